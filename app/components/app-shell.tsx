@@ -1,0 +1,249 @@
+import {
+  ArchiveIcon,
+  BarChartIcon,
+  CalendarIcon,
+  CameraIcon,
+  CheckboxIcon,
+  DashboardIcon,
+  EnvelopeClosedIcon,
+  FileTextIcon,
+  GearIcon,
+  HamburgerMenuIcon,
+  HomeIcon,
+  MagnifyingGlassIcon,
+  MoonIcon,
+  PersonIcon,
+  ReaderIcon,
+  SunIcon,
+  ViewVerticalIcon,
+} from "@radix-ui/react-icons";
+import { Badge, Box, Flex, IconButton, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { navFor, ROLE_LABELS, ROLES, type Role } from "~/utils/permissions";
+
+const ICONS: Record<string, ReactNode> = {
+  home: <HomeIcon />,
+  customers: <PersonIcon />,
+  jobs: <DashboardIcon />,
+  quotes: <FileTextIcon />,
+  invoices: <ReaderIcon />,
+  schedule: <CalendarIcon />,
+  tasks: <CheckboxIcon />,
+  photos: <CameraIcon />,
+  inventory: <ArchiveIcon />,
+  inbox: <EnvelopeClosedIcon />,
+  reports: <BarChartIcon />,
+  settings: <GearIcon />,
+};
+
+type ShellUser = { name: string; role: Role; viewRole: Role };
+
+const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+
+export function AppShell({
+  user,
+  sidebarOpen: initialOpen,
+  theme,
+  children,
+}: {
+  user: ShellUser;
+  sidebarOpen: boolean;
+  theme: "light" | "dark";
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(initialOpen);
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+
+  const toggle = useCallback(() => {
+    setOpen((value) => {
+      document.cookie = `sidebar_state=${!value}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+      return !value;
+    });
+  }, []);
+
+  // Spec: ctrl/meta + b collapses and expands the sidebar.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [toggle]);
+
+  // With JS the theme is mirrored to local storage (key `theme`, spec §2).
+  useEffect(() => {
+    window.localStorage.setItem("theme", theme);
+  }, [theme]);
+
+  // The mobile sheet closes after navigating.
+  useEffect(() => {
+    const box = document.getElementById("sidebar-mobile-toggle") as HTMLInputElement | null;
+    if (box) box.checked = false;
+  }, [location.pathname]);
+
+  const items = navFor(user.viewRole);
+  return (
+    <div className="shell" data-sidebar={open ? "expanded" : "collapsed"}>
+      {/* Under 768px the sidebar is a slide-in sheet driven by this checkbox: works without JS. */}
+      <input type="checkbox" id="sidebar-mobile-toggle" className="sidebar-mobile-toggle" aria-hidden tabIndex={-1} />
+      <label htmlFor="sidebar-mobile-toggle" className="sidebar-backdrop" aria-hidden />
+      <aside className="sidebar" aria-label="Main navigation">
+        <Flex align="center" gap="2" className="sidebar-brand">
+          <span className="logo-mark" aria-hidden>
+            CJ
+          </span>
+          <Text weight="bold" className="sidebar-label">
+            Cabinetry Jobs
+          </Text>
+        </Flex>
+        <nav>
+          <ul className="sidebar-nav">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className="sidebar-link" prefetch="intent">
+                  <span className="sidebar-icon" aria-hidden>
+                    {ICONS[item.icon]}
+                  </span>
+                  <span className="sidebar-label">{item.title}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Box className="sidebar-foot">
+          <Text as="div" size="2" weight="bold" className="sidebar-label" data-testid="sidebar-user">
+            {user.name}
+          </Text>
+          <Text as="div" size="1" color="gray" className="sidebar-label" data-testid="sidebar-role">
+            {ROLE_LABELS[user.viewRole]}
+          </Text>
+          <Form method="post" action="/logout" className="sidebar-label">
+            <button type="submit" className="link-button">
+              Sign out
+            </button>
+          </Form>
+        </Box>
+      </aside>
+
+      <div className="shell-main">
+        <header className="header">
+          <label htmlFor="sidebar-mobile-toggle" className="mobile-menu-button" aria-label="Open menu">
+            <HamburgerMenuIcon />
+          </label>
+          <Form
+            method="post"
+            action="/preferences"
+            className="desktop-only"
+            onSubmit={(event) => {
+              event.preventDefault();
+              toggle();
+            }}
+          >
+            <input type="hidden" name="intent" value="sidebar" />
+            <input type="hidden" name="value" value={open ? "false" : "true"} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Tooltip content={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}>
+              <IconButton type="submit" variant="ghost" color="gray" aria-label="Toggle sidebar">
+                <ViewVerticalIcon />
+              </IconButton>
+            </Tooltip>
+          </Form>
+          <SearchBox />
+          <Flex align="center" gap="3" ml="auto">
+            <RoleSwitcher user={user} returnTo={returnTo} />
+            <Form method="post" action="/preferences">
+              <input type="hidden" name="intent" value="theme" />
+              <input type="hidden" name="value" value={theme === "dark" ? "light" : "dark"} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <IconButton
+                type="submit"
+                variant="ghost"
+                color="gray"
+                aria-label={theme === "dark" ? "Switch to light theme" : "Switch to dark theme"}
+              >
+                {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+              </IconButton>
+            </Form>
+          </Flex>
+        </header>
+        <main className="content">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const current = location.pathname === "/search" ? (params.get("q") ?? "") : "";
+  return (
+    <Form method="get" action="/search" role="search" className="header-search">
+      <TextField.Root
+        name="q"
+        type="search"
+        defaultValue={current}
+        key={current}
+        placeholder="Search customers, jobs, quotes..."
+        aria-label="Search customers, jobs, quotes"
+        maxLength={200}
+      >
+        <TextField.Slot>
+          <MagnifyingGlassIcon />
+        </TextField.Slot>
+      </TextField.Root>
+    </Form>
+  );
+}
+
+/**
+ * "View as" (decisions §2): an owner may preview the office or installer view; the server narrows
+ * what it shows. Others see their own role only.
+ */
+function RoleSwitcher({ user, returnTo }: { user: ShellUser; returnTo: string }) {
+  if (user.role !== "owner") {
+    return (
+      <Flex align="center" gap="2">
+        <Badge color="gray">{ROLE_LABELS[user.role]}</Badge>
+        <Text size="2" className="desktop-only">
+          {user.name}
+        </Text>
+      </Flex>
+    );
+  }
+  return (
+    <Form method="post" action="/view-as" className="role-switcher">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <label htmlFor="view-as" className="visually-hidden">
+        View as
+      </label>
+      <Text size="2" color="gray" className="desktop-only">
+        View as
+      </Text>
+      <select
+        id="view-as"
+        name="role"
+        defaultValue={user.viewRole}
+        key={user.viewRole}
+        className="native-select"
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+            {role === user.viewRole ? " (Current)" : ""}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="small-button">
+          Apply
+        </button>
+      </noscript>
+    </Form>
+  );
+}

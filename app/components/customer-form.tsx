@@ -1,0 +1,61 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Button, Flex, Grid } from "@radix-ui/themes";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { CustomerSchema, type CustomerInput } from "~/schemas/customer";
+import { ErrorList, Field, TextareaField } from "./forms";
+
+export function CustomerForm({
+  lastResult,
+  defaultValue,
+  cancelTo,
+  submitLabel,
+  pendingLabel,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Partial<Record<keyof CustomerInput, string | null>>;
+  cancelTo: string;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm({
+    id: "customer-form",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(CustomerSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Flex direction="column" gap="3">
+        <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }} errors={fields.name.errors} />
+        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+          <Field label="Phone" inputProps={getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} />
+          <Field label="Email" inputProps={getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
+        </Grid>
+        <Field label="Address" inputProps={getInputProps(fields.address, { type: "text" })} errors={fields.address.errors} />
+        <Grid columns={{ initial: "1", sm: "3" }} gap="3">
+          <Field label="City" inputProps={getInputProps(fields.city, { type: "text" })} errors={fields.city.errors} />
+          <Field label="State" inputProps={getInputProps(fields.state, { type: "text" })} errors={fields.state.errors} />
+          <Field label="ZIP Code" inputProps={getInputProps(fields.zipCode, { type: "text" })} errors={fields.zipCode.errors} />
+        </Grid>
+        <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Flex gap="3" justify="end" mt="2">
+          <Button asChild variant="soft" color="gray">
+            <Link to={cancelTo} preventScrollReset>
+              Cancel
+            </Link>
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

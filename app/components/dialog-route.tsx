@@ -1,0 +1,53 @@
+import { Box, Card, Dialog, Heading, Text } from "@radix-ui/themes";
+import { useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+/**
+ * A dialog that is a nested route (decisions §3): with JS a Radix dialog over its list (Escape or
+ * Cancel navigates back to `closeTo`); without JS the same content in a CSS overlay.
+ */
+export function DialogRoute({
+  title,
+  description,
+  closeTo,
+  width = 560,
+  children,
+}: {
+  title: string;
+  description?: string;
+  closeTo: string;
+  width?: number;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  if (hydrated) {
+    return (
+      <Dialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
+        <Dialog.Content maxWidth={`${width}px`} aria-describedby={description ? undefined : undefined}>
+          <Dialog.Title>{title}</Dialog.Title>
+          {description ? <Dialog.Description size="2" mb="4">{description}</Dialog.Description> : null}
+          {children}
+        </Dialog.Content>
+      </Dialog.Root>
+    );
+  }
+  return (
+    <div className="route-overlay">
+      <Card size="3" className="route-overlay-card" style={{ maxWidth: width }} role="dialog" aria-labelledby="route-dialog-title">
+        <Heading as="h2" size="5" id="route-dialog-title" mb="1">
+          {title}
+        </Heading>
+        {description ? (
+          <Text as="p" size="2" color="gray" mb="4">
+            {description}
+          </Text>
+        ) : (
+          <Box mb="3" />
+        )}
+        {children}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Text, TextArea, TextField } from "@radix-ui/themes";
+import { useId, type ComponentProps } from "react";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const list = errors?.filter(Boolean);
+  if (!list?.length) return null;
+  return (
+    <ul id={id} className="field-error">
+      {list.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+type InputProps = Omit<ComponentProps<typeof TextField.Root>, "children">;
+
+/** Label + input + errors linked by aria-describedby (style guide). */
+export function Field({ label, inputProps, errors }: { label: string; inputProps: InputProps; errors?: ListOfErrors }) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
+        {label}
+      </Text>
+      <TextField.Root id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...inputProps} />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+type TextAreaProps = ComponentProps<typeof TextArea>;
+
+export function TextareaField({ label, textareaProps, errors }: { label: string; textareaProps: TextAreaProps; errors?: ListOfErrors }) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
+        {label}
+      </Text>
+      <TextArea id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...textareaProps} />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

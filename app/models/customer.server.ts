@@ -1,0 +1,158 @@
+// The one place that reads and writes customers (pages and /api both call it).
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/client.server";
+import { customers, invoices, jobs, quotes } from "../../db/schema";
+import type { CustomerInput } from "../schemas/customer";
+import { logActivity } from "./activity.server";
+
+export type Customer = typeof customers.$inferSelect;
+
+/** ILIKE pattern for a substring search; the user's % and _ are literal. */
+export function containsPattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const pattern = containsPattern(term);
+  // Spec: search by name, email, phone or city; each has a trigram index.
+  return or(
+    ilike(customers.name, pattern),
+    ilike(customers.email, pattern),
+    ilike(customers.phone, pattern),
+    ilike(customers.city, pattern),
+  );
+}
+
+export async function listCustomers(db: Executor, opts: { search?: string; limit: number; offset: number }) {
+  const where = searchCondition(opts.search);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ total: count() }).from(customers).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function getCustomer(db: Executor, id: number) {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row ?? null;
+}
+
+function toColumns(input: CustomerInput) {
+  return {
+    name: input.name,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    zipCode: input.zipCode ?? null,
+    notes: input.notes ?? null,
+  };
+}
+
+export async function createCustomer(db: Executor, input: CustomerInput, actorId?: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(customers).values(toColumns(input)).returning();
+    await logActivity(tx, {
+      type: "customer_created",
+      title: "Customer added",
+      description: row.name,
+      customerId: row.id,
+      userId: actorId,
+    });
+    return row;
+  });
+}
+
+export async function updateCustomer(db: Executor, id: number, input: CustomerInput) {
+  const [row] = await db
+    .update(customers)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(eq(customers.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export type DeleteResult = { ok: true; name: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Deleting a customer never orphans or silently removes money records: a customer with jobs,
+ * quotes or invoices is refused with a clear message. Tasks, photos, events and e-mails only lose
+ * their link (ON DELETE SET NULL); portal tokens go with the customer.
+ */
+export async function deleteCustomer(db: Executor, id: number): Promise<DeleteResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
+    if (!row) return { ok: false, status: 404, message: "Customer not found" };
+    const related = await relatedCounts(tx, id);
+    if (related.jobs + related.quotes + related.invoices > 0) {
+      return {
+        ok: false,
+        status: 409,
+        message: `${row.name} has ${describeCounts(related)} and cannot be deleted.`,
+      };
+    }
+    await tx.delete(customers).where(eq(customers.id, id));
+    return { ok: true, name: row.name };
+  });
+}
+
+async function relatedCounts(db: Executor, customerId: number) {
+  const [result] = await db
+    .select({
+      jobs: sql<number>`(select count(*) from ${jobs} where ${jobs.customerId} = ${customerId})::int`,
+      quotes: sql<number>`(select count(*) from ${quotes} where ${quotes.customerId} = ${customerId})::int`,
+      invoices: sql<number>`(select count(*) from ${invoices} where ${invoices.customerId} = ${customerId})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return { jobs: Number(result.jobs), quotes: Number(result.quotes), invoices: Number(result.invoices) };
+}
+
+function describeCounts(c: { jobs: number; quotes: number; invoices: number }) {
+  const parts = [
+    c.jobs && `${c.jobs} job${c.jobs === 1 ? "" : "s"}`,
+    c.quotes && `${c.quotes} quote${c.quotes === 1 ? "" : "s"}`,
+    c.invoices && `${c.invoices} invoice${c.invoices === 1 ? "" : "s"}`,
+  ].filter(Boolean) as string[];
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+}
+
+/** The customer page: the customer and the latest of their jobs, quotes and invoices. */
+export async function getCustomerDetail(db: Executor, id: number) {
+  const customer = await getCustomer(db, id);
+  if (!customer) return null;
+  const [customerJobs, customerQuotes, customerInvoices, counts] = await Promise.all([
+    db
+      .select({ id: jobs.id, title: jobs.title, status: jobs.status, estimatedCost: jobs.estimatedCost, startDate: jobs.startDate, createdAt: jobs.createdAt })
+      .from(jobs)
+      .where(eq(jobs.customerId, id))
+      .orderBy(desc(jobs.createdAt))
+      .limit(20),
+    db
+      .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title, status: quotes.status, total: quotes.total, validUntil: quotes.validUntil, createdAt: quotes.createdAt })
+      .from(quotes)
+      .where(eq(quotes.customerId, id))
+      .orderBy(desc(quotes.createdAt))
+      .limit(20),
+    db
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, title: invoices.title, status: invoices.status, total: invoices.total, balance: invoices.balance, dueDate: invoices.dueDate })
+      .from(invoices)
+      .where(eq(invoices.customerId, id))
+      .orderBy(desc(invoices.createdAt))
+      .limit(20),
+    relatedCounts(db, id),
+  ]);
+  const [{ outstanding }] = await db
+    .select({ outstanding: sql<string>`coalesce(sum(${invoices.balance}), 0)::numeric(12,2)::text` })
+    .from(invoices)
+    .where(and(eq(invoices.customerId, id), sql`${invoices.status} <> 'cancelled'`));
+  return { customer, jobs: customerJobs, quotes: customerQuotes, invoices: customerInvoices, counts, outstanding };
+}

@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { CustomerForm } from "~/components/customer-form";
+import { DialogRoute } from "~/components/dialog-route";
+import { createCustomer } from "~/models/customer.server";
+import { CustomerSchema } from "~/schemas/customer";
+import { requirePermission } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { getDb } from "~/utils/db.server";
+import { useListQuery } from "./_app.customers";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "customers", "write");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "customers", "write");
+  const submission = parseWithZod(await request.formData(), { schema: CustomerSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const customer = await createCustomer(await getDb(), submission.value, user.id);
+  const back = new URL(request.url).search;
+  return redirectWithToast(request, `/customers${back}`, {
+    title: "Customer added",
+    description: `${customer.name} has been successfully added to your customer database.`,
+  });
+}
+
+export default function NewCustomer() {
+  const lastResult = useActionData<typeof action>();
+  const query = useListQuery();
+  return (
+    <DialogRoute title="Add New Customer" description="Enter the customer's contact details." closeTo={`/customers${query}`}>
+      <CustomerForm lastResult={lastResult} cancelTo={`/customers${query}`} submitLabel="Add Customer" pendingLabel="Adding..." />
+    </DialogRoute>
+  );
+}

@@ -1,0 +1,195 @@
+import { Pencil1Icon, PlusIcon, TrashIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
+import { listCustomers } from "~/models/customer.server";
+import { getDb } from "~/utils/db.server";
+import { requirePermission } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+
+export const meta: MetaFunction = () => [{ title: "Customers · Cabinetry Jobs" }];
+
+const PAGE_SIZE = 50;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "customers");
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").slice(0, 200);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const { rows, total } = await listCustomers(await getDb(), { search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return json({ customers: rows, total, page, pageSize: PAGE_SIZE, search });
+}
+
+/** Keeps the list's search and page on links into dialogs and back. */
+export function useListQuery() {
+  const { search, page } = useLoaderData<typeof loader>();
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `?${qs}` : "";
+}
+
+export default function Customers() {
+  const { customers, total, page, pageSize, search } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const query = useListQuery();
+  const searchRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/customers";
+
+  return (
+    <>
+      <PageHeader
+        title="Customers"
+        subtitle="Manage your customer database"
+        actions={
+          <Button asChild>
+            <Link to={`new${query}`} preventScrollReset>
+              <PlusIcon /> Add Customer
+            </Link>
+          </Button>
+        }
+      />
+      <Form method="get" role="search" ref={searchRef} className="list-search">
+        <Flex gap="2" mb="4" align="center">
+          <TextField.Root
+            name="search"
+            type="search"
+            defaultValue={search}
+            placeholder="Search by name, email, phone or city..."
+            aria-label="Search customers"
+            maxLength={200}
+            style={{ flex: 1, maxWidth: 420 }}
+            onChange={(event) => {
+              // With JS the list filters as you type (debounced); without JS the button submits.
+              const form = event.currentTarget.form;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 300);
+            }}
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+          </TextField.Root>
+          <Button type="submit" variant="soft">
+            Search
+          </Button>
+          {search ? (
+            <Button asChild variant="ghost" color="gray">
+              <Link to=".">Clear</Link>
+            </Button>
+          ) : null}
+        </Flex>
+      </Form>
+      <Card size="2">
+        <Flex justify="between" align="center" mb="3">
+          <Heading as="h2" size="4">
+            All Customers{" "}
+            <Badge color="gray" radius="full" data-testid="customer-count">
+              {total.toLocaleString("en-US")}
+            </Badge>
+          </Heading>
+          {loading ? (
+            <Text size="2" color="gray">
+              Loading customers...
+            </Text>
+          ) : null}
+        </Flex>
+        {customers.length === 0 ? (
+          <EmptyState
+            title={search ? "No customers found matching your search." : "No customers yet. Add your first customer!"}
+            action={
+              search ? null : (
+                <Button asChild variant="soft">
+                  <Link to="new">
+                    <PlusIcon /> Add Customer
+                  </Link>
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <div className="data-table-wrap">
+            <Table.Root variant="ghost">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Customer Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Contact Info</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Location</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Added</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>
+                    <span className="visually-hidden">Actions</span>
+                  </Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {customers.map((c) => (
+                  <Table.Row key={c.id} data-testid="customer-row">
+                    <Table.Cell>
+                      <Link to={`/customers/${c.id}`} className="plain">
+                        <Text weight="medium">{c.name}</Text>
+                      </Link>
+                      {c.notes ? (
+                        <Text size="1" color="gray" className="truncate" title={c.notes}>
+                          {c.notes}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text as="div" size="2">
+                        {c.phone ?? <span className="muted">No phone listed</span>}
+                      </Text>
+                      {c.email ? (
+                        <Text as="div" size="1" color="gray">
+                          {c.email}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text as="div" size="2">
+                        {c.address ?? ""}
+                      </Text>
+                      <Text as="div" size="1" color="gray">
+                        {[c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text size="2">{formatDate(c.createdAt)}</Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <div className="row-actions">
+                        <Tooltip content={`Edit ${c.name}`}>
+                          <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${c.name}`}>
+                            <Link to={`${c.id}/edit${query}`} preventScrollReset>
+                              <Pencil1Icon />
+                            </Link>
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip content={`Delete ${c.name}`}>
+                          <IconButton asChild variant="ghost" color="red" size="1" aria-label={`Delete ${c.name}`}>
+                            <Link to={`${c.id}/delete${query}`} preventScrollReset>
+                              <TrashIcon />
+                            </Link>
+                          </IconButton>
+                        </Tooltip>
+                      </div>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+        <Pagination page={page} pageSize={pageSize} total={total} />
+      </Card>
+      <Outlet />
+    </>
+  );
+}

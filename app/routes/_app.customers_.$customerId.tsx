@@ -1,0 +1,184 @@
+import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
+import { Box, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { recentActivity } from "~/models/activity.server";
+import { getCustomerDetail } from "~/models/customer.server";
+import { requirePermission } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+import { requireRouteId } from "~/utils/params.server";
+import { getDb } from "~/utils/db.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.detail.customer.name ?? "Customer"} · Cabinetry Jobs` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "customers");
+  const id = requireRouteId(params.customerId, "Customer");
+  const db = await getDb();
+  const [detail, activity] = await Promise.all([getCustomerDetail(db, id), recentActivity(db, { customerId: id, limit: 10 })]);
+  if (!detail) throw new Response("Customer not found", { status: 404 });
+  return json({ detail, activity });
+}
+
+export default function CustomerDetail() {
+  const { detail, activity } = useLoaderData<typeof loader>();
+  const { customer, counts } = detail;
+  const location = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <>
+      <Text size="2" asChild>
+        <Link to="/customers">← Customers</Link>
+      </Text>
+      <PageHeader
+        title={customer.name}
+        subtitle={`Customer since ${formatDate(customer.createdAt)}`}
+        actions={
+          <>
+            <Button asChild variant="soft">
+              <Link to={`/customers/${customer.id}/edit`}>
+                <Pencil1Icon /> Edit
+              </Link>
+            </Button>
+            <Button asChild variant="soft" color="red">
+              <Link to={`/customers/${customer.id}/delete`}>
+                <TrashIcon /> Delete
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Contact
+          </Heading>
+          <Text as="p" size="2">
+            {customer.phone ?? "No phone listed"}
+          </Text>
+          <Text as="p" size="2">
+            {customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : "No email"}
+          </Text>
+          <Text as="p" size="2" color="gray">
+            {location || "No address"}
+          </Text>
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Summary
+          </Heading>
+          <Text as="p" size="2">
+            {counts.jobs} jobs · {counts.quotes} quotes · {counts.invoices} invoices
+          </Text>
+          <Text as="p" size="2">
+            Outstanding balance: <strong>{formatMoney(detail.outstanding)}</strong>
+          </Text>
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Notes
+          </Heading>
+          <Text as="p" size="2" style={{ whiteSpace: "pre-wrap" }}>
+            {customer.notes ?? "No notes"}
+          </Text>
+        </Card>
+      </Grid>
+
+      <Grid columns={{ initial: "1", lg: "2" }} gap="4">
+        <RelatedTable title="Jobs" empty="No jobs for this customer yet." headers={["Job", "Status", "Estimate", "Start"]}>
+          {detail.jobs.map((j) => (
+            <Table.Row key={j.id}>
+              <Table.Cell>{j.title}</Table.Cell>
+              <Table.Cell>
+                <StatusBadge status={j.status} />
+              </Table.Cell>
+              <Table.Cell>{j.estimatedCost ? formatMoney(j.estimatedCost) : "—"}</Table.Cell>
+              <Table.Cell>{formatDate(j.startDate)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </RelatedTable>
+        <RelatedTable title="Quotes" empty="No quotes for this customer yet." headers={["Quote #", "Title", "Status", "Total"]}>
+          {detail.quotes.map((q) => (
+            <Table.Row key={q.id}>
+              <Table.Cell>{q.quoteNumber}</Table.Cell>
+              <Table.Cell>{q.title}</Table.Cell>
+              <Table.Cell>
+                <StatusBadge status={q.status} />
+              </Table.Cell>
+              <Table.Cell>{formatMoney(q.total)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </RelatedTable>
+        <RelatedTable title="Invoices" empty="No invoices for this customer yet." headers={["Invoice #", "Status", "Total", "Balance", "Due"]}>
+          {detail.invoices.map((i) => (
+            <Table.Row key={i.id}>
+              <Table.Cell>{i.invoiceNumber}</Table.Cell>
+              <Table.Cell>
+                <StatusBadge status={i.status} />
+              </Table.Cell>
+              <Table.Cell>{formatMoney(i.total)}</Table.Cell>
+              <Table.Cell>{formatMoney(i.balance)}</Table.Cell>
+              <Table.Cell>{formatDate(i.dueDate)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </RelatedTable>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            History
+          </Heading>
+          {activity.length === 0 ? (
+            <Text size="2" color="gray">
+              No recent activity
+            </Text>
+          ) : (
+            <Flex direction="column" gap="2">
+              {activity.map((a) => (
+                <Box key={a.id}>
+                  <Text as="div" size="2" weight="medium">
+                    {a.title}
+                  </Text>
+                  <Text as="div" size="1" color="gray">
+                    {[a.description, formatDate(a.createdAt)].filter(Boolean).join(" · ")}
+                  </Text>
+                </Box>
+              ))}
+            </Flex>
+          )}
+        </Card>
+      </Grid>
+    </>
+  );
+}
+
+function RelatedTable({ title, empty, headers, children }: { title: string; empty: string; headers: string[]; children: React.ReactNode[] }) {
+  return (
+    <Card>
+      <Heading as="h2" size="3" mb="2">
+        {title}
+      </Heading>
+      {children.length === 0 ? (
+        <EmptyState title={empty} />
+      ) : (
+        <div className="data-table-wrap">
+          <Table.Root size="1">
+            <Table.Header>
+              <Table.Row>
+                {headers.map((h) => (
+                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>{children}</Table.Body>
+          </Table.Root>
+        </div>
+      )}
+    </Card>
+  );
+}

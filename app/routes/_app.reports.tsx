@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NotBuiltYet } from "~/components/page-header";
+import { requirePermission } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Reports · Cabinetry Jobs" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "reports");
+  return null;
+}
+
+export default function Screen() {
+  return <NotBuiltYet title="Reports" area="/reports" />;
+}

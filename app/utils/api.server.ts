@@ -1,0 +1,63 @@
+// Conventions of the /api contract (decisions §4): JSON errors with an `error` field, list paging
+// with X-Total-Count, ids that are not numbers are simply not found.
+import { json } from "@remix-run/node";
+import type { z, ZodTypeAny } from "zod";
+import { parseRouteId } from "./params.server";
+
+export const MAX_LIST = 1000;
+
+export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>) {
+  return json(fieldErrors ? { error, fieldErrors } : { error }, { status });
+}
+
+/** Parses a route id; anything but a positive integer is a 404 (it cannot exist). */
+export function requireId(value: string | undefined, what = "Record") {
+  const id = parseRouteId(value);
+  if (id === null) throw apiError(404, `${what} not found`);
+  return id;
+}
+
+export function listParams(url: URL) {
+  const parse = (name: string, fallback: number, max: number) => {
+    const raw = url.searchParams.get(name);
+    if (raw === null || raw === "") return fallback;
+    if (!/^\d+$/.test(raw)) throw apiError(400, `${name} must be a non-negative integer`);
+    return Math.min(Number(raw), max);
+  };
+  return { limit: parse("limit", MAX_LIST, MAX_LIST), offset: parse("offset", 0, Number.MAX_SAFE_INTEGER) };
+}
+
+export function listResponse<T>(rows: T[], total: number) {
+  return json(rows, { headers: { "X-Total-Count": String(total) } });
+}
+
+export async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) throw apiError(415, "Send a JSON body with Content-Type: application/json");
+  try {
+    return await request.json();
+  } catch {
+    throw apiError(400, "The request body is not valid JSON");
+  }
+}
+
+/** Validates a JSON body against the form's zod schema; 400 with field errors when it fails. */
+export async function parseBody<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+  const body = await readJson(request);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join(".") || "_";
+      (fieldErrors[key] ??= []).push(issue.message);
+    }
+    const first = result.error.issues[0];
+    throw apiError(400, first?.message ?? "Invalid input", fieldErrors);
+  }
+  return result.data;
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: allowed.join(", ") } });
+}

@@ -1,0 +1,106 @@
+// Sign-in (remix-auth form strategy), the session's user, and the permission checks that every
+// loader, action and /api route makes (decisions §2).
+import { json, redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "../../db/client.server";
+import { getSettings } from "../models/settings.server";
+import { getActiveUser, verifyLogin, type User } from "../models/user.server";
+import { can, effectiveRole, type Action, type Area, type Role } from "./permissions";
+import { commitSession, destroySession, getSession } from "./session.server";
+
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const authenticator = new Authenticator<User>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const username = String(form.get("username") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!username || !password) throw new LoginError("Enter your username and password.", 400);
+    if (username.length > 100 || password.length > 200) throw new LoginError("Invalid username or password.", 400);
+    const result = await verifyLogin(await getDb(), username, password);
+    if (result.ok) return result.user;
+    if (result.reason === "throttled") {
+      const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
+      throw new LoginError(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, 429);
+    }
+    throw new LoginError("Invalid username or password.", 400);
+  }),
+  "form",
+);
+
+/** Starts a session for the user and redirects (the cookie lives as long as the session timeout). */
+export async function createUserSession(request: Request, user: User, redirectTo: string) {
+  const session = await getSession(request);
+  session.unset("viewAs");
+  session.set("userId", user.id);
+  session.set("startedAt", Date.now());
+  const { security } = await getSettings(await getDb());
+  return redirect(safeRedirect(redirectTo), {
+    headers: { "Set-Cookie": await commitSession(session, security.sessionTimeoutHours * 3600) },
+  });
+}
+
+export async function logout(request: Request) {
+  const session = await getSession(request);
+  return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
+}
+
+export type CurrentUser = User & {
+  /** The role whose view is shown: the user's own, or a narrower one an owner chose to preview. */
+  viewRole: Role;
+};
+
+/** The signed-in user or null; an expired session (security settings' timeout) counts as none. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (!userId) return null;
+  const db = await getDb();
+  const [user, settings] = await Promise.all([getActiveUser(db, userId), getSettings(db)]);
+  if (!user) return null;
+  const startedAt = session.get("startedAt") ?? 0;
+  if (Date.now() - startedAt > settings.security.sessionTimeoutHours * 3600 * 1000) return null;
+  return { ...user, viewRole: effectiveRole(user.role, session.get("viewAs")) };
+}
+
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const redirectTo = `${url.pathname}${url.search}`;
+    throw redirect(redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`);
+  }
+  return user;
+}
+
+/** For pages: redirect to /login without a session; a 403 page without the permission. */
+export async function requirePermission(request: Request, area: Area, action: Action = "read") {
+  const user = await requireUser(request);
+  if (!can(user.viewRole, area, action)) {
+    throw new Response("You do not have permission to view this page.", { status: 403, statusText: "Forbidden" });
+  }
+  return user;
+}
+
+/** For /api: 401 JSON without a session; 403 JSON without the permission. */
+export async function requireApiPermission(request: Request, area: Area, action: Action = "read") {
+  const user = await getCurrentUser(request);
+  if (!user) throw json({ error: "Not signed in" }, { status: 401 });
+  if (!can(user.viewRole, area, action)) throw json({ error: "You do not have permission to do this" }, { status: 403 });
+  return user;
+}
+
+/** Only same-site relative paths; never an open redirect. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+  APP_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DEMO: z.string().optional(),
+  BUSINESS_TIME_ZONE: z.string().default("America/New_York"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+/** Validated environment; production refuses to start without its secrets. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === "production" && !value.DEMO && !value.SESSION_SECRET) {
+    throw new Error("SESSION_SECRET (at least 16 characters) is required in production");
+  }
+  cached = value;
+  return value;
+}
+
+export function isDemo() {
+  return Boolean(env().DEMO) || !env().DATABASE_URL;
+}
+
+/** Cookies are Secure when the app is served over https (always in a real deployment). */
+export function servedOverHttps() {
+  const url = env().APP_URL;
+  if (url) return url.startsWith("https://");
+  return env().NODE_ENV === "production" && !env().DEMO;
+}

@@ -1,0 +1,86 @@
+// The one database connection of a process: postgres.js when DATABASE_URL is set, else an
+// embedded PGlite database under ./data/. Both hide behind the same drizzle API; `rows()`
+// smooths over their different `execute()` result shapes.
+import path from "node:path";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { SQL } from "drizzle-orm";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Database = PostgresJsDatabase<typeof schema>;
+/** A transaction handle; model functions accept either this or the database. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Tx;
+
+type Handle = {
+  db: Database;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+};
+
+// Stored on globalThis so the server entry, the Remix bundle and in-process jobs share one client
+// (two PGlite instances on one directory would corrupt it; several pools exhaust connections).
+const globalKey = Symbol.for("cabinetry.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
+
+export function pgliteDataDir() {
+  return process.env.PGLITE_DIR ?? path.resolve(process.cwd(), "data", "pglite");
+}
+
+async function open(): Promise<Handle> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const client = postgres(url, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      onnotice: () => {},
+      // numeric stays a string (exact money); bigint counts come back as strings too.
+    });
+    return {
+      db: drizzlePostgres(client, { schema }),
+      kind: "postgres",
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
+  const dir = pgliteDataDir();
+  const fs = await import("node:fs");
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}
+
+function handle(): Promise<Handle> {
+  const g = globalThis as GlobalWithDb;
+  g[globalKey] ??= open();
+  return g[globalKey];
+}
+
+/** The shared drizzle database. */
+export async function getDb(): Promise<Database> {
+  return (await handle()).db;
+}
+
+export async function dbKind() {
+  return (await handle()).kind;
+}
+
+export async function closeDb() {
+  const g = globalThis as GlobalWithDb;
+  const pending = g[globalKey];
+  if (!pending) return;
+  delete g[globalKey];
+  await (await pending).close();
+}
+
+/** Runs raw SQL and returns its rows, whichever driver is underneath. */
+export async function rows<T = Record<string, unknown>>(exec: Executor, query: SQL): Promise<T[]> {
+  const result = (await exec.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,682 @@
+// One schema for PostgreSQL and the embedded PGlite database (spec §3, decisions §0/§5/§8).
+// Money: numeric(10,2); tax rate numeric(5,4); inventory costs, quantities, multiplier: 4 decimals.
+// ON DELETE rules are deliberate: money records (quotes, invoices, payments) are never removed by a
+// cascade from a customer or job; links that are mere context (a task's customer, a photo's event)
+// are cleared instead.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
+const timestamps = () => ({
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+const qty4 = (name: string) => numeric(name, { precision: 12, scale: 4 });
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const day = (name: string) => date(name, { mode: "string" });
+
+// ---------------------------------------------------------------- people and access
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    role: text("role", { enum: ["owner", "office", "installer"] }).notNull(),
+    active: boolean("active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    check("users_role_check", sql`${t.role} in ('owner', 'office', 'installer')`),
+  ],
+);
+
+/** Failed sign-ins per username, so repeated guessing is throttled across web processes. */
+export const loginThrottle = pgTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  firstFailureAt: instant("first_failure_at").notNull().defaultNow(),
+  lockedUntil: instant("locked_until"),
+});
+
+/** Key/value settings (business details, system, security); values are JSON. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
+/** Generated document numbers (Q-2026-0001): one counter per prefix and year. */
+export const numberSequences = pgTable("number_sequences", {
+  key: text("key").primaryKey(),
+  lastValue: integer("last_value").notNull().default(0),
+});
+
+// ---------------------------------------------------------------- customers
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("customers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Substring search (ILIKE '%term%') on the four searchable columns uses trigram indexes.
+    index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("customers_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
+    index("customers_city_trgm_idx").using("gin", t.city.op("gin_trgm_ops")),
+    index("customers_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Portal access: only a hash of the token is stored; revoking sets revokedAt. */
+export const customerPortalTokens = pgTable(
+  "customer_portal_tokens",
+  {
+    id: id(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    revokedAt: instant("revoked_at"),
+    lastUsedAt: instant("last_used_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("customer_portal_tokens_hash_key").on(t.tokenHash),
+    index("customer_portal_tokens_customer_idx").on(t.customerId),
+  ],
+);
+
+// ---------------------------------------------------------------- jobs
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status").notNull().default("quoted"),
+    estimatedCost: money("estimated_cost"),
+    actualCost: money("actual_cost"),
+    startDate: day("start_date"),
+    completionDate: day("completion_date"),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("jobs_customer_idx").on(t.customerId),
+    index("jobs_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("jobs_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("jobs_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);
+
+export const jobPhases = pgTable(
+  "job_phases",
+  {
+    id: id(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    plannedStart: day("planned_start"),
+    plannedEnd: day("planned_end"),
+    actualStart: day("actual_start"),
+    actualEnd: day("actual_end"),
+    status: text("status").notNull().default("planned"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [index("job_phases_job_idx").on(t.jobId, t.sortOrder)],
+);
+
+// ---------------------------------------------------------------- quotes and invoices
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: id(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    // Beyond the spec's schema (decisions §6): a quote may belong to a job.
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    quoteNumber: text("quote_number").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status").notNull().default("draft"),
+    subtotal: money("subtotal").notNull().default("0.00"),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 4 }).notNull().default("0.0875"),
+    taxAmount: money("tax_amount").notNull().default("0.00"),
+    total: money("total").notNull().default("0.00"),
+    validUntil: day("valid_until"),
+    notes: text("notes"),
+    terms: text("terms"),
+    /** The customer's message from the portal's Request Changes. */
+    changeRequest: text("change_request"),
+    sentAt: instant("sent_at"),
+    respondedAt: instant("responded_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("quotes_number_key").on(t.quoteNumber),
+    index("quotes_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("quotes_job_idx").on(t.jobId),
+    index("quotes_status_idx").on(t.status, t.validUntil),
+    index("quotes_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("quotes_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("quotes_number_trgm_idx").using("gin", t.quoteNumber.op("gin_trgm_ops")),
+  ],
+);
+
+const itemColumns = () => ({
+  description: text("description").notNull(),
+  quantity: money("quantity").notNull().default("1.00"),
+  unitPrice: money("unit_price").notNull().default("0.00"),
+  lineTotal: money("line_total").notNull().default("0.00"),
+  notes: text("notes"),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const quoteItems = pgTable(
+  "quote_items",
+  {
+    id: id(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    ...itemColumns(),
+    ...timestamps(),
+  },
+  (t) => [index("quote_items_quote_idx").on(t.quoteId, t.sortOrder)],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "restrict" }),
+    invoiceNumber: text("invoice_number").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status").notNull().default("draft"),
+    issueDate: day("issue_date").notNull().default(sql`current_date`),
+    dueDate: day("due_date").notNull(),
+    subtotal: money("subtotal").notNull().default("0.00"),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 4 }).notNull().default("0.0875"),
+    taxAmount: money("tax_amount").notNull().default("0.00"),
+    total: money("total").notNull().default("0.00"),
+    paidTotal: money("paid_total").notNull().default("0.00"),
+    balance: money("balance").notNull().default("0.00"),
+    notes: text("notes"),
+    terms: text("terms"),
+    paymentLinkUrl: text("payment_link_url"),
+    paymentLinkProvider: text("payment_link_provider"),
+    sentAt: instant("sent_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.invoiceNumber),
+    index("invoices_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("invoices_quote_idx").on(t.quoteId),
+    index("invoices_job_idx").on(t.jobId),
+    index("invoices_status_due_idx").on(t.status, t.dueDate),
+    index("invoices_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("invoices_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("invoices_number_trgm_idx").using("gin", t.invoiceNumber.op("gin_trgm_ops")),
+    check("invoices_balance_check", sql`${t.balance} >= 0`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  "invoice_items",
+  {
+    id: id(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    ...itemColumns(),
+    ...timestamps(),
+  },
+  (t) => [index("invoice_items_invoice_idx").on(t.invoiceId, t.sortOrder)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    amount: money("amount").notNull(),
+    method: text("method").notNull().default("cash"),
+    provider: text("provider"),
+    providerTransactionId: text("provider_transaction_id"),
+    currency: text("currency").notNull().default("USD"),
+    status: text("status").notNull().default("completed"),
+    paymentLink: text("payment_link"),
+    rawPayload: jsonb("raw_payload"),
+    receivedAt: instant("received_at").notNull().defaultNow(),
+    reference: text("reference"),
+    notes: text("notes"),
+    recordedByUserId: integer("recorded_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId, t.receivedAt.desc()),
+    index("payments_received_at_idx").on(t.receivedAt.desc()),
+    // A provider's transaction becomes at most one payment (webhooks are delivered more than once).
+    uniqueIndex("payments_provider_txn_key")
+      .on(t.provider, t.providerTransactionId)
+      .where(sql`${t.providerTransactionId} is not null`),
+    check("payments_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type"),
+    processed: boolean("processed").notNull().default(false),
+    processingError: text("processing_error"),
+    rawPayload: jsonb("raw_payload"),
+    processedAt: instant("processed_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("webhook_events_event_id_key").on(t.eventId),
+    index("webhook_events_unprocessed_idx").on(t.processed, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- schedule, resources, tasks
+
+export const resources = pgTable(
+  "resources",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    type: text("type").notNull().default("installer"),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    notes: text("notes"),
+    active: boolean("active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("resources_active_name_idx").on(t.active, t.name)],
+);
+
+export const scheduleEvents = pgTable(
+  "schedule_events",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    type: text("type").notNull().default("install"),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    startAt: instant("start_at").notNull(),
+    endAt: instant("end_at").notNull(),
+    allDay: boolean("all_day").notNull().default(false),
+    location: text("location"),
+    notes: text("notes"),
+    status: text("status").notNull().default("scheduled"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("schedule_events_range_idx").on(t.startAt, t.endAt),
+    index("schedule_events_job_idx").on(t.jobId),
+    index("schedule_events_customer_idx").on(t.customerId),
+    check("schedule_events_range_check", sql`${t.endAt} > ${t.startAt}`),
+  ],
+);
+
+/** The spec's resourceIds list, kept relational so conflicts are one indexed join. */
+export const scheduleEventResources = pgTable(
+  "schedule_event_resources",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => scheduleEvents.id, { onDelete: "cascade" }),
+    resourceId: integer("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.resourceId] }),
+    index("schedule_event_resources_resource_idx").on(t.resourceId),
+  ],
+);
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description"),
+    type: text("type").notNull().default("internal"),
+    priority: text("priority").notNull().default("medium"),
+    status: text("status").notNull().default("open"),
+    dueDate: day("due_date"),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    scheduleEventId: integer("schedule_event_id").references(() => scheduleEvents.id, {
+      onDelete: "set null",
+    }),
+    assignedToUserId: integer("assigned_to_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    assignedToResourceId: integer("assigned_to_resource_id").references(() => resources.id, {
+      onDelete: "set null",
+    }),
+    estimatedHours: integer("estimated_hours"),
+    actualHours: integer("actual_hours"),
+    notes: text("notes"),
+    completedAt: instant("completed_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("tasks_status_due_idx").on(t.status, t.dueDate),
+    index("tasks_assigned_user_idx").on(t.assignedToUserId, t.status),
+    index("tasks_assigned_resource_idx").on(t.assignedToResourceId),
+    index("tasks_job_idx").on(t.jobId),
+    index("tasks_customer_idx").on(t.customerId),
+    index("tasks_event_idx").on(t.scheduleEventId),
+    index("tasks_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("tasks_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);
+
+export const photos = pgTable(
+  "photos",
+  {
+    id: id(),
+    filename: text("filename").notNull(),
+    originalName: text("original_name").notNull(),
+    title: text("title"),
+    description: text("description"),
+    fileSize: integer("file_size").notNull(),
+    mimeType: text("mime_type").notNull(),
+    objectPath: text("object_path").notNull(),
+    thumbnailPath: text("thumbnail_path"),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    scheduleEventId: integer("schedule_event_id").references(() => scheduleEvents.id, {
+      onDelete: "set null",
+    }),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    sortOrder: integer("sort_order").notNull().default(0),
+    uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("photos_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("photos_customer_idx").on(t.customerId),
+    index("photos_job_idx").on(t.jobId),
+    index("photos_task_idx").on(t.taskId),
+    index("photos_event_idx").on(t.scheduleEventId),
+    index("photos_tags_idx").using("gin", t.tags),
+  ],
+);
+
+// ---------------------------------------------------------------- inventory
+
+export const inventoryCategories = pgTable(
+  "inventory_categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    parentId: integer("parent_id").references((): AnyPgColumn => inventoryCategories.id, {
+      onDelete: "set null",
+    }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("inventory_categories_name_key").on(sql`lower(${t.name})`)],
+);
+
+export const suppliers = pgTable(
+  "suppliers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    contactName: text("contact_name"),
+    email: text("email"),
+    phone: text("phone"),
+    website: text("website"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    leadTimeDays: integer("lead_time_days").notNull().default(7),
+    paymentTerms: text("payment_terms").notNull().default("Net 30"),
+    notes: text("notes"),
+    active: boolean("active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("suppliers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops"))],
+);
+
+export const inventoryItems = pgTable(
+  "inventory_items",
+  {
+    id: id(),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    type: text("type").notNull().default("material"),
+    categoryId: integer("category_id").references(() => inventoryCategories.id, {
+      onDelete: "set null",
+    }),
+    unit: text("unit").notNull().default("each"),
+    purchaseUnit: text("purchase_unit"),
+    unitMultiplier: qty4("unit_multiplier").notNull().default("1.0000"),
+    trackStock: boolean("track_stock").notNull().default(true),
+    location: text("location"),
+    reorderPoint: qty4("reorder_point").notNull().default("0"),
+    reorderQty: qty4("reorder_qty"),
+    safetyStock: qty4("safety_stock").notNull().default("0"),
+    preferredSupplierId: integer("preferred_supplier_id").references(() => suppliers.id, {
+      onDelete: "set null",
+    }),
+    lastCost: qty4("last_cost"),
+    averageCost: qty4("average_cost").notNull().default("0"),
+    sellPrice: qty4("sell_price"),
+    /** Stock on hand, maintained by inventory transactions in the same database transaction. */
+    currentStock: qty4("current_stock").notNull().default("0"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    active: boolean("active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("inventory_items_sku_key").on(sql`lower(${t.sku})`),
+    index("inventory_items_category_idx").on(t.categoryId),
+    index("inventory_items_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("inventory_items_low_stock_idx")
+      .on(t.currentStock, t.reorderPoint)
+      .where(sql`${t.trackStock} and ${t.active}`),
+  ],
+);
+
+export const inventoryTransactions = pgTable(
+  "inventory_transactions",
+  {
+    id: id(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "restrict" }),
+    type: text("type").notNull(),
+    quantity: qty4("quantity").notNull(),
+    unitCost: qty4("unit_cost"),
+    totalCost: numeric("total_cost", { precision: 14, scale: 4 }),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    supplierId: integer("supplier_id").references(() => suppliers.id, { onDelete: "set null" }),
+    reference: text("reference"),
+    notes: text("notes"),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("inventory_transactions_item_idx").on(t.itemId, t.createdAt.desc()),
+    index("inventory_transactions_job_idx").on(t.jobId),
+    index("inventory_transactions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    check(
+      "inventory_transactions_type_check",
+      sql`${t.type} in ('receive', 'issue', 'adjust', 'transfer', 'return')`,
+    ),
+  ],
+);
+
+export const jobMaterialUsages = pgTable(
+  "job_material_usages",
+  {
+    id: id(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "restrict" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "restrict" }),
+    quantity: qty4("quantity").notNull(),
+    unitCostSnapshot: qty4("unit_cost_snapshot").notNull(),
+    totalCostSnapshot: numeric("total_cost_snapshot", { precision: 14, scale: 4 }).notNull(),
+    transactionId: integer("transaction_id").references(() => inventoryTransactions.id, {
+      onDelete: "set null",
+    }),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [index("job_material_usages_job_idx").on(t.jobId), index("job_material_usages_item_idx").on(t.itemId)],
+);
+
+// ---------------------------------------------------------------- e-mail
+
+export const emailConfig = pgTable("email_config", {
+  id: id(),
+  provider: text("provider").notNull(),
+  senderEmail: text("sender_email").notNull(),
+  senderName: text("sender_name").notNull(),
+  isActive: boolean("is_active").notNull().default(false),
+  /** AES-GCM ciphertext of the app password; never returned by any route. */
+  appPasswordEncrypted: text("app_password_encrypted"),
+  ...timestamps(),
+});
+
+export const emails = pgTable(
+  "emails",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    messageId: text("message_id").notNull(),
+    threadId: text("thread_id"),
+    subject: text("subject"),
+    fromEmail: text("from_email"),
+    fromName: text("from_name"),
+    toEmail: text("to_email"),
+    ccEmails: text("cc_emails").array().notNull().default(sql`'{}'::text[]`),
+    bodyText: text("body_text"),
+    bodyHtml: text("body_html"),
+    snippet: text("snippet"),
+    receivedAt: instant("received_at"),
+    isRead: boolean("is_read").notNull().default(false),
+    hasAttachments: boolean("has_attachments").notNull().default(false),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    imapUid: integer("imap_uid"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("emails_message_id_key").on(t.messageId),
+    index("emails_received_at_idx").on(t.receivedAt.desc()),
+    index("emails_customer_idx").on(t.customerId),
+    index("emails_job_idx").on(t.jobId),
+    index("emails_unread_idx").on(t.isRead),
+  ],
+);
+
+/** IMAP sync position per mailbox (UIDVALIDITY + last UID seen). */
+export const emailSyncState = pgTable("email_sync_state", {
+  mailbox: text("mailbox").primaryKey(),
+  uidValidity: text("uid_validity").notNull(),
+  lastUid: integer("last_uid").notNull().default(0),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- activity
+
+/** Written by the actions; feeds the dashboards' activity feed and the customer/job history. */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    amount: money("amount"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("activity_log_created_at_idx").on(t.createdAt.desc()),
+    index("activity_log_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("activity_log_job_idx").on(t.jobId, t.createdAt.desc()),
+    index("activity_log_quote_idx").on(t.quoteId),
+    index("activity_log_invoice_idx").on(t.invoiceId),
+  ],
+);

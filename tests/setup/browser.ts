@@ -1,0 +1,37 @@
+// Debian's Chromium driven by playwright-core; never a downloaded browser.
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { DEMO_PASSWORD } from "./http";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+export async function newContext(browser: Browser, opts: { javaScriptEnabled: boolean }) {
+  return browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: opts.javaScriptEnabled });
+}
+
+/** Waits until React has hydrated (the root sets data-hydrated), so clicks reach handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForSelector("html[data-hydrated]", { timeout: 15_000 });
+}
+
+export async function signInAs(context: BrowserContext, username: string, password = DEMO_PASSWORD) {
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.fill('input[name="username"]', username);
+  await page.fill('input[name="password"]', password);
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.click('button[type="submit"]')]);
+  return page;
+}

@@ -1,0 +1,9 @@
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    redisUrl: string;
+    queuePrefix: string;
+    baseUrl: string;
+  }
+}
+export {};

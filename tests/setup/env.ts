@@ -1,0 +1,8 @@
+// Runs in every test worker: points the app's modules at this run's database, Redis and server.
+import { inject } from "vitest";
+
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.REDIS_URL = inject("redisUrl");
+process.env.QUEUE_PREFIX = inject("queuePrefix");
+process.env.SESSION_SECRET ??= "test-session-secret-0123456789";
+process.env.BUSINESS_TIME_ZONE ??= "America/New_York";

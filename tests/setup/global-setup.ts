@@ -1,0 +1,94 @@
+// Once per `npm test`: a fresh PostgreSQL database (created here, dropped at the end), migrations,
+// the demo data, a production build and the production server on a free port.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: string) {
+  const result = spawnSync(cmd, args, { cwd: root, env, encoding: "utf8" });
+  if (result.status !== 0) {
+    throw new Error(`${label} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const dbName = `cab_test_${Date.now().toString(36)}_${process.pid}`;
+  const databaseUrl = withDatabase(adminUrl, dbName);
+  const queuePrefix = `cabtest-${dbName}`;
+
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${dbName}"`);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: queuePrefix,
+    SESSION_SECRET: "test-session-secret-0123456789",
+    BUSINESS_TIME_ZONE: "America/New_York",
+  };
+  run(tsx, ["db/migrate.ts"], env, "migrate");
+  run(tsx, ["db/seed.ts"], env, "seed");
+  if (!process.env.SKIP_BUILD) run(path.join(root, "node_modules/.bin/remix"), ["build"], env, "build");
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "app/server.ts"], {
+    cwd: root,
+    env: { ...env, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`${baseUrl}/healthz`, server);
+
+  project.provide("databaseUrl", databaseUrl);
+  project.provide("redisUrl", redisUrl);
+  project.provide("queuePrefix", queuePrefix);
+  project.provide("baseUrl", baseUrl);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  };
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Makes a bare machine of this kind ready for `npm test`: Debian's Chromium and the local
+# PostgreSQL and Redis (started only when nothing answers on their ports).
+set -euo pipefail
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Chromium from Debian's packages..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+if [ -z "${DATABASE_URL:-}" ] && ! port_open 5432; then
+  echo "Starting PostgreSQL..."
+  if ! ls /etc/postgresql >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
+  fi
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start
+  for _ in $(seq 1 30); do port_open 5432 && break; sleep 1; done
+fi
+
+if [ -z "${REDIS_URL:-}" ] && ! port_open 6379; then
+  echo "Starting Redis..."
+  command -v redis-server >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no
+  for _ in $(seq 1 30); do port_open 6379 && break; sleep 1; done
+fi
