@@ -138,6 +138,8 @@ async function main() {
     force.unref();
     server.close(async () => {
       await stopJobs?.();
+      const { closeQueues } = await import("../jobs/queues");
+      await closeQueues();
       await closeDb();
       process.exit(0);
     });

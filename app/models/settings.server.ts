@@ -22,7 +22,7 @@ export const SETTINGS_DEFAULTS = {
   system: {
     dateFormat: "MM/DD/YYYY",
     timeFormat: "12",
-    timeZone: "America/New_York",
+    timeZone: process.env.BUSINESS_TIME_ZONE || "America/New_York",
     measurementUnit: "imperial",
     lowStockThreshold: 10,
     autoBackup: false,

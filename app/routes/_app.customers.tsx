@@ -1,7 +1,7 @@
 import { Pencil1Icon, PlusIcon, TrashIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
@@ -24,13 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ customers: rows, total, page, pageSize: PAGE_SIZE, search });
 }
 
-/** Keeps the list's search and page on links into dialogs and back. */
+/** Keeps the list's search and page (from the current URL) on links into dialogs and back. */
 export function useListQuery() {
-  const { search, page } = useLoaderData<typeof loader>();
-  const params = new URLSearchParams();
-  if (search) params.set("search", search);
-  if (page > 1) params.set("page", String(page));
-  const qs = params.toString();
+  const [params] = useSearchParams();
+  const keep = new URLSearchParams();
+  for (const key of ["search", "page"]) {
+    const value = params.get(key);
+    if (value) keep.set(key, value);
+  }
+  const qs = keep.toString();
   return qs ? `?${qs}` : "";
 }
 

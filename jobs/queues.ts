@@ -1,0 +1,238 @@
+// Queue names, job payloads and the producer: the only module of jobs/ the web app imports.
+//
+// Job data is stored in Redis in clear text (BullMQ "Going to production": protecting data), so it
+// carries ids and plain parameters only — never passwords, tokens, API keys or message bodies. A
+// processor loads whatever else it needs from the database when it runs.
+//
+// With REDIS_URL set, `enqueue` adds to BullMQ and `npm run worker` processes the job. Without it
+// (demo/dev only, decisions §1) the web process runs the same processor itself, after
+// `startInProcessJobs()` (jobs/in-process.ts) has registered the processors.
+import { Queue, type JobsOptions } from "bullmq";
+import { Redis, type RedisOptions } from "ioredis";
+
+// ---------------------------------------------------------------- names and payloads
+
+export const MAINTENANCE_QUEUE = "maintenance";
+export const DAILY_MAINTENANCE_JOB = "daily-maintenance";
+/** The id of the job scheduler that produces the daily maintenance job. */
+export const DAILY_MAINTENANCE_SCHEDULER = "daily-maintenance";
+/** Cron pattern of the daily maintenance, read in the business time zone. */
+export const DAILY_MAINTENANCE_CRON = "0 5 * * *";
+
+export type DailyMaintenanceData = {
+  /** Rerun a past business day ('YYYY-MM-DD'); absent = today in the business time zone. */
+  asOf?: string;
+};
+
+/** Queue name → job name → payload. A new job is one entry here plus its processor. */
+export type JobPayloads = {
+  [MAINTENANCE_QUEUE]: {
+    [DAILY_MAINTENANCE_JOB]: DailyMaintenanceData;
+  };
+};
+
+export type QueueName = keyof JobPayloads;
+export type JobName<Q extends QueueName> = keyof JobPayloads[Q] & string;
+export type JobData<Q extends QueueName, N extends JobName<Q>> = JobPayloads[Q][N];
+
+/** What a processor sees of a job: a BullMQ Job, or the in-process runner's stand-in. */
+export type JobLike<T = unknown> = {
+  id?: string;
+  name: string;
+  data: T;
+  attemptsMade: number;
+};
+
+/**
+ * A processor of one job type. In the registry the payload type is erased (`never`): any
+ * processor fits, and the worker and runner cast the untyped data where it comes in.
+ */
+export type JobProcessor<T = never, R = unknown> = (job: JobLike<T>) => Promise<R>;
+/** Queue name → job name → processor; shared by the worker and the in-process runner. */
+export type ProcessorRegistry = Record<string, Record<string, JobProcessor>>;
+
+// ---------------------------------------------------------------- connection and options
+
+export const defaultJobOptions = {
+  attempts: 5,
+  backoff: { type: "exponential", delay: 5_000 },
+  removeOnComplete: { count: 1_000 },
+  removeOnFail: { count: 5_000 },
+} satisfies JobsOptions;
+
+/** Key prefix of every queue: separates deployments or test runs sharing one Redis. */
+export function queuePrefix(): string {
+  return process.env.QUEUE_PREFIX || "cabinetry";
+}
+
+/**
+ * A new ioredis connection to REDIS_URL. `maxRetriesPerRequest: null` is what BullMQ requires for
+ * workers (commands wait for a reconnect instead of throwing inside the worker loop).
+ */
+export function redisConnection(overrides: RedisOptions = {}): Redis {
+  const url = process.env.REDIS_URL;
+  if (!url) throw new Error("REDIS_URL is not set");
+  return new Redis(url, { maxRetriesPerRequest: null, ...overrides });
+}
+
+// ---------------------------------------------------------------- producer
+
+export type EnqueuedJob = {
+  id: string;
+  queueName: string;
+  jobName: string;
+  mode: "redis" | "in-process";
+};
+
+type ProducerState = {
+  connection?: Redis;
+  queues: Map<string, Queue>;
+};
+
+type InProcessState = {
+  processors?: ProcessorRegistry;
+  running: Set<Promise<void>>;
+  /** Pending delays, each with the resolver that lets `stopInProcessRuns` cut it short. */
+  timers: Map<NodeJS.Timeout, () => void>;
+  nextId: number;
+};
+
+// On globalThis, like the database client: the server entry and the Remix bundle each load their
+// own copy of this module, and both must see the same queues and registered processors.
+const producerKey = Symbol.for("cabinetry.jobs.producer");
+const inProcessKey = Symbol.for("cabinetry.jobs.in-process");
+type GlobalWithJobs = typeof globalThis & {
+  [producerKey]?: ProducerState;
+  [inProcessKey]?: InProcessState;
+};
+
+function producerState(): ProducerState {
+  const g = globalThis as GlobalWithJobs;
+  return (g[producerKey] ??= { queues: new Map() });
+}
+
+function inProcessState(): InProcessState {
+  const g = globalThis as GlobalWithJobs;
+  return (g[inProcessKey] ??= { running: new Set(), timers: new Map(), nextId: 0 });
+}
+
+function producerQueue(queueName: string): Queue {
+  const state = producerState();
+  const prefix = queuePrefix();
+  const key = `${prefix}\u0000${queueName}`;
+  let queue = state.queues.get(key);
+  if (!queue) {
+    // A web request should fail fast while Redis is unreachable instead of hanging on the
+    // offline queue (BullMQ "Going to production": enableOfflineQueue false for Queue instances).
+    state.connection ??= redisConnection({ enableOfflineQueue: false });
+    queue = new Queue(queueName, { connection: state.connection, prefix, defaultJobOptions });
+    queue.on("error", (error) => console.error(`[jobs] queue ${queueName}: ${error.message}`));
+    state.queues.set(key, queue);
+  }
+  return queue;
+}
+
+/**
+ * Adds a job. With REDIS_URL: to BullMQ, for the worker. Without: runs the registered processor
+ * in this process, soon after this call returns (attempts, backoff and delay are honoured).
+ */
+export async function enqueue<Q extends QueueName, N extends JobName<Q>>(
+  queueName: Q,
+  jobName: N,
+  data: JobData<Q, N>,
+  opts: JobsOptions = {},
+): Promise<EnqueuedJob> {
+  if (process.env.REDIS_URL) {
+    const job = await producerQueue(queueName).add(jobName, data, opts);
+    return { id: job.id ?? "", queueName, jobName, mode: "redis" };
+  }
+  return runInProcess(queueName, jobName, data, opts);
+}
+
+/** Closes the producer's queues and Redis connection (web process shutdown, tests). */
+export async function closeQueues(): Promise<void> {
+  const state = producerState();
+  const queues = [...state.queues.values()];
+  state.queues.clear();
+  await Promise.allSettled(queues.map((q) => q.close()));
+  const connection = state.connection;
+  state.connection = undefined;
+  if (connection) await connection.quit().catch(() => connection.disconnect());
+}
+
+// ---------------------------------------------------------------- in-process runner
+
+/** Makes `enqueue` run these processors in this process when REDIS_URL is unset. */
+export function registerInProcessProcessors(processors: ProcessorRegistry | undefined) {
+  inProcessState().processors = processors;
+}
+
+function backoffDelay(opts: JobsOptions, attemptsMade: number): number {
+  const backoff = opts.backoff ?? defaultJobOptions.backoff;
+  if (typeof backoff === "number") return backoff;
+  const delay = backoff.delay ?? 0;
+  return backoff.type === "exponential" ? delay * 2 ** (attemptsMade - 1) : delay;
+}
+
+/**
+ * Unregisters the processors, cancels pending retries and delays, and waits for runs already
+ * inside a processor to finish.
+ */
+export async function stopInProcessRuns(): Promise<void> {
+  const state = inProcessState();
+  state.processors = undefined;
+  for (const [timer, resolve] of state.timers) {
+    clearTimeout(timer);
+    resolve();
+  }
+  state.timers.clear();
+  await Promise.allSettled([...state.running]);
+}
+
+function later(state: InProcessState, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      state.timers.delete(timer);
+      resolve();
+    }, ms);
+    timer.unref();
+    state.timers.set(timer, resolve);
+  });
+}
+
+function runInProcess(
+  queueName: string,
+  jobName: string,
+  data: unknown,
+  opts: JobsOptions,
+): EnqueuedJob {
+  const state = inProcessState();
+  const processor = state.processors?.[queueName]?.[jobName];
+  if (!processor) {
+    throw new Error(
+      `No processor for ${queueName}/${jobName}: set REDIS_URL and run the worker, or call startInProcessJobs()`,
+    );
+  }
+  const id = `in-process-${++state.nextId}`;
+  const attempts = Math.max(1, opts.attempts ?? defaultJobOptions.attempts);
+  const job: JobLike = { id, name: jobName, data, attemptsMade: 0 };
+
+  const run = (async () => {
+    await later(state, opts.delay ?? 0);
+    while (state.processors) {
+      try {
+        await processor(job as JobLike<never>);
+        return;
+      } catch (error) {
+        job.attemptsMade += 1;
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`[jobs] ${queueName}/${jobName} #${id} failed (attempt ${job.attemptsMade}/${attempts}): ${message}`);
+        if (job.attemptsMade >= attempts) return;
+        await later(state, backoffDelay(opts, job.attemptsMade));
+      }
+    }
+  })();
+  state.running.add(run);
+  void run.finally(() => state.running.delete(run));
+  return { id, queueName, jobName, mode: "in-process" };
+}

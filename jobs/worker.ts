@@ -1,0 +1,197 @@
+// `npm run worker`: the BullMQ worker process (decisions §1). One Worker per queue of the processor
+// registry on one shared Redis connection, the daily maintenance job scheduler, and a graceful
+// shutdown (BullMQ "Going to production"): on SIGTERM/SIGINT stop taking jobs, let active ones
+// finish (at most SHUTDOWN_TIMEOUT_MS), then close the database and Redis, exit 0.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import { getSettings } from "../app/models/settings.server";
+import { closeDb, getDb } from "../db/client.server";
+import { DEFAULT_TIME_ZONE } from "../app/utils/dates";
+import {
+  DAILY_MAINTENANCE_CRON,
+  DAILY_MAINTENANCE_JOB,
+  DAILY_MAINTENANCE_SCHEDULER,
+  MAINTENANCE_QUEUE,
+  defaultJobOptions,
+  queuePrefix,
+  redisConnection,
+  type DailyMaintenanceData,
+  type ProcessorRegistry,
+} from "./queues";
+import { processors } from "./processors/index";
+
+export const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+export type StartWorkerOptions = {
+  /** BullMQ key prefix; default QUEUE_PREFIX (tests pass their own). */
+  prefix?: string;
+  /** Jobs processed at once per queue; default WORKER_CONCURRENCY or 5. */
+  concurrency?: number;
+  /** Processors by queue and job name; default the shared registry. */
+  registry?: ProcessorRegistry;
+};
+
+export type RunningWorker = {
+  workers: Worker[];
+  prefix: string;
+  /** Stops taking jobs and waits for active ones (at most SHUTDOWN_TIMEOUT_MS). */
+  stop: () => Promise<void>;
+  /** stop(), then quits the Redis connection. */
+  close: () => Promise<void>;
+};
+
+const log = (message: string) => console.log(`[worker] ${message}`);
+const logError = (message: string) => console.error(`[worker] ${message}`);
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function concurrencyFromEnv(): number {
+  const value = Number(process.env.WORKER_CONCURRENCY);
+  return Number.isInteger(value) && value > 0 ? value : 5;
+}
+
+/** Resolves true when `promise` settles within `ms`, false when the time runs out first. */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Logs what happened to a job by queue, name, id and timing — never its data (it may identify people). */
+function describe(job: Job | undefined) {
+  return job ? `${job.queueName}/${job.name} #${job.id}` : "a job";
+}
+
+export async function startWorker(options: StartWorkerOptions = {}): Promise<RunningWorker> {
+  const prefix = options.prefix ?? queuePrefix();
+  const concurrency = options.concurrency ?? concurrencyFromEnv();
+  const registry = options.registry ?? processors;
+  // The schedule runs at 05:00 in the business time zone (Settings → System), read at start.
+  const timeZone = (await getSettings(await getDb())).system.timeZone || DEFAULT_TIME_ZONE;
+
+  // One connection for the workers' commands and the scheduler queue; each Worker duplicates it
+  // for its blocking connection. maxRetriesPerRequest is null (redisConnection), as BullMQ requires.
+  const connection: Redis = redisConnection();
+  connection.on("error", (error) => logError(`redis: ${error.message}`));
+
+  const workers = Object.entries(registry).map(([queueName, jobs]) => {
+    const worker = new Worker(
+      queueName,
+      async (job: Job) => {
+        const processor = jobs[job.name];
+        // Retrying cannot make an unknown job name known: fail it at once.
+        if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
+        // The payload's type is the processor's business: BullMQ hands over untyped JSON.
+        return processor(job as Job<never>);
+      },
+      { connection, prefix, concurrency },
+    );
+    worker.on("completed", (job) => {
+      const ms = job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined;
+      log(`${describe(job)} completed${ms === undefined ? "" : ` in ${ms} ms`}`);
+    });
+    worker.on("failed", (job, error) => {
+      const attempts = job ? ` (attempt ${job.attemptsMade}/${job.opts.attempts || 1})` : "";
+      logError(`${describe(job)} failed${attempts}: ${error.message}`);
+    });
+    worker.on("error", (error) => logError(`${queueName}: ${error.message}`));
+    return worker;
+  });
+
+  // Upsert, not add: every worker start (and every deploy) keeps exactly one scheduler.
+  const maintenance = new Queue<DailyMaintenanceData>(MAINTENANCE_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions,
+  });
+  maintenance.on("error", (error) => logError(`${MAINTENANCE_QUEUE}: ${error.message}`));
+
+  const stopAll = async () => {
+    const closing = Promise.all(workers.map((worker) => worker.close()));
+    if (!(await within(closing, SHUTDOWN_TIMEOUT_MS))) {
+      // Jobs still running are left active; BullMQ's stalled-job check hands them to another worker.
+      logError(`active jobs did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; closing anyway`);
+      await within(Promise.all(workers.map((worker) => worker.close(true))), 5_000);
+    }
+    await maintenance.close().catch(() => {});
+  };
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= stopAll());
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= stop().then(async () => {
+      await connection.quit().catch(() => connection.disconnect());
+    }));
+
+  try {
+    await maintenance.upsertJobScheduler(
+      DAILY_MAINTENANCE_SCHEDULER,
+      { pattern: DAILY_MAINTENANCE_CRON, tz: timeZone },
+      { name: DAILY_MAINTENANCE_JOB, data: {}, opts: defaultJobOptions },
+    );
+    await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return { workers, prefix, stop, close };
+}
+
+async function main() {
+  if (!process.env.REDIS_URL) {
+    logError("REDIS_URL is not set. The worker needs Redis (e.g. REDIS_URL=redis://127.0.0.1:6379);");
+    logError("without Redis, the web process runs background jobs itself (demo/dev only).");
+    process.exit(1);
+  }
+  if (!process.env.DATABASE_URL) {
+    // The embedded PGlite database belongs to the web process; a second process would corrupt it.
+    logError("DATABASE_URL is not set. The worker needs the same PostgreSQL database as the web app.");
+    process.exit(1);
+  }
+
+  process.on("unhandledRejection", (reason) => logError(`unhandled rejection: ${errorMessage(reason)}`));
+  process.on("uncaughtException", (error) => logError(`uncaught exception: ${error.stack ?? error.message}`));
+
+  const running = await startWorker();
+  log(
+    `ready: queues ${running.workers.map((w) => w.name).join(", ")}; prefix "${running.prefix}"; ` +
+      `concurrency ${concurrencyFromEnv()}`,
+  );
+
+  let shuttingDown = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      logError(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    shuttingDown = true;
+    log(`${signal} received: finishing active jobs`);
+    try {
+      await running.stop();
+      await closeDb();
+      await running.close();
+      log("stopped");
+      process.exit(0);
+    } catch (error) {
+      logError(`shutdown failed: ${errorMessage(error)}`);
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", (signal) => void shutdown(signal));
+  process.on("SIGINT", (signal) => void shutdown(signal));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((error) => {
+    logError(`failed to start: ${errorMessage(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,284 @@
+// The BullMQ worker against the real Redis and database. Every queue here lives under a prefix of
+// its own (obliterated at the end), so other test files' workers never see these jobs. The jobs
+// rerun a business day in 1971 (`asOf`), which touches only the rows this file creates.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Job, Queue, QueueEvents } from "bullmq";
+import { Redis } from "ioredis";
+import { inArray } from "drizzle-orm";
+import { closeDb, getDb } from "../../db/client.server";
+import { activityLog, customers, invoices, quotes } from "../../db/schema";
+import type { MaintenanceResult } from "~/models/maintenance.server";
+import {
+  DAILY_MAINTENANCE_CRON,
+  DAILY_MAINTENANCE_JOB,
+  DAILY_MAINTENANCE_SCHEDULER,
+  MAINTENANCE_QUEUE,
+  closeQueues,
+  enqueue,
+  registerInProcessProcessors,
+  stopInProcessRuns,
+} from "../../jobs/queues";
+import { dailyMaintenance } from "../../jobs/processors/daily-maintenance";
+import { startWorker, type RunningWorker } from "../../jobs/worker";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const run = `${Date.now().toString(36)}-${process.pid}`;
+const prefix = `cabtest-worker-${run}`;
+const childPrefix = `${prefix}-child`;
+const redisUrl = () => process.env.REDIS_URL as string;
+
+const created = { customers: [] as number[], quotes: [] as number[], invoices: [] as number[] };
+let seq = 0;
+
+async function pastDueDocuments(date: string) {
+  const db = await getDb();
+  seq += 1;
+  const [c] = await db
+    .insert(customers)
+    .values({ name: `Worker test ${run} ${seq}` })
+    .returning({ id: customers.id });
+  const [q] = await db
+    .insert(quotes)
+    .values({
+      customerId: c.id,
+      quoteNumber: `WT-${run}-Q${seq}`,
+      title: `Worker test quote ${run} ${seq}`,
+      status: "sent",
+      validUntil: date,
+    })
+    .returning({ id: quotes.id });
+  const [i] = await db
+    .insert(invoices)
+    .values({
+      customerId: c.id,
+      invoiceNumber: `WT-${run}-I${seq}`,
+      title: `Worker test invoice ${run} ${seq}`,
+      status: "sent",
+      issueDate: date,
+      dueDate: date,
+      total: "250.00",
+      balance: "250.00",
+    })
+    .returning({ id: invoices.id });
+  created.customers.push(c.id);
+  created.quotes.push(q.id);
+  created.invoices.push(i.id);
+  return { quoteId: q.id, invoiceId: i.id };
+}
+
+async function statuses(ids: { quoteId: number; invoiceId: number }) {
+  const db = await getDb();
+  const [q] = await db.select({ status: quotes.status }).from(quotes).where(inArray(quotes.id, [ids.quoteId]));
+  const [i] = await db
+    .select({ status: invoices.status })
+    .from(invoices)
+    .where(inArray(invoices.id, [ids.invoiceId]));
+  return { quote: q?.status, invoice: i?.status };
+}
+
+/** Removes every key of a test prefix and returns what is left (should be nothing). */
+async function obliterate(keyPrefix: string) {
+  const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+  try {
+    const queue = new Queue(MAINTENANCE_QUEUE, { connection, prefix: keyPrefix });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    return await connection.keys(`${keyPrefix}:*`);
+  } finally {
+    await connection.quit();
+  }
+}
+
+function connectionOptions() {
+  return { connection: new Redis(redisUrl(), { maxRetriesPerRequest: null }), prefix };
+}
+
+afterAll(async () => {
+  const db = await getDb();
+  if (created.invoices.length) await db.delete(invoices).where(inArray(invoices.id, created.invoices));
+  if (created.quotes.length) await db.delete(quotes).where(inArray(quotes.id, created.quotes));
+  if (created.customers.length) {
+    await db.delete(activityLog).where(inArray(activityLog.customerId, created.customers));
+    await db.delete(customers).where(inArray(customers.id, created.customers));
+  }
+  await closeDb();
+});
+
+describe("BullMQ worker", () => {
+  let running: RunningWorker | undefined;
+  let queue: Queue;
+  let events: QueueEvents;
+  const previousPrefix = process.env.QUEUE_PREFIX;
+
+  beforeAll(async () => {
+    // enqueue() reads the prefix from the environment, like the web process does.
+    process.env.QUEUE_PREFIX = prefix;
+    running = await startWorker({ prefix, concurrency: 2 });
+    queue = new Queue(MAINTENANCE_QUEUE, connectionOptions());
+    events = new QueueEvents(MAINTENANCE_QUEUE, connectionOptions());
+    await events.waitUntilReady();
+  });
+
+  afterAll(async () => {
+    await running?.close();
+    await events?.close();
+    await queue?.close();
+    await closeQueues();
+    process.env.QUEUE_PREFIX = previousPrefix;
+    expect(await obliterate(prefix)).toEqual([]);
+  });
+
+  it("processes a maintenance job added through enqueue()", async () => {
+    const docs = await pastDueDocuments("1971-03-01");
+    const enqueued = await enqueue(MAINTENANCE_QUEUE, DAILY_MAINTENANCE_JOB, { asOf: "1971-03-02" });
+    expect(enqueued).toMatchObject({ mode: "redis", queueName: MAINTENANCE_QUEUE, jobName: DAILY_MAINTENANCE_JOB });
+
+    const job = await Job.fromId<unknown, MaintenanceResult>(queue, enqueued.id);
+    expect(job?.opts).toMatchObject({
+      attempts: 5,
+      backoff: { type: "exponential", delay: 5000 },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { count: 5000 },
+    });
+    const result = await job!.waitUntilFinished(events, 20_000);
+
+    expect(result.today).toBe("1971-03-02");
+    expect(result.expiredQuotes).toBeGreaterThanOrEqual(1);
+    expect(result.overdueInvoices).toBeGreaterThanOrEqual(1);
+    expect(await statuses(docs)).toEqual({ quote: "expired", invoice: "overdue" });
+  });
+
+  it("registers one daily maintenance scheduler, however often a worker starts", async () => {
+    const second = await startWorker({ prefix, concurrency: 1 });
+    await second.close();
+
+    const schedulers = await queue.getJobSchedulers();
+    expect(schedulers).toHaveLength(1);
+    expect(schedulers[0]).toMatchObject({
+      key: DAILY_MAINTENANCE_SCHEDULER,
+      name: DAILY_MAINTENANCE_JOB,
+      pattern: DAILY_MAINTENANCE_CRON,
+      tz: process.env.BUSINESS_TIME_ZONE || "America/New_York",
+    });
+    expect(schedulers[0].next).toBeGreaterThan(Date.now());
+  });
+
+  it("fails a job with an unknown name at once instead of retrying it", async () => {
+    const job = await queue.add("no-such-job", {});
+    await expect(job.waitUntilFinished(events, 20_000)).rejects.toThrow(/no processor for job "no-such-job"/);
+    const failed = await Job.fromId(queue, job.id!);
+    expect(failed?.attemptsMade).toBe(1);
+  });
+
+  it("closes cleanly", async () => {
+    const worker = running!;
+    running = undefined;
+    await worker.close();
+    for (const w of worker.workers) expect(w.isRunning()).toBe(false);
+  });
+});
+
+describe("jobs/worker.ts as a process", () => {
+  const env = () => ({ ...process.env, QUEUE_PREFIX: childPrefix, WORKER_CONCURRENCY: "2" });
+
+  afterAll(async () => {
+    expect(await obliterate(childPrefix)).toEqual([]);
+  });
+
+  it("exits 0 soon after SIGTERM", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
+      cwd: root,
+      env: env(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+    const until = Date.now() + 20_000;
+    while (!output.includes("[worker] ready") && child.exitCode === null && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(output).toContain(`prefix "${childPrefix}"`);
+
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+    const code = await exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    expect(output).toContain("[worker] stopped");
+  });
+
+  it("refuses to start without REDIS_URL", () => {
+    const withoutRedis: NodeJS.ProcessEnv = env();
+    delete withoutRedis.REDIS_URL;
+    const result = spawnSync(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
+      cwd: root,
+      env: withoutRedis,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("REDIS_URL is not set");
+  });
+});
+
+describe("enqueue without REDIS_URL (in-process runner)", () => {
+  const savedRedisUrl = process.env.REDIS_URL;
+  beforeAll(() => {
+    delete process.env.REDIS_URL;
+  });
+  afterAll(async () => {
+    await stopInProcessRuns();
+    process.env.REDIS_URL = savedRedisUrl;
+  });
+
+  it("runs the registered processor in this process", async () => {
+    const docs = await pastDueDocuments("1971-02-01");
+    let finished!: (result: MaintenanceResult) => void;
+    const done = new Promise<MaintenanceResult>((resolve) => (finished = resolve));
+    registerInProcessProcessors({
+      [MAINTENANCE_QUEUE]: {
+        [DAILY_MAINTENANCE_JOB]: async (job) => {
+          const result = await dailyMaintenance(job);
+          finished(result);
+          return result;
+        },
+      },
+    });
+
+    const enqueued = await enqueue(MAINTENANCE_QUEUE, DAILY_MAINTENANCE_JOB, { asOf: "1971-02-02" });
+    expect(enqueued.mode).toBe("in-process");
+    const result = await done;
+    expect(result.today).toBe("1971-02-02");
+    expect(await statuses(docs)).toEqual({ quote: "expired", invoice: "overdue" });
+  });
+
+  it("retries a failing processor up to the attempts asked for", async () => {
+    let calls = 0;
+    let settled!: () => void;
+    const third = new Promise<void>((resolve) => (settled = resolve));
+    registerInProcessProcessors({
+      [MAINTENANCE_QUEUE]: {
+        [DAILY_MAINTENANCE_JOB]: async () => {
+          calls += 1;
+          if (calls === 3) settled();
+          throw new Error("expected failure (test)");
+        },
+      },
+    });
+    await enqueue(MAINTENANCE_QUEUE, DAILY_MAINTENANCE_JOB, {}, { attempts: 3, backoff: { type: "fixed", delay: 1 } });
+    await third;
+    await stopInProcessRuns();
+    expect(calls).toBe(3);
+  });
+
+  it("refuses when no processor is registered", async () => {
+    await stopInProcessRuns();
+    await expect(enqueue(MAINTENANCE_QUEUE, DAILY_MAINTENANCE_JOB, {})).rejects.toThrow(/startInProcessJobs/);
+  });
+});
