@@ -1,0 +1,72 @@
+// The embedded-database path (decisions §1): the same migrations and model code on PGlite.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.server";
+import * as schema from "../../db/schema";
+import { createCustomer, deleteCustomer, listCustomers, updateCustomer } from "../../app/models/customer.server";
+
+const root = path.resolve(__dirname, "../..");
+
+describe("embedded PGlite database", () => {
+  let client: PGlite;
+  let db: Database;
+
+  beforeAll(async () => {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+    db = drizzle(client, { schema }) as unknown as Database;
+    await migrate(db as never, { migrationsFolder: path.join(root, "db/migrations") });
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it("runs the customer model on the committed migrations", async () => {
+    const created = await createCustomer(db, { name: "Pglite Pat", city: "Montpelier", email: "pat@example.com" });
+    expect(created.id).toBeGreaterThan(0);
+    await createCustomer(db, { name: "Other Person", city: "Boston" });
+
+    const found = await listCustomers(db, { search: "montp", limit: 50, offset: 0 });
+    expect(found.total).toBe(1);
+    expect(found.rows[0].name).toBe("Pglite Pat");
+
+    const updated = await updateCustomer(db, created.id, { name: "Pglite Patricia", city: "Montpelier" });
+    expect(updated?.name).toBe("Pglite Patricia");
+    expect(updated?.email).toBeNull();
+
+    expect(await deleteCustomer(db, created.id)).toEqual({ ok: true, name: "Pglite Patricia" });
+    expect((await listCustomers(db, { limit: 50, offset: 0 })).total).toBe(1);
+  });
+
+  it("keeps money exact in numeric columns", async () => {
+    const customer = await createCustomer(db, { name: "Money Check" });
+    const [quote] = await db
+      .insert(schema.quotes)
+      .values({ customerId: customer.id, quoteNumber: "Q-TEST-0001", title: "Exact", subtotal: "99999999.99", taxRate: "0.0875" })
+      .returning();
+    expect(quote.subtotal).toBe("99999999.99");
+    expect(quote.taxRate).toBe("0.0875");
+  });
+
+  it("db/migrate.ts migrates an embedded database when DATABASE_URL is unset", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cab-pglite-"));
+    try {
+      const env = { ...process.env, PGLITE_DIR: path.join(dir, "db") };
+      delete env.DATABASE_URL;
+      const first = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/migrate.ts"], { cwd: root, env, encoding: "utf8" });
+      expect(first.stdout + first.stderr).toContain("Migrations applied (pglite)");
+      expect(first.status).toBe(0);
+      // A second run finds nothing to do and still succeeds (the journal is kept).
+      const second = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/migrate.ts"], { cwd: root, env, encoding: "utf8" });
+      expect(second.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
