@@ -57,7 +57,7 @@ describe("embedded PGlite database", () => {
   it("db/migrate.ts migrates an embedded database when DATABASE_URL is unset", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cab-pglite-"));
     try {
-      const env = { ...process.env, PGLITE_DIR: path.join(dir, "db") };
+      const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: path.join(dir, "db") };
       delete env.DATABASE_URL;
       const first = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/migrate.ts"], { cwd: root, env, encoding: "utf8" });
       expect(first.stdout + first.stderr).toContain("Migrations applied (pglite)");
