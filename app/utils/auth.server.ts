@@ -58,8 +58,21 @@ export type CurrentUser = User & {
   viewRole: Role;
 };
 
+// Root, layout and route loaders of one request all ask for the user: look it up once. Remix
+// hands each loader its own Request copy, but they share the incoming request's AbortSignal.
+const perRequest = new WeakMap<AbortSignal, Promise<CurrentUser | null>>();
+
 /** The signed-in user or null; an expired session (security settings' timeout) counts as none. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let pending = perRequest.get(request.signal);
+  if (!pending) {
+    pending = lookUpCurrentUser(request);
+    perRequest.set(request.signal, pending);
+  }
+  return pending;
+}
+
+async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;
