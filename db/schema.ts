@@ -92,7 +92,7 @@ export const customers = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("customers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Substring search (ILIKE '%term%') on the four searchable columns uses trigram indexes.
     index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
@@ -142,8 +142,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_customer_idx").on(t.customerId),
-    index("jobs_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("jobs_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("jobs_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("jobs_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
   ],
 );
@@ -198,10 +198,10 @@ export const quotes = pgTable(
   },
   (t) => [
     uniqueIndex("quotes_number_key").on(t.quoteNumber),
-    index("quotes_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("quotes_customer_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     index("quotes_job_idx").on(t.jobId),
     index("quotes_status_idx").on(t.status, t.validUntil),
-    index("quotes_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("quotes_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("quotes_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("quotes_number_trgm_idx").using("gin", t.quoteNumber.op("gin_trgm_ops")),
   ],
@@ -259,11 +259,11 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_number_key").on(t.invoiceNumber),
-    index("invoices_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("invoices_customer_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     index("invoices_quote_idx").on(t.quoteId),
     index("invoices_job_idx").on(t.jobId),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
-    index("invoices_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("invoices_number_trgm_idx").using("gin", t.invoiceNumber.op("gin_trgm_ops")),
     check("invoices_balance_check", sql`${t.balance} >= 0`),
@@ -307,8 +307,8 @@ export const payments = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("payments_invoice_idx").on(t.invoiceId, t.receivedAt.desc()),
-    index("payments_received_at_idx").on(t.receivedAt.desc()),
+    index("payments_invoice_idx").on(t.invoiceId, t.receivedAt.desc().nullsFirst()),
+    index("payments_received_at_idx").on(t.receivedAt.desc().nullsFirst()),
     // A provider's transaction becomes at most one payment (webhooks are delivered more than once).
     uniqueIndex("payments_provider_txn_key")
       .on(t.provider, t.providerTransactionId)
@@ -427,7 +427,7 @@ export const tasks = pgTable(
     index("tasks_job_idx").on(t.jobId),
     index("tasks_customer_idx").on(t.customerId),
     index("tasks_event_idx").on(t.scheduleEventId),
-    index("tasks_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("tasks_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tasks_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
   ],
 );
@@ -458,7 +458,7 @@ export const photos = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("photos_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("photos_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("photos_customer_idx").on(t.customerId),
     index("photos_job_idx").on(t.jobId),
     index("photos_task_idx").on(t.taskId),
@@ -569,9 +569,9 @@ export const inventoryTransactions = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("inventory_transactions_item_idx").on(t.itemId, t.createdAt.desc()),
+    index("inventory_transactions_item_idx").on(t.itemId, t.createdAt.desc().nullsFirst()),
     index("inventory_transactions_job_idx").on(t.jobId),
-    index("inventory_transactions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("inventory_transactions_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check(
       "inventory_transactions_type_check",
       sql`${t.type} in ('receive', 'issue', 'adjust', 'transfer', 'return')`,
@@ -639,7 +639,7 @@ export const emails = pgTable(
   },
   (t) => [
     uniqueIndex("emails_message_id_key").on(t.messageId),
-    index("emails_received_at_idx").on(t.receivedAt.desc()),
+    index("emails_received_at_idx").on(t.receivedAt.desc().nullsFirst()),
     index("emails_customer_idx").on(t.customerId),
     index("emails_job_idx").on(t.jobId),
     index("emails_unread_idx").on(t.isRead),
@@ -673,9 +673,9 @@ export const activityLog = pgTable(
     createdAt: instant("created_at").notNull().defaultNow(),
   },
   (t) => [
-    index("activity_log_created_at_idx").on(t.createdAt.desc()),
-    index("activity_log_customer_idx").on(t.customerId, t.createdAt.desc()),
-    index("activity_log_job_idx").on(t.jobId, t.createdAt.desc()),
+    index("activity_log_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("activity_log_customer_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
+    index("activity_log_job_idx").on(t.jobId, t.createdAt.desc().nullsFirst()),
     index("activity_log_quote_idx").on(t.quoteId),
     index("activity_log_invoice_idx").on(t.invoiceId),
   ],

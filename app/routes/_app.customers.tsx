@@ -1,5 +1,5 @@
-import { Pencil1Icon, PlusIcon, TrashIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -167,20 +167,17 @@ export default function Customers() {
                     </Table.Cell>
                     <Table.Cell>
                       <div className="row-actions">
-                        <Tooltip content={`Edit ${c.name}`}>
-                          <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${c.name}`}>
-                            <Link to={`${c.id}/edit${query}`} preventScrollReset>
-                              <Pencil1Icon />
-                            </Link>
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip content={`Delete ${c.name}`}>
-                          <IconButton asChild variant="ghost" color="red" size="1" aria-label={`Delete ${c.name}`}>
-                            <Link to={`${c.id}/delete${query}`} preventScrollReset>
-                              <TrashIcon />
-                            </Link>
-                          </IconButton>
-                        </Tooltip>
+                        <Link to={`${c.id}/edit${query}`} preventScrollReset className="row-action" aria-label={`Edit ${c.name}`}>
+                          Edit
+                        </Link>
+                        <Link
+                          to={`${c.id}/delete${query}`}
+                          preventScrollReset
+                          className="row-action danger"
+                          aria-label={`Delete ${c.name}`}
+                        >
+                          Delete
+                        </Link>
                       </div>
                     </Table.Cell>
                   </Table.Row>
