@@ -548,6 +548,11 @@ export const inventoryItems = pgTable(
   ],
 );
 
+/**
+ * Sign convention: quantity and totalCost are signed deltas of stock on hand (receive/return
+ * positive, issue negative, adjust either way), so an item's currentStock = Σ quantity.
+ * averageCost is a moving weighted average (4 decimals, half-up) updated on receipts.
+ */
 export const inventoryTransactions = pgTable(
   "inventory_transactions",
   {

@@ -1862,9 +1862,14 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
       return row ?? {};
     };
     const int = (v: unknown) => Number(v ?? 0);
-    const step = async (label: string, count: number | null, body: () => Promise<unknown>) => {
+    /** Rows written by a statement: postgres.js reports `count`, PGlite `affectedRows`. */
+    const affected = (result: unknown) => {
+      const r = result as { count?: number; affectedRows?: number } | undefined;
+      return typeof r?.count === "number" ? r.count : typeof r?.affectedRows === "number" ? r.affectedRows : null;
+    };
+    const step = async (label: string, expected: number | null, body: () => Promise<unknown>) => {
       const t0 = Date.now();
-      await body();
+      const count = affected(await body()) ?? expected;
       const ms = Date.now() - t0;
       timings.push([label, ms]);
       log(`  ${label.padEnd(28)} ${count === null ? "" : String(count).padStart(8) + " rows"}  ${(ms / 1000).toFixed(1).padStart(6)} s`);
@@ -1875,6 +1880,28 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
       return [int(r.lo), int(r.hi)] as const;
     };
     const maxId = async (table: string) => int((await one(`select coalesce(max(id), 0) as m from ${table}`)).m);
+    /**
+     * Bulk-load pattern: drop the table's secondary indexes (not those behind primary-key/unique
+     * constraints), insert, then recreate them from their exact pg_get_indexdef() definitions.
+     * Building a (trigram/GIN) index once is far cheaper than maintaining it row by row.
+     */
+    const withoutIndexes = async (table: string, body: () => Promise<unknown>) => {
+      const defs = await rows<{ name: string; def: string }>(
+        tx,
+        sql.raw(`
+          select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+            from pg_index i
+           where i.indrelid = '${table}'::regclass
+             and not exists (select 1 from pg_constraint k
+                              where k.conrelid = i.indrelid and k.conindid = i.indexrelid and k.contype in ('p', 'u', 'x'))`),
+      );
+      for (const d of defs) await exec(`drop index ${d.name}`);
+      const result = await body();
+      for (const d of defs) await exec(d.def);
+      return result;
+    };
+    // Index builds after each table's load; PGlite runs in a WASM heap, so ask for less there.
+    await exec(`set local maintenance_work_mem = '${(await dbKind()) === "pglite" ? "64MB" : "256MB"}'`);
 
     await exec(`select setseed(0.20260214)`);
     if (userRows.length) {
@@ -1892,7 +1919,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     const cities = CITIES.map(([city, state, zip, area], i) => `(${i}, '${city}', '${state}', '${zip}', '${area}')`).join(", ");
     const cBefore = await maxId("customers");
     await step("customers", N.customers, () =>
-      exec(`
+      withoutIndexes("customers", () => exec(`
         insert into customers (name, email, phone, address, city, state, zip_code, notes, created_at, updated_at)
         select s.fn || ' ' || s.ln,
                lower(s.fn || '.' || s.ln || (${cBefore} + s.g)) || '@example.com',
@@ -1910,7 +1937,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                  now() - random() * interval '1825 days' as ts
           from generate_series(1, ${N.customers}) as g
         ) s
-        join (values ${cities}) as c(i, city, state, zip, area) on c.i = s.ci`),
+        join (values ${cities}) as c(i, city, state, zip, area) on c.i = s.ci`)),
     );
     const [cLo, cHi] = await newRange("customers", cBefore);
     const nc = cHi - cLo + 1;
@@ -1919,7 +1946,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     const projects = PROJECTS.map((p, i) => `(${i}, '${p.title.replace(/'/g, "''")}', '${p.description.replace(/'/g, "''")}')`).join(", ");
     const jBefore = await maxId("jobs");
     await step("jobs", N.jobs, () =>
-      exec(`
+      withoutIndexes("jobs", () => exec(`
         insert into jobs (customer_id, title, description, status, estimated_cost, actual_cost, start_date, completion_date, notes, created_at, updated_at)
         select c.id, split_part(c.name, ' ', 2) || ' ' || p.title, p.descr, st.status,
                round((1500 + s.r2 * 48500)::numeric, 2),
@@ -1945,25 +1972,37 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                    when x.created < now() - interval '30 days' then 'in-progress'
                    else 'approved'
                  end as status
-        ) st`),
+        ) st`)),
     );
     const [jLo, jHi] = await newRange("jobs", jBefore);
     const nj = jHi - jLo + 1;
 
     // ------------------------------------------------------------ quotes: one per job, numbered per year
+    // Line k of the quote on job J is a fixed pseudo-random function of (J, k), so the quote's
+    // totals are computed exactly (numeric) in the statement that inserts it, and the items later.
+    const itemCount = Object.keys(ITEMS).length;
+    const linesOf = (jobId: string) => `
+      generate_series(1, 2 + (${jobId}) % 7) as k
+      cross join lateral (select ((${jobId})::bigint * 2654435761 + k * 40503) % 1000003 as h) hh
+      cross join lateral (
+        select ((100 + hh.h % 2400) / 100.0)::numeric(10, 2) as qty,
+               ((1500 + (hh.h / 7) % 98500) / 100.0)::numeric(10, 2) as price,
+               ((hh.h / 13) % ${itemCount})::int as di
+      ) v`;
     const qBefore = await maxId("quotes");
     await step("quotes", nj, () =>
-      exec(`
+      withoutIndexes("quotes", () => exec(`
         insert into quotes (customer_id, job_id, quote_number, title, description, status, subtotal, tax_rate, tax_amount, total,
                             valid_until, notes, terms, sent_at, responded_at, created_at, updated_at)
         select z.customer_id, z.id, 'Q-' || z.yr || '-' || lpad(z.num::text, greatest(4, length(z.num::text)), '0'),
-               substr(z.title, strpos(z.title, ' ') + 1), z.description, z.qstatus, 0, ${TAX_RATE}, 0, 0,
+               substr(z.title, strpos(z.title, ' ') + 1), z.description, z.qstatus,
+               z.sub, ${TAX_RATE}, round(z.sub * ${TAX_RATE}, 2), z.sub + round(z.sub * ${TAX_RATE}, 2),
                (z.qc + interval '30 days')::date, null, '${QUOTE_TERMS}',
                case when z.qstatus <> 'draft' then least(z.qc + interval '1 day', now()) end,
                case when z.qstatus in ('approved', 'rejected') then least(z.qc + interval '3 days', now()) end,
                z.qc, z.qc
         from (
-          select j.id, j.customer_id, j.title, j.description, x.qc, x.yr, st.qstatus,
+          select j.id, j.customer_id, j.title, j.description, x.qc, x.yr, st.qstatus, t.sub,
                  coalesce(ns.last_value, 0) + row_number() over (partition by x.yr order by x.qc, j.id) as num
           from jobs j
           cross join lateral (select j.created_at + interval '2 hours' as qc, extract(year from j.created_at + interval '2 hours')::int as yr) x
@@ -1975,40 +2014,28 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                      else 'approved'
                    end as qstatus
           ) st
+          cross join lateral (select sum(round(v.qty * v.price, 2)) as sub from ${linesOf("j.id")}) t
           left join number_sequences ns on ns.key = 'Q-' || x.yr
           where j.id between ${jLo} and ${jHi}
-        ) z`),
+        ) z`)),
     );
     const [qLo, qHi] = await newRange("quotes", qBefore);
 
     const descriptions = Object.values(ITEMS).map((it, i) => `(${i}, '${it.desc.replace(/'/g, "''")}')`).join(", ");
     await step("quote_items", null, () =>
-      exec(`
+      withoutIndexes("quote_items", () => exec(`
         insert into quote_items (quote_id, description, quantity, unit_price, line_total, sort_order, created_at, updated_at)
-        select s.qid, d.descr, s.qty, s.price, round(s.qty * s.price, 2), s.k - 1, s.created_at, s.created_at
-        from (
-          select q.id as qid, q.created_at, k,
-                 round((1 + random() * 24)::numeric, 2) as qty,
-                 round((15 + random() * 985)::numeric, 2) as price,
-                 floor(random() * ${Object.keys(ITEMS).length})::int as di
-          from quotes q
-          cross join lateral generate_series(1, 2 + q.id % 7) as k
-          where q.id between ${qLo} and ${qHi}
-        ) s
-        join (values ${descriptions}) as d(i, descr) on d.i = s.di`),
-    );
-    await step("quote totals (update)", null, () =>
-      exec(`
-        update quotes q
-           set subtotal = t.sub, tax_amount = round(t.sub * q.tax_rate, 2), total = t.sub + round(t.sub * q.tax_rate, 2)
-          from (select quote_id, sum(line_total) as sub from quote_items where quote_id between ${qLo} and ${qHi} group by quote_id) t
-         where q.id = t.quote_id`),
+        select q.id, d.descr, s.qty, s.price, round(s.qty * s.price, 2), s.k - 1, q.created_at, q.created_at
+        from quotes q
+        cross join lateral (select k, v.qty, v.price, v.di from ${linesOf("q.job_id")}) s
+        join (values ${descriptions}) as d(i, descr) on d.i = s.di
+        where q.id between ${qLo} and ${qHi}`)),
     );
 
     // ------------------------------------------------------------ invoices from approved quotes
     const iBefore = await maxId("invoices");
     await step("invoices", N.invoices, () =>
-      exec(`
+      withoutIndexes("invoices", () => exec(`
         insert into invoices (customer_id, quote_id, job_id, invoice_number, title, description, status, issue_date, due_date,
                               subtotal, tax_rate, tax_amount, total, paid_total, balance, terms, sent_at, created_at, updated_at)
         select z.customer_id, z.id, z.job_id, 'INV-' || z.yr || '-' || lpad(z.num::text, greatest(4, length(z.num::text)), '0'),
@@ -2043,15 +2070,15 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
             select case st.istatus when 'paid' then q.total when 'partial' then round(q.total * 0.5, 2) else 0 end as paid
           ) p
           left join number_sequences ns on ns.key = 'INV-' || d.yr
-        ) z`),
+        ) z`)),
     );
     const [iLo, iHi] = await newRange("invoices", iBefore);
     await step("invoice_items (copied)", null, () =>
-      exec(`
+      withoutIndexes("invoice_items", () => exec(`
         insert into invoice_items (invoice_id, description, quantity, unit_price, line_total, notes, sort_order, created_at, updated_at)
         select i.id, qi.description, qi.quantity, qi.unit_price, qi.line_total, qi.notes, qi.sort_order, i.created_at, i.created_at
         from invoices i join quote_items qi on qi.quote_id = i.quote_id
-        where i.id between ${iLo} and ${iHi}`),
+        where i.id between ${iLo} and ${iHi}`)),
     );
 
     // ------------------------------------------------------------ payments: exactly N.payments when possible
@@ -2067,7 +2094,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     const extra = paidCount ? Math.max(0, forPaid - basePer * paidCount) : 0;
     const paymentTotal = partialCount + basePer * paidCount + extra;
     await step("payments", paymentTotal, () =>
-      exec(`
+      withoutIndexes("payments", () => exec(`
         insert into payments (invoice_id, amount, method, provider, provider_transaction_id, currency, status, received_at,
                               reference, recorded_by_user_id, created_at, updated_at)
         select i.id,
@@ -2090,13 +2117,13 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
         ) i
         cross join lateral generate_series(1, i.parts) as k
         cross join lateral (select (array['check', 'credit_card', 'bank_transfer', 'cash', 'check'])[1 + (i.id + k) % 5] as method) m
-        cross join lateral (select least(i.issue_date + (k - 1) * 9 + time '11:00', now()) as at) x`),
+        cross join lateral (select least(i.issue_date + (k - 1) * 9 + time '11:00', now()) as at) x`)),
     );
 
     // ------------------------------------------------------------ photos (rows only)
     const pBefore = await maxId("photos");
     await step("photos", N.photos, () =>
-      exec(`
+      withoutIndexes("photos", () => exec(`
         insert into photos (filename, original_name, title, file_size, mime_type, object_path, customer_id, job_id, tags,
                             sort_order, uploaded_by_user_id, created_at, updated_at)
         select 'photo-' || (${pBefore} + s.g) || '.jpg', 'IMG_' || (1000 + s.g % 9000) || '.jpg',
@@ -2108,7 +2135,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                s.g % 12, ${installerId},
                j.created_at + s.r * (now() - j.created_at), j.created_at + s.r * (now() - j.created_at)
         from (select g, ${jLo} + floor(random() * ${nj})::int as jid, random() as r from generate_series(1, ${N.photos}) as g) s
-        join jobs j on j.id = s.jid`),
+        join jobs j on j.id = s.jid`)),
     );
 
     // ------------------------------------------------------------ e-mails
@@ -2125,7 +2152,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     const subjectValues = subjects.map(([s, b], i) => `(${i}, '${s.replace(/'/g, "''")}', '${b.replace(/'/g, "''")}')`).join(", ");
     const eBefore = await maxId("emails");
     await step("emails", N.emails, () =>
-      exec(`
+      withoutIndexes("emails", () => exec(`
         insert into emails (provider, message_id, thread_id, subject, from_email, from_name, to_email, body_text, snippet,
                             received_at, is_read, has_attachments, customer_id, imap_uid, created_at, updated_at)
         select 'gmail', '<seed-' || (${eBefore} + s.g) || '@mail.example.com>', 'thread-' || ((${eBefore} + s.g + 1) / 2),
@@ -2138,7 +2165,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
           from generate_series(1, ${N.emails}) as g
         ) s
         join customers c on c.id = s.cid
-        join (values ${subjectValues}) as m(i, subject, body) on m.i = s.si`),
+        join (values ${subjectValues}) as m(i, subject, body) on m.i = s.si`)),
     );
 
     // ------------------------------------------------------------ inventory
@@ -2202,7 +2229,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     // stock never goes below zero, and with one cost per item the average cost is that cost.
     const tBefore = await maxId("inventory_transactions");
     await step("inventory_transactions", N.transactions, () =>
-      exec(`
+      withoutIndexes("inventory_transactions", () => exec(`
         insert into inventory_transactions (item_id, type, quantity, unit_cost, total_cost, job_id, supplier_id, reference,
                                             created_by_user_id, created_at, updated_at)
         select it.id, ty.type, ty.qty, it.average_cost, round(ty.qty * it.average_cost, 4),
@@ -2220,15 +2247,15 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
         cross join lateral (
           select case when x.s % 4 = 0 then 'receive' else 'issue' end as type,
                  case when x.s % 4 = 0 then (40 + x.g % 61)::numeric else -(1 + x.g % 10)::numeric end as qty
-        ) ty`),
+        ) ty`)),
     );
     const [tLo, tHi] = await newRange("inventory_transactions", tBefore);
     await step("job_material_usages", null, () =>
-      exec(`
+      withoutIndexes("job_material_usages", () => exec(`
         insert into job_material_usages (job_id, item_id, quantity, unit_cost_snapshot, total_cost_snapshot, transaction_id, created_at, updated_at)
         select job_id, item_id, -quantity, unit_cost, -total_cost, id, created_at, created_at
         from inventory_transactions
-        where id between ${tLo} and ${tHi} and type = 'issue' and job_id is not null`),
+        where id between ${tLo} and ${tHi} and type = 'issue' and job_id is not null`)),
     );
     await step("inventory stock (update)", ni, () =>
       exec(`
