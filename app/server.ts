@@ -1,6 +1,7 @@
 // The web process: Express serving the Remix build with security headers on every response,
 // a health check, cross-origin refusal for state-changing requests (CSRF), and a graceful stop.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -16,8 +17,16 @@ const config = env();
 const production = config.NODE_ENV === "production";
 const buildPath = path.resolve(process.cwd(), "build/index.js");
 
+let devBuild: { mtimeMs: number; build: Promise<ServerBuild> } | undefined;
+
 async function loadBuild(): Promise<ServerBuild> {
-  return (await import(pathToFileURL(buildPath).href + (production ? "" : `?t=${Date.now()}`))) as ServerBuild;
+  if (production) return (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  // Development: re-import only when `remix dev` has written a new build.
+  const { mtimeMs } = fs.statSync(buildPath);
+  if (!devBuild || devBuild.mtimeMs !== mtimeMs) {
+    devBuild = { mtimeMs, build: import(`${pathToFileURL(buildPath).href}?t=${mtimeMs}`) as Promise<ServerBuild> };
+  }
+  return devBuild.build;
 }
 
 function contentSecurityPolicy(nonce: string) {
