@@ -17,7 +17,7 @@ import {
   SunIcon,
   ViewVerticalIcon,
 } from "@radix-ui/react-icons";
-import { Badge, Box, Flex, IconButton, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { Badge, Box, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { navFor, ROLE_LABELS, ROLES, type Role } from "~/utils/permissions";
@@ -147,11 +147,9 @@ export function AppShell({
             <input type="hidden" name="intent" value="sidebar" />
             <input type="hidden" name="value" value={open ? "false" : "true"} />
             <input type="hidden" name="returnTo" value={returnTo} />
-            <Tooltip content={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}>
-              <IconButton type="submit" variant="ghost" color="gray" aria-label="Toggle sidebar">
-                <ViewVerticalIcon />
-              </IconButton>
-            </Tooltip>
+            <IconButton type="submit" variant="ghost" color="gray" aria-label="Toggle sidebar" title={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}>
+              <ViewVerticalIcon />
+            </IconButton>
           </Form>
           <SearchBox />
           <Flex align="center" gap="3" ml="auto">

@@ -45,7 +45,20 @@ export const SETTINGS_DEFAULTS = {
 export type Settings = typeof SETTINGS_DEFAULTS;
 export type SettingsSection = keyof Settings;
 
-export async function getSettings(db: Executor): Promise<Settings> {
+// Every request reads settings (session timeout, time zone); they change rarely. A short cache
+// per process, cleared by this process's saves; other web processes see a change within 5 s.
+const CACHE_MS = 5_000;
+let cached: { at: number; value: Promise<Settings> } | undefined;
+
+export function getSettings(db: Executor): Promise<Settings> {
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+  const value = loadSettings(db);
+  cached = { at: Date.now(), value };
+  value.catch(() => (cached = undefined));
+  return value;
+}
+
+async function loadSettings(db: Executor): Promise<Settings> {
   const stored = await db.select().from(settings).where(inArray(settings.key, Object.keys(SETTINGS_DEFAULTS)));
   const result = structuredClone(SETTINGS_DEFAULTS);
   for (const row of stored) {
@@ -56,15 +69,18 @@ export async function getSettings(db: Executor): Promise<Settings> {
 }
 
 export async function saveSettings<K extends SettingsSection>(db: Executor, section: K, value: Partial<Settings[K]>) {
-  const current = (await getSettings(db))[section];
+  cached = undefined;
+  const current = (await loadSettings(db))[section];
   const merged = { ...current, ...value };
   await db
     .insert(settings)
     .values({ key: section, value: merged })
     .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
+  cached = undefined;
   return merged as Settings[K];
 }
 
 export async function deleteSetting(db: Executor, section: SettingsSection) {
   await db.delete(settings).where(eq(settings.key, section));
+  cached = undefined;
 }

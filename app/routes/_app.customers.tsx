@@ -1,8 +1,9 @@
 import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -118,73 +119,44 @@ export default function Customers() {
             }
           />
         ) : (
-          <div className="data-table-wrap">
-            <Table.Root variant="ghost">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Customer Name</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Contact Info</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Location</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Added</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <span className="visually-hidden">Actions</span>
-                  </Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {customers.map((c) => (
-                  <Table.Row key={c.id} data-testid="customer-row">
-                    <Table.Cell>
-                      <Link to={`/customers/${c.id}`} className="plain">
-                        <Text weight="medium">{c.name}</Text>
-                      </Link>
-                      {c.notes ? (
-                        <Text size="1" color="gray" className="truncate" title={c.notes}>
-                          {c.notes}
-                        </Text>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text as="div" size="2">
-                        {c.phone ?? <span className="muted">No phone listed</span>}
-                      </Text>
-                      {c.email ? (
-                        <Text as="div" size="1" color="gray">
-                          {c.email}
-                        </Text>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text as="div" size="2">
-                        {c.address ?? ""}
-                      </Text>
-                      <Text as="div" size="1" color="gray">
-                        {[c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text size="2">{formatDate(c.createdAt)}</Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <div className="row-actions">
-                        <Link to={`${c.id}/edit${query}`} preventScrollReset className="row-action" aria-label={`Edit ${c.name}`}>
-                          Edit
-                        </Link>
-                        <Link
-                          to={`${c.id}/delete${query}`}
-                          preventScrollReset
-                          className="row-action danger"
-                          aria-label={`Delete ${c.name}`}
-                        >
-                          Delete
-                        </Link>
-                      </div>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </div>
+          <DataTable
+            label="Customers"
+            headers={["Customer Name", "Contact Info", "Location", "Added", <span key="a" className="visually-hidden">Actions</span>]}
+          >
+            {customers.map((c) => (
+              <tr key={c.id} data-testid="customer-row">
+                <td>
+                  <Link to={`/customers/${c.id}`} className="plain strong">
+                    {c.name}
+                  </Link>
+                  {c.notes ? (
+                    <span className="truncate small muted" title={c.notes}>
+                      {c.notes}
+                    </span>
+                  ) : null}
+                </td>
+                <td>
+                  <div>{c.phone ?? <span className="muted">No phone listed</span>}</div>
+                  {c.email ? <div className="small muted">{c.email}</div> : null}
+                </td>
+                <td>
+                  <div>{c.address ?? ""}</div>
+                  <div className="small muted">{[c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</div>
+                </td>
+                <td>{formatDate(c.createdAt)}</td>
+                <td>
+                  <div className="row-actions">
+                    <Link to={`${c.id}/edit${query}`} preventScrollReset className="row-action" aria-label={`Edit ${c.name}`}>
+                      Edit
+                    </Link>
+                    <Link to={`${c.id}/delete${query}`} preventScrollReset className="row-action danger" aria-label={`Delete ${c.name}`}>
+                      Delete
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>

@@ -49,7 +49,18 @@ export function formatDate(
     if (DATE_ONLY.test(value)) return "";
   }
   const instant = toInstant(value);
-  return instant ? format(new TZDate(instant.getTime(), timeZone), "MMM d, yyyy") : "";
+  return instant ? dayFormatter(timeZone).format(instant) : "";
+}
+
+// Lists format a date per row: one Intl formatter per zone is far cheaper than a TZDate each.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string) {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
 /** US date and time in `timeZone`, "Nov 23, 2026, 2:05 PM". A date-only string prints as formatDate. */

@@ -1,0 +1,128 @@
+// Small helpers for the benchmark: processes, ports, databases, percentiles, Markdown.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const tsxBin = path.join(root, "node_modules/.bin/tsx");
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** True when something accepts TCP connections on host:port within `ms`. */
+export function portOpen(host: string, port: number, ms = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(ms, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs a command to completion (output streamed with a prefix), rejecting on a non-zero exit. */
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let tail = "";
+    const relay = (chunk: Buffer) => {
+      const text = chunk.toString();
+      tail = (tail + text).slice(-4000);
+      for (const line of text.split("\n")) if (line.trim()) console.log(`  [${label}] ${line}`);
+    };
+    child.stdout.on("data", relay);
+    child.stderr.on("data", relay);
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${label} failed (exit ${code ?? signal}):\n${tail}`));
+    });
+  });
+}
+
+/** Starts a long-running child whose output is prefixed; the caller stops it with stopChild(). */
+export function startChild(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
+  const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const relay = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line.trim()) console.log(`  [${label}] ${line}`);
+  };
+  child.stdout?.on("data", relay);
+  child.stderr?.on("data", relay);
+  return child;
+}
+
+export async function stopChild(child: ChildProcess | undefined, ms = 12_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function waitForHttp(url: string, child: ChildProcess, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** Newest modification time of any file under `dir` (recursively). */
+export function newestMtime(dir: string): number {
+  let newest = 0;
+  const stack = [dir];
+  while (stack.length) {
+    const current = stack.pop()!;
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) stack.push(full);
+      else if (entry.isFile()) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** Exact percentile (nearest-rank) of a list of samples. */
+export function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const fmtMs = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(1) : "–");
+export const fmtKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function markdownTable(header: string[], rows: (string | number)[][]) {
+  const line = (cells: (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
