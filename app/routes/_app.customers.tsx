@@ -1,4 +1,4 @@
-import { Pencil1Icon, PlusIcon, TrashIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { CheckboxIcon, Pencil1Icon, PlusIcon, TrashIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
@@ -167,6 +167,13 @@ export default function Customers() {
                     </Table.Cell>
                     <Table.Cell>
                       <div className="row-actions">
+                        <Tooltip content={`Add task for ${c.name}`}>
+                          <IconButton asChild variant="ghost" size="1" aria-label={`Add task for ${c.name}`}>
+                            <Link to={`/tasks/new?customerId=${c.id}`}>
+                              <CheckboxIcon />
+                            </Link>
+                          </IconButton>
+                        </Tooltip>
                         <Tooltip content={`Edit ${c.name}`}>
                           <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${c.name}`}>
                             <Link to={`${c.id}/edit${query}`} preventScrollReset>
