@@ -1,5 +1,6 @@
 // The Create/Edit Event dialog's server side, shared by the new and edit routes: options, the
 // form → instants conversion in the business time zone, and the stop-once conflict rule.
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { Executor } from "../../db/client.server";
@@ -11,7 +12,6 @@ import { EventLinkError, findConflicts } from "./schedule.server";
 
 type ConflictJson = { resourceName: string; conflictingEvent: { title: string; startAt: string; endAt: string } };
 const NO_CONFLICTS: ConflictJson[] = [];
-const noResult = () => parseWithZod(new FormData(), { schema: EventFormSchema }).reply();
 
 export async function eventFormOptions(db: Executor) {
   const [jobs, customers, resources] = await Promise.all([jobOptions(db), customerOptions(db), listResources(db)]);
@@ -71,7 +71,7 @@ export async function parseEventForm(db: Executor, formData: FormData, timeZone:
 
 export function linkErrorResponse(error: unknown, submission: { reply: (options: { formErrors: string[] }) => unknown }) {
   if (error instanceof EventLinkError) {
-    return json({ result: submission.reply({ formErrors: [error.message] }) as ReturnType<typeof noResult>, conflicts: NO_CONFLICTS }, { status: 400 });
+    return json({ result: submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]>, conflicts: NO_CONFLICTS }, { status: 400 });
   }
   throw error;
 }
