@@ -13,8 +13,8 @@ import { EventLinkError, findConflicts } from "./schedule.server";
 type ConflictJson = { resourceName: string; conflictingEvent: { title: string; startAt: string; endAt: string } };
 const NO_CONFLICTS: ConflictJson[] = [];
 
-export async function eventFormOptions(db: Executor) {
-  const [jobs, customers, resources] = await Promise.all([jobOptions(db), customerOptions(db), listResources(db)]);
+export async function eventFormOptions(db: Executor, selected: { jobId?: number | null; customerId?: number | null } = {}) {
+  const [jobs, customers, resources] = await Promise.all([jobOptions(db, selected.jobId), customerOptions(db, selected.customerId), listResources(db)]);
   return { jobs, customers, resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })) };
 }
 

@@ -52,19 +52,29 @@ export async function getJob(db: Executor, id: number) {
   return row ?? null;
 }
 
-/** Jobs for pickers (task and event dialogs): id, title, customer; newest first. */
-export async function jobOptions(db: Executor) {
-  return db
-    .select({ id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name, status: jobs.status })
+/** Jobs for pickers (task and event dialogs): newest first, plus the one already chosen. */
+export async function jobOptions(db: Executor, includeId?: number | null) {
+  const columns = { id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name, status: jobs.status };
+  const list = await db
+    .select(columns)
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
     .where(sql`${jobs.status} <> 'cancelled'`)
     .orderBy(desc(jobs.createdAt))
     .limit(500);
+  if (includeId && !list.some((j) => j.id === includeId)) {
+    list.unshift(...(await db.select(columns).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(eq(jobs.id, includeId))));
+  }
+  return list;
 }
 
-export async function customerOptions(db: Executor) {
-  return db.select({ id: customers.id, name: customers.name }).from(customers).orderBy(asc(customers.name)).limit(2000);
+/** Customers for pickers, by name, plus the one already chosen. */
+export async function customerOptions(db: Executor, includeId?: number | null) {
+  const list = await db.select({ id: customers.id, name: customers.name }).from(customers).orderBy(asc(customers.name)).limit(2000);
+  if (includeId && !list.some((c) => c.id === includeId)) {
+    list.unshift(...(await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, includeId))));
+  }
+  return list;
 }
 
 export class MissingCustomerError extends Error {}

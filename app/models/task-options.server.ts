@@ -6,11 +6,16 @@ import { listResources } from "./resource.server";
 import { getEvent, listEvents } from "./schedule.server";
 import { listUsers } from "./user.server";
 
-export async function taskFormOptions(db: Executor, timeZone: string, selectedEventId?: number | null) {
+export async function taskFormOptions(
+  db: Executor,
+  timeZone: string,
+  selected: { scheduleEventId?: number | null; jobId?: number | null; customerId?: number | null } = {},
+) {
+  const selectedEventId = selected.scheduleEventId;
   const today = businessToday(timeZone);
   const [customers, jobs, users, resources, events] = await Promise.all([
-    customerOptions(db),
-    jobOptions(db),
+    customerOptions(db, selected.customerId),
+    jobOptions(db, selected.jobId),
     listUsers(db, { activeOnly: true }),
     listResources(db, { activeOnly: true }),
     listEvents(db, { from: zonedToInstant(addDays(today, -30), "00:00", timeZone), to: zonedToInstant(addDays(today, 60), "00:00", timeZone), limit: 300 }),

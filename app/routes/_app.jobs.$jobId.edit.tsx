@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const job = await getJob(db, requireRouteId(params.jobId, "Job"));
   if (!job) throw new Response("Job not found", { status: 404 });
-  return json({ job, customers: await customerOptions(db) });
+  return json({ job, customers: await customerOptions(db, job.customerId) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -9,14 +9,15 @@ import { jobCreateSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
 import { businessToday } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
+import { parseRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useJobsQuery } from "./_app.jobs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
   const db = await getDb();
-  const [customers, settings] = await Promise.all([customerOptions(db), getSettings(db)]);
-  const customerId = new URL(request.url).searchParams.get("customerId") ?? undefined;
+  const customerId = parseRouteId(new URL(request.url).searchParams.get("customerId") ?? undefined);
+  const [customers, settings] = await Promise.all([customerOptions(db, customerId), getSettings(db)]);
   return json({ customers, today: businessToday(settings.system.timeZone), customerId });
 }
 

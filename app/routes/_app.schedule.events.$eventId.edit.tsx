@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     customerId: event.customerId ? String(event.customerId) : "none",
     resourceIds: event.resourceIds.map(String),
   };
-  return json({ id: event.id, title: event.title, defaults, options: await eventFormOptions(db), timeZone, canDelete: can(user.viewRole, "schedule", "delete") });
+  return json({ id: event.id, title: event.title, defaults, options: await eventFormOptions(db, { jobId: event.jobId, customerId: event.customerId }), timeZone, canDelete: can(user.viewRole, "schedule", "delete") });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
     if (customerId) defaults.customerId = String(customerId);
   }
-  return json({ defaults, options: await eventFormOptions(db), timeZone, instant: instantToZoned(new Date(), timeZone) });
+  return json({ defaults, options: await eventFormOptions(db, { jobId: job?.id, customerId: job?.customerId ?? parseRouteId(url.searchParams.get("customerId") ?? undefined) }), timeZone, instant: instantToZoned(new Date(), timeZone) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

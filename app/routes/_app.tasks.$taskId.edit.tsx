@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const task = await getTask(db, requireRouteId(params.taskId, "Task"));
   if (!task) throw new Response("Task not found", { status: 404 });
-  const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, task.scheduleEventId);
+  const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, task);
   return json({ task, options });
 }
 

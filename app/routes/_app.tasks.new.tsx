@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobId: parseRouteId(url.searchParams.get("jobId") ?? undefined),
     scheduleEventId: parseRouteId(url.searchParams.get("scheduleEventId") ?? undefined),
   };
-  const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, prefill.scheduleEventId);
+  const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, prefill);
   return json({ options, prefill, back: backTo(url) });
 }
 
