@@ -135,7 +135,7 @@ export default function JobDetail() {
               {detail.events.map((e) => (
                 <Table.Row key={e.id}>
                   <Table.Cell>
-                    <Link to={`/schedule/events/${e.id}/edit`}>{e.title}</Link>
+                    {canSchedule ? <Link to={`/schedule/events/${e.id}/edit`}>{e.title}</Link> : e.title}
                   </Table.Cell>
                   <Table.Cell>{e.allDay ? formatDate(e.startAt, timeZone) : formatDateTime(e.startAt, timeZone)}</Table.Cell>
                   <Table.Cell>
@@ -152,7 +152,7 @@ export default function JobDetail() {
               {detail.tasks.map((t) => (
                 <Table.Row key={t.id}>
                   <Table.Cell>
-                    <Link to={`/tasks/${t.id}/edit`}>{t.title}</Link>
+                    {canTask ? <Link to={`/tasks/${t.id}/edit`}>{t.title}</Link> : t.title}
                   </Table.Cell>
                   <Table.Cell>
                     <StatusBadge status={t.status} />

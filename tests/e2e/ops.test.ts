@@ -99,10 +99,39 @@ describe("with JavaScript", () => {
     const conflicts = page.getByTestId("conflicts");
     await conflicts.waitFor({ timeout: 5000 });
     expect(await conflicts.textContent()).toContain(crewName);
+    // Choosing a job sets its customer.
+    await page.locator('#event-form select[name="jobId"]').selectOption({ label: `${jobTitle} (${tag} Customer)` });
+    expect(await page.locator('#event-form select[name="customerId"] option:checked').textContent()).toBe(`${tag} Customer`);
     // Moving the times clear of the booking clears the warning.
     await page.fill('#event-form input[name="startTime"]', "12:00");
     await page.fill('#event-form input[name="endTime"]', "13:00");
     await conflicts.waitFor({ state: "detached", timeout: 5000 });
+    await context.close();
+  });
+});
+
+describe("editing an event without JavaScript", () => {
+  it("stops an update that creates a conflict once, then Update Anyway saves it", async () => {
+    const owner = await signIn("owner");
+    const post = (path: string, json: unknown) => api(path, { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
+    const crew = (await api("/api/resources", { cookie: owner })).body.find((r: { name: string }) => r.name === crewName);
+    const other = (await post("/api/resources", { name: `${tag} Helper` })).body;
+    const event = (await post("/api/schedule/events", { title: `${tag} to move`, resourceIds: [other.id], startAt: `${DAY}T18:00:00Z`, endAt: `${DAY}T19:00:00Z` })).body;
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await signInAs(context, "office");
+    await page.goto(`/schedule/events/${event.id}/edit?view=week&date=${DAY}`);
+    // Stored 14:00–15:00 New York time; the form shows the business time zone.
+    expect(await page.inputValue('#event-form input[name="startTime"]')).toBe("14:00");
+    // Editing alone (no overlap with itself) is not a conflict.
+    await page.fill('#event-form input[name="startTime"]', "11:00");
+    await page.getByLabel(crewName).check();
+    await page.getByRole("button", { name: "Update Event" }).click();
+    await page.getByTestId("conflicts").waitFor();
+    await Promise.all([page.waitForURL((url) => url.pathname === "/schedule"), page.getByRole("button", { name: "Update Anyway" }).click()]);
+    await page.getByText("Event Updated").waitFor();
+    const saved = (await api(`/api/schedule/events/${event.id}`, { cookie: owner })).body;
+    expect(saved.startAt).toBe(`${DAY}T15:00:00.000Z`);
+    expect(saved.resourceIds).toEqual([crew.id, other.id].sort((a: number, b: number) => a - b));
     await context.close();
   });
 });
