@@ -106,6 +106,16 @@ describe("with JavaScript", () => {
     await page.fill('#event-form input[name="startTime"]', "12:00");
     await page.fill('#event-form input[name="endTime"]', "13:00");
     await conflicts.waitFor({ state: "detached", timeout: 5000 });
+    // Back onto the booking: the submit is stopped once, then Create Anyway saves it.
+    await page.fill('#event-form input[name="startTime"]', "10:00");
+    await page.fill('#event-form input[name="endTime"]', "11:00");
+    await conflicts.waitFor({ timeout: 5000 });
+    await page.getByRole("button", { name: "Create Event" }).click();
+    const anyway = page.getByRole("button", { name: "Create Anyway" });
+    await anyway.waitFor();
+    await Promise.all([page.waitForURL((url) => url.pathname === "/schedule"), anyway.click()]);
+    await page.getByText("Event Created").first().waitFor();
+    expect(await page.locator(`[data-day="${DAY}"]`).getByText(`${tag} live check`).count()).toBe(1);
     await context.close();
   });
 });
