@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { toOptions } from "~/components/select-field";
+import { useFilterSubmit } from "~/components/use-filter-submit";
 import { StatusBadge } from "~/components/status-badge";
 import { listJobs } from "~/models/job.server";
 import { JOB_STATUSES } from "~/schemas/job";
@@ -57,6 +58,7 @@ export default function Jobs() {
   const data = useLoaderData<typeof loader>();
   const { jobs, total, page, pageSize, search, status } = data;
   const query = useJobsQuery();
+  const applyFilters = useFilterSubmit();
   const filtered = Boolean(search) || status !== "all";
   return (
     <>
@@ -73,7 +75,7 @@ export default function Jobs() {
           ) : null
         }
       />
-      <Form method="get" role="search" className="list-search">
+      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
         <Flex gap="2" mb="4" align="center" wrap="wrap">
           <TextField.Root name="search" type="search" defaultValue={search} placeholder="Search by job title or customer..." aria-label="Search jobs" maxLength={200} style={{ flex: 1, maxWidth: 420 }}>
             <TextField.Slot>

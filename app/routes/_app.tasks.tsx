@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { toOptions } from "~/components/select-field";
+import { useFilterSubmit } from "~/components/use-filter-submit";
 import { PriorityBadge, StatusBadge } from "~/components/status-badge";
 import { CompleteTaskForm } from "~/components/task-form";
 import { getSettings } from "~/models/settings.server";
@@ -87,6 +88,7 @@ function FilterSelect({ name, value, label, values }: { name: string; value: str
 export default function Tasks() {
   const { tasks, total, page, pageSize, filters, canWrite } = useLoaderData<typeof loader>();
   const query = useTasksQuery();
+  const applyFilters = useFilterSubmit();
   const filtered = Boolean(filters.search) || filters.status !== "all" || filters.priority !== "all" || filters.type !== "all";
   return (
     <>
@@ -103,7 +105,7 @@ export default function Tasks() {
           ) : null
         }
       />
-      <Form method="get" role="search" className="list-search">
+      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
         <Flex gap="2" mb="4" align="center" wrap="wrap">
           <TextField.Root name="search" type="search" defaultValue={filters.search} placeholder="Search tasks..." aria-label="Search tasks" maxLength={200} style={{ flex: 1, maxWidth: 360 }}>
             <TextField.Slot>

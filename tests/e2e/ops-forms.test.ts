@@ -112,4 +112,20 @@ describe("with JavaScript", () => {
     expect(await page.getByTestId("task-row").filter({ hasText: `${tag} Touch up paint` }).getByText("High").count()).toBe(1);
     await context.close();
   });
+
+  it("applies the Jobs filters as you choose and type", async () => {
+    const owner = await signIn("owner");
+    const customers = (await api(`/api/customers?search=${tag}`, { cookie: owner })).body;
+    await api("/api/jobs", { method: "POST", cookie: owner, json: { customerId: customers[0].id, title: `${tag} Filtered`, status: "approved" }, headers: { Origin: baseUrl() } });
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await signInAs(context, "office");
+    await page.goto("/jobs");
+    await waitForHydration(page);
+    await Promise.all([page.waitForURL(/status=approved/), page.getByLabel("Filter by status").selectOption("approved")]);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get("search") === `${tag} Filtered`), page.getByLabel("Search jobs").fill(`${tag} Filtered`)]);
+    await page.getByTestId("job-row").filter({ hasText: `${tag} Filtered` }).waitFor();
+    expect(await page.getByTestId("job-row").count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get("status")).toBe("approved");
+    await context.close();
+  });
 });
