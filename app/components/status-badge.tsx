@@ -16,7 +16,31 @@ const STATUS: Record<string, { label: string; color: Color }> = {
   partial: { label: "Partial Payment", color: "amber" },
   paid: { label: "Paid", color: "green" },
   overdue: { label: "Overdue", color: "red" },
+  // Tasks (spec §4): one vocabulary, open / in-progress / blocked / done / cancelled.
+  open: { label: "Open", color: "blue" },
+  blocked: { label: "Blocked", color: "orange" },
+  done: { label: "Done", color: "green" },
+  // Schedule events: scheduled, in-progress, done (labelled Completed), cancelled.
+  scheduled: { label: "Scheduled", color: "blue" },
 };
+
+const PRIORITY: Record<string, { label: string; color: Color }> = {
+  low: { label: "Low", color: "gray" },
+  medium: { label: "Medium", color: "yellow" },
+  high: { label: "High", color: "orange" },
+  urgent: { label: "Urgent", color: "red" },
+};
+
+export function PriorityBadge({ priority }: { priority: string }) {
+  const known = PRIORITY[priority];
+  return <Badge variant="outline" color={known?.color ?? "gray"}>{known?.label ?? priority}</Badge>;
+}
+
+/** Event statuses label done as 'Completed' (spec §4). */
+export function EventStatusBadge({ status }: { status: string }) {
+  if (status === "done") return <Badge color="gray">Completed</Badge>;
+  return <StatusBadge status={status} />;
+}
 
 export function StatusBadge({ status }: { status: string }) {
   const known = STATUS[status];

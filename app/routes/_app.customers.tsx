@@ -146,6 +146,9 @@ export default function Customers() {
                 <td>{formatDate(c.createdAt)}</td>
                 <td>
                   <div className="row-actions">
+                    <Link to={`/tasks/new?customerId=${c.id}`} className="row-action" aria-label={`Add task for ${c.name}`}>
+                      Add task
+                    </Link>
                     <Link to={`${c.id}/edit${query}`} preventScrollReset className="row-action" aria-label={`Edit ${c.name}`}>
                       Edit
                     </Link>

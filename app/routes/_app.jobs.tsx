@@ -1,14 +1,214 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/components/page-header";
+import { CalendarIcon, CheckboxIcon, MagnifyingGlassIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
+import { toOptions } from "~/components/select-field";
+import { useFilterSubmit } from "~/components/use-filter-submit";
+import { StatusBadge } from "~/components/status-badge";
+import { listJobs } from "~/models/job.server";
+import { JOB_STATUSES } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
+import { can } from "~/utils/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Cabinetry Jobs" }];
 
+const PAGE_SIZE = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "jobs");
-  return null;
+  const user = await requirePermission(request, "jobs");
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").slice(0, 200);
+  const rawStatus = url.searchParams.get("status") ?? "all";
+  const status = (JOB_STATUSES as readonly string[]).includes(rawStatus) ? rawStatus : "all";
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const { rows, total } = await listJobs(await getDb(), { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return json({
+    jobs: rows,
+    total,
+    page,
+    pageSize: PAGE_SIZE,
+    search,
+    status,
+    canWrite: can(user.viewRole, "jobs", "write"),
+    canDelete: can(user.viewRole, "jobs", "delete"),
+    canSchedule: can(user.viewRole, "schedule", "write"),
+    canTask: can(user.viewRole, "tasks", "write"),
+  });
 }
 
-export default function Screen() {
-  return <NotBuiltYet title="Jobs" area="/jobs" />;
+/** Keeps the list's search, status and page on links into dialogs and back. */
+export function useJobsQuery() {
+  const [params] = useSearchParams();
+  const keep = new URLSearchParams();
+  for (const key of ["search", "status", "page"]) {
+    const value = params.get(key);
+    if (value) keep.set(key, value);
+  }
+  const qs = keep.toString();
+  return qs ? `?${qs}` : "";
+}
+
+export default function Jobs() {
+  const data = useLoaderData<typeof loader>();
+  const { jobs, total, page, pageSize, search, status } = data;
+  const query = useJobsQuery();
+  const applyFilters = useFilterSubmit();
+  const filtered = Boolean(search) || status !== "all";
+  return (
+    <>
+      <PageHeader
+        title="Jobs"
+        subtitle="Track every job from quote to completion"
+        actions={
+          data.canWrite ? (
+            <Button asChild>
+              <Link to={`new${query}`} preventScrollReset>
+                <PlusIcon /> Add Job
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
+        <Flex gap="2" mb="4" align="center" wrap="wrap">
+          <TextField.Root name="search" type="search" defaultValue={search} placeholder="Search by job title or customer..." aria-label="Search jobs" maxLength={200} style={{ flex: 1, maxWidth: 420 }}>
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+          </TextField.Root>
+          <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
+            <option value="all">All statuses</option>
+            {toOptions(JOB_STATUSES).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="soft">
+            Apply
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost" color="gray">
+              <Link to=".">Clear</Link>
+            </Button>
+          ) : null}
+        </Flex>
+      </Form>
+      <Card size="2">
+        <Flex justify="between" align="center" mb="3">
+          <Heading as="h2" size="4">
+            All Jobs{" "}
+            <Badge color="gray" radius="full" data-testid="job-count">
+              {total.toLocaleString("en-US")}
+            </Badge>
+          </Heading>
+        </Flex>
+        {jobs.length === 0 ? (
+          filtered ? (
+            <EmptyState title="No jobs found" hint="Try adjusting your search or filter criteria." />
+          ) : (
+            <EmptyState
+              title="No jobs yet. Add your first job!"
+              action={
+                data.canWrite ? (
+                  <Button asChild variant="soft">
+                    <Link to="new">
+                      <PlusIcon /> Add Job
+                    </Link>
+                  </Button>
+                ) : null
+              }
+            />
+          )
+        ) : (
+          <div className="data-table-wrap">
+            <Table.Root variant="ghost">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Estimated Cost</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Start Date</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {jobs.map((j) => (
+                  <Table.Row key={j.id} data-testid="job-row">
+                    <Table.Cell>
+                      <Link to={`/jobs/${j.id}`} className="plain">
+                        <Text weight="medium">{j.title}</Text>
+                      </Link>
+                      {j.description ? (
+                        <Text as="div" size="1" color="gray" className="truncate" title={j.description}>
+                          {j.description}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>{j.customerName}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={j.status} />
+                    </Table.Cell>
+                    <Table.Cell>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</Table.Cell>
+                    <Table.Cell>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</Table.Cell>
+                    <Table.Cell>{formatDate(j.createdAt)}</Table.Cell>
+                    <Table.Cell>
+                      <div className="row-actions">
+                        {data.canSchedule && (j.status === "approved" || j.status === "in-progress") ? (
+                          <Tooltip content={`Schedule install for ${j.title}`}>
+                            <IconButton asChild variant="ghost" size="1" aria-label={`Schedule install for ${j.title}`}>
+                              <Link to={`/schedule/events/new?jobId=${j.id}&install=1`}>
+                                <CalendarIcon />
+                              </Link>
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                        {data.canTask ? (
+                          <Tooltip content={`Add task for ${j.title}`}>
+                            <IconButton asChild variant="ghost" size="1" aria-label={`Add task for ${j.title}`}>
+                              <Link to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>
+                                <CheckboxIcon />
+                              </Link>
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                        {data.canWrite ? (
+                          <Tooltip content={`Edit ${j.title}`}>
+                            <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${j.title}`}>
+                              <Link to={`${j.id}/edit${query}`} preventScrollReset>
+                                <Pencil1Icon />
+                              </Link>
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                        {data.canDelete ? (
+                          <Tooltip content={`Delete ${j.title}`}>
+                            <IconButton asChild variant="ghost" color="red" size="1" aria-label={`Delete ${j.title}`}>
+                              <Link to={`${j.id}/delete${query}`} preventScrollReset>
+                                <TrashIcon />
+                              </Link>
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                      </div>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+        <Pagination page={page} pageSize={pageSize} total={total} />
+      </Card>
+      <Outlet />
+    </>
+  );
 }

@@ -1,14 +1,360 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/components/page-header";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { toOptions } from "~/components/select-field";
+import { EventStatusBadge } from "~/components/status-badge";
+import { listResources } from "~/models/resource.server";
+import { listEvents } from "~/models/schedule.server";
+import { getSettings } from "~/models/settings.server";
+import { EVENT_TYPES } from "~/schemas/event";
 import { requirePermission } from "~/utils/auth.server";
+import { daysBetween, stepDate, viewRange, VIEWS, type View } from "~/utils/calendar";
+import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDateOnly } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { parseRouteId } from "~/utils/params.server";
+import { can } from "~/utils/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Schedule · Cabinetry Jobs" }];
 
+const MONTH_CELL_LIMIT = 2;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "schedule");
-  return null;
+  const user = await requirePermission(request, "schedule");
+  const url = new URL(request.url);
+  const db = await getDb();
+  const settings = await getSettings(db);
+  const timeZone = settings.system.timeZone;
+  const today = businessToday(timeZone);
+  const rawView = url.searchParams.get("view") ?? "week";
+  const view: View = (VIEWS as readonly string[]).includes(rawView) ? (rawView as View) : "week";
+  const rawDate = url.searchParams.get("date") ?? "";
+  const date = isDateOnly(rawDate) && rawDate >= "1900-01-01" && rawDate <= "2999-12-31" ? rawDate : today;
+  const resourceId = parseRouteId(url.searchParams.get("resourceId") ?? undefined) ?? undefined;
+  const rawType = url.searchParams.get("type") ?? "all";
+  const type = (EVENT_TYPES as readonly string[]).includes(rawType) ? rawType : "all";
+  const { first, end } = viewRange(view, date);
+  const { from, to } = dayRange(first, end, timeZone);
+  const [{ rows }, resources] = await Promise.all([listEvents(db, { from, to, resourceId, type }), listResources(db)]);
+  const events = rows.map((e) => {
+    const start = instantToZoned(e.startAt, timeZone);
+    return {
+      id: e.id,
+      title: e.title,
+      type: e.type,
+      status: e.status,
+      allDay: e.allDay,
+      day: start.date,
+      time: e.allDay ? "All day" : `${formatInZone(e.startAt, "h:mm a", timeZone)} – ${formatInZone(e.endAt, "h:mm a", timeZone)}`,
+      when: e.allDay ? formatDay(start.date, "EEE, MMM d") : `${formatDay(start.date, "EEE, MMM d")}, ${formatInZone(e.startAt, "h:mm a", timeZone)}`,
+      location: e.location,
+      jobId: e.jobId,
+      jobTitle: e.jobTitle,
+      customerId: e.customerId,
+      customerName: e.customerName,
+      resourceNames: e.resourceNames,
+    };
+  });
+  return json({
+    view,
+    date,
+    today,
+    first,
+    end,
+    resourceId: resourceId ?? null,
+    type,
+    events,
+    resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })),
+    prev: stepDate(view, date, -1),
+    next: stepDate(view, date, 1),
+    canWrite: can(user.viewRole, "schedule", "write"),
+    canTask: can(user.viewRole, "tasks", "write"),
+  });
 }
 
-export default function Screen() {
-  return <NotBuiltYet title="Schedule" area="/schedule" />;
+/** Keeps view, date and filters on links into the event dialogs and back. */
+export function useScheduleQuery(overrides: Record<string, string | null> = {}) {
+  const [params] = useSearchParams();
+  const keep = new URLSearchParams();
+  for (const key of ["view", "date", "resourceId", "type"]) {
+    const value = key in overrides ? overrides[key] : params.get(key);
+    if (value) keep.set(key, value);
+  }
+  const qs = keep.toString();
+  return qs ? `?${qs}` : "";
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type EventItem = Data["events"][number];
+
+function EventChip({ event, query }: { event: EventItem; query: string }) {
+  return (
+    <Link to={`/schedule/events/${event.id}/edit${query}`} className={`event-chip event-${event.type}${event.status === "cancelled" ? " event-cancelled" : ""}`} data-testid="event-chip">
+      <span className="event-chip-time">{event.time}</span>
+      <span className="event-chip-title">{event.title}</span>
+      {event.resourceNames.length ? <span className="event-chip-resources">{event.resourceNames.join(", ")}</span> : null}
+    </Link>
+  );
+}
+
+function WeekView({ data, query }: { data: Data; query: string }) {
+  const days = daysBetween(data.first, data.end);
+  return (
+    <div className="calendar-week" role="grid" aria-label="Week">
+      {days.map((day) => (
+        <div key={day} className={`calendar-day${day === data.today ? " is-today" : ""}`} role="gridcell" data-day={day}>
+          <div className="calendar-day-head">
+            <Text size="1" color="gray">
+              {formatDay(day, "EEE")}
+            </Text>{" "}
+            <Text size="2" weight="bold">
+              {formatDay(day, "MMM d")}
+            </Text>
+          </div>
+          {data.events
+            .filter((e) => e.day === day)
+            .map((e) => (
+              <EventChip key={e.id} event={e} query={query} />
+            ))}
+          {data.canWrite ? (
+            <Link to={`/schedule/events/new${query}${query ? "&" : "?"}eventDate=${day}`} className="calendar-add" aria-label={`Add event on ${formatDay(day, "MMM d")}`}>
+              +
+            </Link>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function MonthView({ data, query }: { data: Data; query: string }) {
+  const days = daysBetween(data.first, data.end);
+  const month = data.date.slice(0, 7);
+  const dayLink = (day: string) => `?${new URLSearchParams({ view: "day", date: day, ...(data.resourceId ? { resourceId: String(data.resourceId) } : {}), ...(data.type !== "all" ? { type: data.type } : {}) })}`;
+  return (
+    <>
+      <div className="calendar-month-head">
+        {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((d) => (
+          <Text key={d} size="1" color="gray" weight="bold">
+            {d}
+          </Text>
+        ))}
+      </div>
+      <div className="calendar-month" role="grid" aria-label="Month">
+        {days.map((day) => {
+          const events = data.events.filter((e) => e.day === day);
+          return (
+            <div key={day} className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}`} role="gridcell" data-day={day}>
+              <Link to={dayLink(day)} className="calendar-cell-date">
+                {Number(day.slice(8))}
+              </Link>
+              {events.slice(0, MONTH_CELL_LIMIT).map((e) => (
+                <EventChip key={e.id} event={e} query={query} />
+              ))}
+              {events.length > MONTH_CELL_LIMIT ? (
+                <Link to={dayLink(day)} className="calendar-more">
+                  +{events.length - MONTH_CELL_LIMIT} more
+                </Link>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+function ListView({ data, query }: { data: Data; query: string }) {
+  if (!data.events.length) return <EmptyState title="No events in this period." />;
+  return (
+    <div className="data-table-wrap">
+      <Table.Root variant="ghost">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Event</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Resources</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Related</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {data.events.map((e) => (
+            <Table.Row key={e.id} data-testid="event-row">
+              <Table.Cell>
+                <Text as="div" size="2">
+                  {formatDay(e.day, "EEE, MMM d")}
+                </Text>
+                <Text as="div" size="1" color="gray">
+                  {e.time}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text weight="medium">{e.title}</Text>
+                {e.location ? (
+                  <Text as="div" size="1" color="gray">
+                    {e.location}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell>{e.type.charAt(0).toUpperCase() + e.type.slice(1)}</Table.Cell>
+              <Table.Cell>
+                <EventStatusBadge status={e.status} />
+              </Table.Cell>
+              <Table.Cell>{e.resourceNames.join(", ") || <span className="muted">None</span>}</Table.Cell>
+              <Table.Cell>
+                {e.jobId ? <Link to={`/jobs/${e.jobId}`}>{e.jobTitle}</Link> : null}
+                {e.customerName ? (
+                  <Text as="div" size="1" color="gray">
+                    {e.customerName}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell>
+                <div className="row-actions">
+                  {data.canWrite ? (
+                    <Button asChild size="1" variant="soft">
+                      <Link to={`/schedule/events/${e.id}/edit${query}`}>Edit</Link>
+                    </Button>
+                  ) : null}
+                  {data.canTask ? (
+                    <Button asChild size="1" variant="ghost">
+                      <Link to={`/tasks/new?${new URLSearchParams({ scheduleEventId: String(e.id), ...(e.jobId ? { jobId: String(e.jobId) } : {}), ...(e.customerId ? { customerId: String(e.customerId) } : {}) })}`}>Add Task</Link>
+                    </Button>
+                  ) : null}
+                </div>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </div>
+  );
+}
+
+function periodTitle(data: Data) {
+  switch (data.view) {
+    case "week":
+      return `${formatDay(data.first, "MMM d")} – ${formatDay(data.end < data.first ? data.first : prevDay(data.end), "MMM d, yyyy")}`;
+    case "month":
+      return formatDay(data.date, "MMMM yyyy");
+    case "day":
+      return formatDay(data.date, "EEEE, MMMM d, yyyy");
+    case "list":
+      return `${formatDay(data.first, "MMM d")} – ${formatDay(prevDay(data.end), "MMM d, yyyy")}`;
+  }
+}
+
+function prevDay(day: string) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export default function Schedule() {
+  const data = useLoaderData<typeof loader>();
+  const query = useScheduleQuery();
+  const nav = (overrides: Record<string, string | null>) => scheduleHref(data, overrides);
+  return (
+    <>
+      <PageHeader
+        title="Schedule"
+        subtitle="Installs, measures, deliveries and appointments"
+        actions={
+          <Flex gap="2">
+            <Button asChild variant="soft">
+              <Link to="/schedule/resources">Resources</Link>
+            </Button>
+            {data.canWrite ? (
+              <Button asChild>
+                <Link to={`/schedule/events/new${query}`} preventScrollReset>
+                  <PlusIcon /> Add Event
+                </Link>
+              </Button>
+            ) : null}
+          </Flex>
+        }
+      />
+      <Flex gap="3" mb="4" align="center" wrap="wrap" justify="between">
+        <Flex gap="2" align="center" wrap="wrap">
+          <Button asChild variant="soft" size="2">
+            <Link to={nav({ date: data.prev })} rel="prev">
+              Previous
+            </Link>
+          </Button>
+          <Button asChild variant="soft" size="2">
+            <Link to={nav({ date: data.today })}>Today</Link>
+          </Button>
+          <Button asChild variant="soft" size="2">
+            <Link to={nav({ date: data.next })} rel="next">
+              Next
+            </Link>
+          </Button>
+          <Heading as="h2" size="4" ml="2" data-testid="schedule-period">
+            {periodTitle(data)}
+          </Heading>
+        </Flex>
+        <Flex gap="1" role="tablist" aria-label="View">
+          {(["week", "month", "list"] as const).map((v) => (
+            <Button key={v} asChild size="2" variant={data.view === v ? "solid" : "soft"} role="tab" aria-selected={data.view === v}>
+              <Link to={nav({ view: v })}>{v.charAt(0).toUpperCase() + v.slice(1)}</Link>
+            </Button>
+          ))}
+        </Flex>
+      </Flex>
+      <Form method="get" className="list-search">
+        <input type="hidden" name="view" value={data.view} />
+        <input type="hidden" name="date" value={data.date} />
+        <Flex gap="2" mb="4" align="center" wrap="wrap">
+          <select name="resourceId" defaultValue={data.resourceId ? String(data.resourceId) : ""} className="native-select" aria-label="Filter by resource">
+            <option value="">All resources</option>
+            {data.resources.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+                {r.active ? "" : " (inactive)"}
+              </option>
+            ))}
+          </select>
+          <select name="type" defaultValue={data.type} className="native-select" aria-label="Filter by type">
+            <option value="all">All types</option>
+            {toOptions(EVENT_TYPES).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="soft">
+            Apply
+          </Button>
+          <Badge color="gray" radius="full" data-testid="event-count">
+            {data.events.length} event{data.events.length === 1 ? "" : "s"}
+          </Badge>
+        </Flex>
+      </Form>
+      <Card size="2">
+        {data.view === "week" ? <WeekView data={data} query={query} /> : null}
+        {data.view === "month" ? <MonthView data={data} query={query} /> : null}
+        {data.view === "list" || data.view === "day" ? <ListView data={data} query={query} /> : null}
+      </Card>
+      <Outlet />
+    </>
+  );
+}
+
+/** A link to this page with some parameters changed (not a hook: pure on the loader data). */
+function scheduleHref(data: Data, overrides: Record<string, string | null>) {
+  const values: Record<string, string | null> = {
+    view: data.view,
+    date: data.date,
+    resourceId: data.resourceId ? String(data.resourceId) : null,
+    type: data.type !== "all" ? data.type : null,
+    ...overrides,
+  };
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v) params.set(k, v);
+  return `/schedule?${params}`;
 }

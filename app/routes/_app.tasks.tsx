@@ -1,14 +1,216 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/components/page-header";
+import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
+import { toOptions } from "~/components/select-field";
+import { useFilterSubmit } from "~/components/use-filter-submit";
+import { PriorityBadge, StatusBadge } from "~/components/status-badge";
+import { CompleteTaskForm } from "~/components/task-form";
+import { getSettings } from "~/models/settings.server";
+import { completeTask, isOverdue, listTasks } from "~/models/task.server";
+import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/schemas/task";
 import { requirePermission } from "~/utils/auth.server";
+import { businessToday, formatDate } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { parseRouteId } from "~/utils/params.server";
+import { can } from "~/utils/permissions";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Cabinetry Jobs" }];
 
+const PAGE_SIZE = 50;
+
+const pick = (value: string | null, allowed: readonly string[]) => (value && allowed.includes(value) ? value : "all");
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "tasks");
-  return null;
+  const user = await requirePermission(request, "tasks");
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").slice(0, 200);
+  const status = pick(url.searchParams.get("status"), TASK_STATUSES);
+  const priority = pick(url.searchParams.get("priority"), TASK_PRIORITIES);
+  const type = pick(url.searchParams.get("type"), TASK_TYPES);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const db = await getDb();
+  const [{ rows, total }, settings] = await Promise.all([
+    listTasks(db, { search, status, priority, type, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    getSettings(db),
+  ]);
+  const today = businessToday(settings.system.timeZone);
+  return json({
+    tasks: rows.map((t) => ({ ...t, overdue: isOverdue(t, today) })),
+    total,
+    page,
+    pageSize: PAGE_SIZE,
+    filters: { search, status, priority, type },
+    canWrite: can(user.viewRole, "tasks", "write"),
+  });
 }
 
-export default function Screen() {
-  return <NotBuiltYet title="Tasks" area="/tasks" />;
+/** The list's Complete buttons post here (intent=complete). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "tasks", "write");
+  const form = await request.formData();
+  const back = `/tasks${new URL(request.url).search}`;
+  if (form.get("intent") !== "complete") return json({ error: "Unknown action" }, { status: 400 });
+  const id = parseRouteId(String(form.get("taskId") ?? ""));
+  const task = id ? await completeTask(await getDb(), id, user.id) : null;
+  if (!task) return redirectWithToast(request, back, { type: "error", title: "Error", description: "Task not found" });
+  return redirectWithToast(request, back, { title: "Task completed", description: `${task.title} is done.` });
+}
+
+export function useTasksQuery() {
+  const [params] = useSearchParams();
+  const keep = new URLSearchParams();
+  for (const key of ["search", "status", "priority", "type", "page"]) {
+    const value = params.get(key);
+    if (value) keep.set(key, value);
+  }
+  const qs = keep.toString();
+  return qs ? `?${qs}` : "";
+}
+
+function FilterSelect({ name, value, label, values }: { name: string; value: string; label: string; values: readonly string[] }) {
+  return (
+    <select name={name} defaultValue={value} className="native-select" aria-label={`Filter by ${name}`}>
+      <option value="all">{label}</option>
+      {toOptions(values).map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export default function Tasks() {
+  const { tasks, total, page, pageSize, filters, canWrite } = useLoaderData<typeof loader>();
+  const query = useTasksQuery();
+  const applyFilters = useFilterSubmit();
+  const filtered = Boolean(filters.search) || filters.status !== "all" || filters.priority !== "all" || filters.type !== "all";
+  return (
+    <>
+      <PageHeader
+        title="Tasks"
+        subtitle="Follow-ups, installation work and internal to-dos"
+        actions={
+          canWrite ? (
+            <Button asChild>
+              <Link to={`new${query}`} preventScrollReset>
+                <PlusIcon /> Add Task
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
+        <Flex gap="2" mb="4" align="center" wrap="wrap">
+          <TextField.Root name="search" type="search" defaultValue={filters.search} placeholder="Search tasks..." aria-label="Search tasks" maxLength={200} style={{ flex: 1, maxWidth: 360 }}>
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+          </TextField.Root>
+          <FilterSelect name="status" value={filters.status} label="All statuses" values={TASK_STATUSES} />
+          <FilterSelect name="priority" value={filters.priority} label="All priorities" values={TASK_PRIORITIES} />
+          <FilterSelect name="type" value={filters.type} label="All types" values={TASK_TYPES} />
+          <Button type="submit" variant="soft">
+            Apply
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost" color="gray">
+              <Link to=".">Clear</Link>
+            </Button>
+          ) : null}
+        </Flex>
+      </Form>
+      <Card size="2">
+        <Heading as="h2" size="4" mb="3">
+          All Tasks{" "}
+          <Badge color="gray" radius="full" data-testid="task-count">
+            {total.toLocaleString("en-US")}
+          </Badge>
+        </Heading>
+        {tasks.length === 0 ? (
+          <EmptyState title={filtered ? "No tasks found" : "No tasks yet. Add your first task!"} hint={filtered ? "Try adjusting your search or filter criteria." : undefined} />
+        ) : (
+          <div className="data-table-wrap">
+            <Table.Root variant="ghost">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Task</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Priority</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Assignee</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Related</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {tasks.map((t) => (
+                  <Table.Row key={t.id} data-testid="task-row">
+                    <Table.Cell>
+                      <Text weight="medium">{t.title}</Text>
+                      {t.description ? (
+                        <Text as="div" size="1" color="gray" className="truncate" title={t.description}>
+                          {t.description}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={t.status} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <PriorityBadge priority={t.priority} />
+                    </Table.Cell>
+                    <Table.Cell>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</Table.Cell>
+                    <Table.Cell>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</Table.Cell>
+                    <Table.Cell>
+                      {t.dueDate ? formatDate(t.dueDate) : <span className="muted">—</span>}{" "}
+                      {t.overdue ? (
+                        <Badge color="red" data-testid="overdue-badge">
+                          Overdue
+                        </Badge>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      {t.jobId ? (
+                        <Text as="div" size="2">
+                          <Link to={`/jobs/${t.jobId}`}>{t.jobTitle}</Link>
+                        </Text>
+                      ) : null}
+                      {t.customerName ? (
+                        <Text as="div" size="1" color="gray">
+                          {t.customerName}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      {canWrite ? (
+                        <div className="row-actions">
+                          {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
+                          <Tooltip content={`Edit ${t.title}`}>
+                            <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${t.title}`}>
+                              <Link to={`${t.id}/edit${query}`} preventScrollReset>
+                                <Pencil1Icon />
+                              </Link>
+                            </IconButton>
+                          </Tooltip>
+                        </div>
+                      ) : null}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+        <Pagination page={page} pageSize={pageSize} total={total} />
+      </Card>
+      <Outlet />
+    </>
+  );
 }

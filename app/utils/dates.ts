@@ -73,3 +73,88 @@ export function formatDateTime(
   const instant = toInstant(value);
   return instant ? format(new TZDate(instant.getTime(), timeZone), "MMM d, yyyy, h:mm a") : "";
 }
+
+// ---------------------------------------------------------------- schedule: wall clock <-> instants
+// The schedule is entered and shown in the business time zone and stored as instants. Calendar
+// arithmetic on 'YYYY-MM-DD' strings is done in UTC so the server's own zone never leaks in.
+
+const TIME_ONLY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function isDateOnly(value: string) {
+  return parseDateOnly(value) !== null;
+}
+
+export function isTimeOnly(value: string) {
+  return TIME_ONLY.test(value);
+}
+
+/** The instant of a wall-clock date and time in `timeZone` (a time skipped by DST moves forward). */
+export function zonedToInstant(date: string, time: string, timeZone: string): Date {
+  const d = DATE_ONLY.exec(date);
+  const t = TIME_ONLY.exec(time);
+  if (!d || !t) throw new Error(`Invalid date/time ${date} ${time}`);
+  return new Date(new TZDate(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), timeZone).getTime());
+}
+
+/** The wall-clock date ('YYYY-MM-DD') and time ('HH:mm') of an instant in `timeZone`. */
+export function instantToZoned(value: Date | string, timeZone: string): { date: string; time: string } {
+  const z = new TZDate(new Date(value).getTime(), timeZone);
+  return { date: format(z, "yyyy-MM-dd"), time: format(z, "HH:mm") };
+}
+
+/** Formats an instant in `timeZone` with a date-fns pattern ("h:mm a", "EEE MMM d"). */
+export function formatInZone(value: Date | string, pattern: string, timeZone: string) {
+  return format(new TZDate(new Date(value).getTime(), timeZone), pattern);
+}
+
+function utcDay(date: string) {
+  const d = DATE_ONLY.exec(date);
+  if (!d) throw new Error(`Invalid date ${date}`);
+  return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])));
+}
+
+function utcDayString(d: Date) {
+  return d.toISOString().slice(0, 10);
+}
+
+/** A calendar date plus `days` (negative to go back). */
+export function addDays(date: string, days: number) {
+  const d = utcDay(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return utcDayString(d);
+}
+
+/** A calendar date plus `months`, clamped to the month's last day. */
+export function addMonths(date: string, months: number) {
+  const d = utcDay(date);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return utcDayString(target);
+}
+
+/** The Monday on or before `date` (weeks start Monday, spec §9). */
+export function weekStart(date: string) {
+  const dow = utcDay(date).getUTCDay(); // 0 = Sunday
+  return addDays(date, -((dow + 6) % 7));
+}
+
+export function monthStart(date: string) {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** Day of week of a calendar date, 0 = Monday … 6 = Sunday. */
+export function weekdayIndex(date: string) {
+  return (utcDay(date).getUTCDay() + 6) % 7;
+}
+
+/** Label of a calendar date with a date-fns pattern, independent of any time zone. */
+export function formatDay(date: string, pattern: string) {
+  const d = utcDay(date);
+  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), pattern);
+}
+
+/** The instants bounding the business days [fromDate, toDate) in `timeZone` (23 or 25 h days on DST). */
+export function dayRange(fromDate: string, toDate: string, timeZone: string) {
+  return { from: zonedToInstant(fromDate, "00:00", timeZone), to: zonedToInstant(toDate, "00:00", timeZone) };
+}

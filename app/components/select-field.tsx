@@ -1,0 +1,56 @@
+import { Text } from "@radix-ui/themes";
+import { useId, type ComponentProps } from "react";
+import { ErrorList, type ListOfErrors } from "./forms";
+
+export type Option = { value: string; label: string };
+
+/** Label + native <select> (works without JS, keyboard friendly) + errors linked by aria-describedby. */
+export function SelectField({
+  label,
+  selectProps,
+  options,
+  errors,
+}: {
+  label: string;
+  selectProps: ComponentProps<"select">;
+  options: Option[];
+  errors?: ListOfErrors;
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  // conform passes `key`-less defaultValue; a native select needs it as a string.
+  const { defaultValue, ...rest } = selectProps;
+  return (
+    <div>
+      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
+        {label}
+      </Text>
+      <select
+        className="native-select full"
+        {...rest}
+        id={id}
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** "in-progress" → "In Progress". */
+export function labelOf(value: string) {
+  return value
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+export const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: labelOf(v) }));

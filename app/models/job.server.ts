@@ -1,0 +1,182 @@
+// The one place that reads and writes jobs (pages and /api both call it).
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/client.server";
+import { customers, invoices, jobMaterialUsages, jobPhases, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
+import type { JobInput } from "../schemas/job";
+import { logActivity } from "./activity.server";
+import { containsPattern } from "./customer.server";
+
+export type Job = typeof jobs.$inferSelect;
+
+const listColumns = {
+  id: jobs.id,
+  customerId: jobs.customerId,
+  title: jobs.title,
+  description: jobs.description,
+  status: jobs.status,
+  estimatedCost: jobs.estimatedCost,
+  actualCost: jobs.actualCost,
+  startDate: jobs.startDate,
+  completionDate: jobs.completionDate,
+  notes: jobs.notes,
+  createdAt: jobs.createdAt,
+  updatedAt: jobs.updatedAt,
+  customerName: customers.name,
+};
+
+export async function listJobs(db: Executor, opts: { search?: string; status?: string; limit: number; offset: number }) {
+  const term = opts.search?.trim();
+  const conditions: (SQL | undefined)[] = [];
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(or(ilike(jobs.title, pattern), ilike(customers.name, pattern)));
+  }
+  if (opts.status && opts.status !== "all") conditions.push(eq(jobs.status, opts.status));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(jobs)
+      .innerJoin(customers, eq(customers.id, jobs.customerId))
+      .where(where)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ total: count() }).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function getJob(db: Executor, id: number) {
+  const [row] = await db.select(listColumns).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(eq(jobs.id, id));
+  return row ?? null;
+}
+
+/** Jobs for pickers (task and event dialogs): newest first, plus the one already chosen. */
+export async function jobOptions(db: Executor, includeId?: number | null) {
+  const columns = { id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name, status: jobs.status };
+  const list = await db
+    .select(columns)
+    .from(jobs)
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .where(sql`${jobs.status} <> 'cancelled'`)
+    .orderBy(desc(jobs.createdAt))
+    .limit(500);
+  if (includeId && !list.some((j) => j.id === includeId)) {
+    list.unshift(...(await db.select(columns).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(eq(jobs.id, includeId))));
+  }
+  return list;
+}
+
+/** Customers for pickers, by name, plus the one already chosen. */
+export async function customerOptions(db: Executor, includeId?: number | null) {
+  const list = await db.select({ id: customers.id, name: customers.name }).from(customers).orderBy(asc(customers.name)).limit(2000);
+  if (includeId && !list.some((c) => c.id === includeId)) {
+    list.unshift(...(await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, includeId))));
+  }
+  return list;
+}
+
+export class MissingCustomerError extends Error {}
+
+function toColumns(input: JobInput) {
+  return {
+    customerId: input.customerId,
+    title: input.title,
+    description: input.description ?? null,
+    status: input.status,
+    estimatedCost: input.estimatedCost ?? null,
+    actualCost: input.actualCost ?? null,
+    startDate: input.startDate ?? null,
+    completionDate: input.completionDate ?? null,
+    notes: input.notes ?? null,
+  };
+}
+
+async function requireCustomer(db: Executor, customerId: number) {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!row) throw new MissingCustomerError("Customer not found");
+}
+
+export async function createJob(db: Executor, input: JobInput, actorId?: number) {
+  return db.transaction(async (tx) => {
+    await requireCustomer(tx, input.customerId);
+    const [row] = await tx.insert(jobs).values(toColumns(input)).returning();
+    await logActivity(tx, { type: "job_created", title: "Job created", description: row.title, customerId: row.customerId, jobId: row.id, userId: actorId });
+    return row;
+  });
+}
+
+export async function updateJob(db: Executor, id: number, input: JobInput) {
+  return db.transaction(async (tx) => {
+    await requireCustomer(tx, input.customerId);
+    const [row] = await tx.update(jobs).set({ ...toColumns(input), updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
+    return row ?? null;
+  });
+}
+
+export type DeleteJobResult = { ok: true; title: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * A job with invoices, schedule events or material usages is refused (money and history are never
+ * orphaned or cascaded away); its quotes lose the link, its tasks and photos too, phases go with it.
+ */
+export async function deleteJob(db: Executor, id: number): Promise<DeleteJobResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for("update");
+    if (!row) return { ok: false, status: 404, message: "Job not found" };
+    const [c] = await tx
+      .select({
+        invoices: sql<number>`(select count(*) from ${invoices} where ${invoices.jobId} = ${id})::int`,
+        events: sql<number>`(select count(*) from ${scheduleEvents} where ${scheduleEvents.jobId} = ${id})::int`,
+        materials: sql<number>`(select count(*) from ${jobMaterialUsages} where ${jobMaterialUsages.jobId} = ${id})::int`,
+      })
+      .from(sql`(select 1) as one`);
+    const parts = [
+      plural(Number(c.invoices), "invoice"),
+      plural(Number(c.events), "schedule event"),
+      plural(Number(c.materials), "material usage"),
+    ].filter(Boolean) as string[];
+    if (parts.length) {
+      const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+      return { ok: false, status: 409, message: `"${row.title}" has ${list} and cannot be deleted. Cancel the job instead.` };
+    }
+    await tx.delete(jobs).where(eq(jobs.id, id));
+    return { ok: true, title: row.title };
+  });
+}
+
+function plural(n: number, word: string) {
+  return n ? `${n} ${word}${n === 1 ? "" : "s"}` : null;
+}
+
+/** The job page: the job and everything linked to it. Quotes and invoices are read by job_id. */
+export async function getJobDetail(db: Executor, id: number) {
+  const job = await getJob(db, id);
+  if (!job) return null;
+  const [customer] = await db.select().from(customers).where(eq(customers.id, job.customerId));
+  const [jobQuotes, jobInvoices, events, jobTasks, phases] = await Promise.all([
+    db
+      .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title, status: quotes.status, total: quotes.total, createdAt: quotes.createdAt })
+      .from(quotes)
+      .where(eq(quotes.jobId, id))
+      .orderBy(desc(quotes.createdAt)),
+    db
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, title: invoices.title, status: invoices.status, total: invoices.total, balance: invoices.balance, dueDate: invoices.dueDate })
+      .from(invoices)
+      .where(eq(invoices.jobId, id))
+      .orderBy(desc(invoices.createdAt)),
+    db
+      .select({ id: scheduleEvents.id, title: scheduleEvents.title, type: scheduleEvents.type, status: scheduleEvents.status, startAt: scheduleEvents.startAt, endAt: scheduleEvents.endAt, allDay: scheduleEvents.allDay })
+      .from(scheduleEvents)
+      .where(eq(scheduleEvents.jobId, id))
+      .orderBy(asc(scheduleEvents.startAt)),
+    db
+      .select({ id: tasks.id, title: tasks.title, status: tasks.status, priority: tasks.priority, dueDate: tasks.dueDate })
+      .from(tasks)
+      .where(eq(tasks.jobId, id))
+      .orderBy(asc(tasks.dueDate), asc(tasks.id)),
+    db.select().from(jobPhases).where(eq(jobPhases.jobId, id)).orderBy(asc(jobPhases.sortOrder), asc(jobPhases.id)),
+  ]);
+  return { job, customer, quotes: jobQuotes, invoices: jobInvoices, events, tasks: jobTasks, phases };
+}

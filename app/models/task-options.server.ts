@@ -1,0 +1,35 @@
+// What the task dialog offers to link and assign.
+import type { Executor } from "../../db/client.server";
+import { addDays, businessToday, formatInZone, zonedToInstant } from "../utils/dates";
+import { customerOptions, jobOptions } from "./job.server";
+import { listResources } from "./resource.server";
+import { getEvent, listEvents } from "./schedule.server";
+import { listUsers } from "./user.server";
+
+export async function taskFormOptions(
+  db: Executor,
+  timeZone: string,
+  selected: { scheduleEventId?: number | null; jobId?: number | null; customerId?: number | null } = {},
+) {
+  const selectedEventId = selected.scheduleEventId;
+  const today = businessToday(timeZone);
+  const [customers, jobs, users, resources, events] = await Promise.all([
+    customerOptions(db, selected.customerId),
+    jobOptions(db, selected.jobId),
+    listUsers(db, { activeOnly: true }),
+    listResources(db, { activeOnly: true }),
+    listEvents(db, { from: zonedToInstant(addDays(today, -30), "00:00", timeZone), to: zonedToInstant(addDays(today, 60), "00:00", timeZone), limit: 300 }),
+  ]);
+  const eventRows = events.rows;
+  if (selectedEventId && !eventRows.some((e) => e.id === selectedEventId)) {
+    const selected = await getEvent(db, selectedEventId);
+    if (selected) eventRows.unshift(selected);
+  }
+  return {
+    customers,
+    jobs,
+    users: users.map((u) => ({ id: u.id, name: u.name })),
+    resources: resources.rows.map((r) => ({ id: r.id, name: r.name })),
+    events: eventRows.map((e) => ({ id: e.id, label: `${formatInZone(e.startAt, "MMM d, h:mm a", timeZone)} · ${e.title}` })),
+  };
+}

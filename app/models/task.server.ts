@@ -1,0 +1,187 @@
+// The one place that reads and writes tasks (pages, /api and the installer's Home).
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/client.server";
+import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../db/schema";
+import type { TaskInput } from "../schemas/task";
+import { logActivity } from "./activity.server";
+import { containsPattern } from "./customer.server";
+
+export type Task = typeof tasks.$inferSelect;
+
+export type TaskFilters = {
+  search?: string;
+  status?: string;
+  priority?: string;
+  type?: string;
+  assignedToUserId?: number;
+  assignedToResourceId?: number;
+};
+
+/** Spec §4: overdue = due date before business today and status not done or cancelled. */
+export function isOverdue(task: { dueDate: string | null; status: string }, today: string) {
+  return !!task.dueDate && task.dueDate < today && task.status !== "done" && task.status !== "cancelled";
+}
+
+const listColumns = {
+  ...(({ id, title, description, type, priority, status, dueDate, customerId, jobId, scheduleEventId, assignedToUserId, assignedToResourceId, estimatedHours, actualHours, notes, completedAt, createdAt, updatedAt }) => ({
+    id, title, description, type, priority, status, dueDate, customerId, jobId, scheduleEventId, assignedToUserId, assignedToResourceId, estimatedHours, actualHours, notes, completedAt, createdAt, updatedAt,
+  }))(tasks),
+  customerName: customers.name,
+  jobTitle: jobs.title,
+  assignedUserName: users.name,
+  assignedResourceName: resources.name,
+};
+
+function filterWhere(f: TaskFilters) {
+  const conditions: (SQL | undefined)[] = [];
+  const term = f.search?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(or(ilike(tasks.title, pattern), ilike(tasks.description, pattern)));
+  }
+  if (f.status && f.status !== "all") conditions.push(eq(tasks.status, f.status));
+  if (f.priority && f.priority !== "all") conditions.push(eq(tasks.priority, f.priority));
+  if (f.type && f.type !== "all") conditions.push(eq(tasks.type, f.type));
+  if (f.assignedToUserId) conditions.push(eq(tasks.assignedToUserId, f.assignedToUserId));
+  if (f.assignedToResourceId) conditions.push(eq(tasks.assignedToResourceId, f.assignedToResourceId));
+  return and(...conditions);
+}
+
+function joined(db: Executor) {
+  return db
+    .select(listColumns)
+    .from(tasks)
+    .leftJoin(customers, eq(customers.id, tasks.customerId))
+    .leftJoin(jobs, eq(jobs.id, tasks.jobId))
+    .leftJoin(users, eq(users.id, tasks.assignedToUserId))
+    .leftJoin(resources, eq(resources.id, tasks.assignedToResourceId));
+}
+
+export async function listTasks(db: Executor, filters: TaskFilters & { limit: number; offset: number }) {
+  const where = filterWhere(filters);
+  const [rows, [{ total }]] = await Promise.all([
+    joined(db).where(where).orderBy(desc(tasks.createdAt), desc(tasks.id)).limit(filters.limit).offset(filters.offset),
+    db.select({ total: count() }).from(tasks).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function getTask(db: Executor, id: number) {
+  const [row] = await joined(db).where(eq(tasks.id, id));
+  return row ?? null;
+}
+
+export class InvalidLinkError extends Error {}
+
+/** Links must name existing records; a job's customer fills an empty customer. */
+async function toColumns(db: Executor, input: TaskInput) {
+  const checks: [string, number | undefined, () => Promise<unknown[]>][] = [
+    ["Customer", input.customerId, () => db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId!))],
+    ["Job", input.jobId, () => db.select({ id: jobs.id, customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, input.jobId!))],
+    ["Schedule event", input.scheduleEventId, () => db.select({ id: scheduleEvents.id }).from(scheduleEvents).where(eq(scheduleEvents.id, input.scheduleEventId!))],
+    ["Assigned user", input.assignedToUserId, () => db.select({ id: users.id }).from(users).where(eq(users.id, input.assignedToUserId!))],
+    ["Assigned resource", input.assignedToResourceId, () => db.select({ id: resources.id }).from(resources).where(eq(resources.id, input.assignedToResourceId!))],
+  ];
+  let jobCustomer: number | undefined;
+  for (const [label, value, query] of checks) {
+    if (value === undefined) continue;
+    const found = (await query()) as { customerId?: number }[];
+    if (!found.length) throw new InvalidLinkError(`${label} not found`);
+    if (label === "Job") jobCustomer = found[0].customerId;
+  }
+  return {
+    title: input.title,
+    description: input.description ?? null,
+    type: input.type,
+    priority: input.priority,
+    status: input.status,
+    dueDate: input.dueDate ?? null,
+    customerId: input.customerId ?? jobCustomer ?? null,
+    jobId: input.jobId ?? null,
+    scheduleEventId: input.scheduleEventId ?? null,
+    assignedToUserId: input.assignedToUserId ?? null,
+    assignedToResourceId: input.assignedToResourceId ?? null,
+    estimatedHours: input.estimatedHours ?? null,
+    actualHours: input.actualHours ?? null,
+    notes: input.notes ?? null,
+  };
+}
+
+export async function createTask(db: Executor, input: TaskInput) {
+  const values = await toColumns(db, input);
+  const [row] = await db
+    .insert(tasks)
+    .values({ ...values, completedAt: values.status === "done" ? new Date() : null })
+    .returning();
+  return row;
+}
+
+export async function updateTask(db: Executor, id: number, input: TaskInput) {
+  const values = await toColumns(db, input);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: tasks.status, completedAt: tasks.completedAt }).from(tasks).where(eq(tasks.id, id)).for("update");
+    if (!current) return null;
+    // completedAt marks the moment it became done; leaving done clears it.
+    const completedAt = values.status === "done" ? (current.status === "done" ? current.completedAt ?? new Date() : new Date()) : null;
+    const [row] = await tx.update(tasks).set({ ...values, completedAt, updatedAt: new Date() }).where(eq(tasks.id, id)).returning();
+    return row;
+  });
+}
+
+/** The Complete action: status done and completedAt now (idempotent for a done task). */
+export async function completeTask(db: Executor, id: number, actorId?: number) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(tasks).where(eq(tasks.id, id)).for("update");
+    if (!current) return null;
+    if (current.status === "done") return current;
+    const [row] = await tx.update(tasks).set({ status: "done", completedAt: new Date(), updatedAt: new Date() }).where(eq(tasks.id, id)).returning();
+    await logActivity(tx, { type: "task_completed", title: "Task completed", description: row.title, customerId: row.customerId, jobId: row.jobId, userId: actorId });
+    return row;
+  });
+}
+
+export async function deleteTask(db: Executor, id: number) {
+  const [row] = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id, title: tasks.title });
+  return row ?? null;
+}
+
+/**
+ * The installer's day (spec: Home → Installer; one vocabulary, 'done'): tasks assigned to the user
+ * due today and not cancelled, jobs in progress, the user's tasks done today (business time zone),
+ * and the open list with today's and overdue tasks first.
+ */
+export async function installerDay(db: Executor, userId: number, today: string, dayStart: Date, dayEnd: Date) {
+  const [[figures], myTasks, currentJobs] = await Promise.all([
+    db
+      .select({
+        tasksToday: sql<number>`(select count(*) from ${tasks} where ${tasks.assignedToUserId} = ${userId} and ${tasks.dueDate} = ${today}::date and ${tasks.status} <> 'cancelled')::int`,
+        activeJobs: sql<number>`(select count(*) from ${jobs} where ${jobs.status} = 'in-progress')::int`,
+        completedToday: sql<number>`(select count(*) from ${tasks} where ${tasks.assignedToUserId} = ${userId} and ${tasks.status} = 'done' and ${tasks.completedAt} >= ${dayStart.toISOString()}::timestamptz and ${tasks.completedAt} < ${dayEnd.toISOString()}::timestamptz)::int`,
+      })
+      .from(sql`(select 1) as one`),
+    joined(db)
+      .where(and(eq(tasks.assignedToUserId, userId), inArray(tasks.status, ["open", "in-progress", "blocked"])))
+      .orderBy(
+        sql`case when ${tasks.dueDate} is not null and ${tasks.dueDate} <= ${today}::date then 0 else 1 end`,
+        sql`${tasks.dueDate} asc nulls last`,
+        sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
+        asc(tasks.id),
+      )
+      .limit(20),
+    db
+      .select({ id: jobs.id, title: jobs.title, customerName: customers.name, startDate: jobs.startDate, status: jobs.status })
+      .from(jobs)
+      .innerJoin(customers, eq(customers.id, jobs.customerId))
+      .where(eq(jobs.status, "in-progress"))
+      .orderBy(asc(jobs.startDate), asc(jobs.id))
+      .limit(10),
+  ]);
+  return {
+    tasksToday: Number(figures.tasksToday),
+    activeJobs: Number(figures.activeJobs),
+    completedToday: Number(figures.completedToday),
+    myTasks,
+    currentJobs,
+  };
+}
+

@@ -1,0 +1,56 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DialogRoute } from "~/components/dialog-route";
+import { JobForm } from "~/components/job-form";
+import { createJob, customerOptions, MissingCustomerError } from "~/models/job.server";
+import { getSettings } from "~/models/settings.server";
+import { jobCreateSchema } from "~/schemas/job";
+import { requirePermission } from "~/utils/auth.server";
+import { businessToday } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { parseRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useJobsQuery } from "./_app.jobs";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "jobs", "write");
+  const db = await getDb();
+  const customerId = parseRouteId(new URL(request.url).searchParams.get("customerId") ?? undefined);
+  const [customers, settings] = await Promise.all([customerOptions(db, customerId), getSettings(db)]);
+  return json({ customers, today: businessToday(settings.system.timeZone), customerId });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "jobs", "write");
+  const db = await getDb();
+  const today = businessToday((await getSettings(db)).system.timeZone);
+  const submission = parseWithZod(await request.formData(), { schema: jobCreateSchema(today) });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    const job = await createJob(db, submission.value, user.id);
+    return redirectWithToast(request, `/jobs${new URL(request.url).search}`, { title: "Job created", description: `${job.title} has been created.` });
+  } catch (error) {
+    if (error instanceof MissingCustomerError) return json(submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), { status: 400 });
+    throw error;
+  }
+}
+
+export default function NewJob() {
+  const { customers, today, customerId } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const query = useJobsQuery();
+  return (
+    <DialogRoute title="Add New Job" description="Enter the job details." closeTo={`/jobs${query}`}>
+      <JobForm
+        lastResult={lastResult}
+        defaultValue={{ status: "quoted", customerId: customerId ?? null }}
+        customers={customers}
+        minStartDate={today}
+        cancelTo={`/jobs${query}`}
+        submitLabel="Create Job"
+        pendingLabel="Creating..."
+      />
+    </DialogRoute>
+  );
+}

@@ -1,0 +1,230 @@
+import { Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { EventStatusBadge, PriorityBadge, StatusBadge } from "~/components/status-badge";
+import { getJobDetail } from "~/models/job.server";
+import { getSettings } from "~/models/settings.server";
+import { requirePermission } from "~/utils/auth.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
+import { requireRouteId } from "~/utils/params.server";
+import { can } from "~/utils/permissions";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.job.title ?? "Job"} · Cabinetry Jobs` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "jobs");
+  const db = await getDb();
+  const [detail, settings] = await Promise.all([getJobDetail(db, requireRouteId(params.jobId, "Job")), getSettings(db)]);
+  if (!detail) throw new Response("Job not found", { status: 404 });
+  const money = can(user.viewRole, "invoices");
+  return json({
+    // Installers read jobs but not quotes, invoices or money records (permission map).
+    detail: { ...detail, quotes: money ? detail.quotes : [], invoices: money ? detail.invoices : [] },
+    showMoney: money,
+    canEdit: can(user.viewRole, "jobs", "write"),
+    canSchedule: can(user.viewRole, "schedule", "write"),
+    canTask: can(user.viewRole, "tasks", "write"),
+    showCustomerLink: can(user.viewRole, "customers"),
+    timeZone: settings.system.timeZone,
+  });
+}
+
+function Section({ title, children, empty, count }: { title: string; children: React.ReactNode; empty: string; count: number }) {
+  return (
+    <Card size="2">
+      <Heading as="h2" size="4" mb="3">
+        {title}
+      </Heading>
+      {count === 0 ? <EmptyState title={empty} /> : children}
+    </Card>
+  );
+}
+
+export default function JobDetail() {
+  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone } = useLoaderData<typeof loader>();
+  const { job, customer } = detail;
+  const variance = job.estimatedCost && job.actualCost ? (Number(job.actualCost) - Number(job.estimatedCost)).toFixed(2) : null;
+  return (
+    <>
+      <Text size="2" asChild>
+        <Link to="/jobs">← Jobs</Link>
+      </Text>
+      <PageHeader
+        title={job.title}
+        subtitle={`Job #${job.id}`}
+        actions={
+          <Flex gap="2" wrap="wrap">
+            {canSchedule && (job.status === "approved" || job.status === "in-progress") ? (
+              <Button asChild variant="soft">
+                <Link to={`/schedule/events/new?jobId=${job.id}&install=1`}>Schedule Install</Link>
+              </Button>
+            ) : null}
+            {canTask ? (
+              <Button asChild variant="soft">
+                <Link to={`/tasks/new?jobId=${job.id}&customerId=${job.customerId}`}>Add Task</Link>
+              </Button>
+            ) : null}
+            {canEdit ? (
+              <Button asChild>
+                <Link to={`/jobs/${job.id}/edit?from=detail`}>Edit</Link>
+              </Button>
+            ) : null}
+          </Flex>
+        }
+      />
+      <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
+        <Card size="2">
+          <Text as="div" size="2" color="gray">
+            Customer
+          </Text>
+          <Text as="div" weight="medium">
+            {showCustomerLink ? <Link to={`/customers/${customer.id}`}>{customer.name}</Link> : customer.name}
+          </Text>
+          <Text as="div" size="2" color="gray">
+            {[customer.address, customer.city, customer.state].filter(Boolean).join(", ") || "No location"}
+          </Text>
+          <Text as="div" size="2" color="gray">
+            {customer.phone ?? "No phone listed"}
+          </Text>
+        </Card>
+        <Card size="2">
+          <Text as="div" size="2" color="gray">
+            Status
+          </Text>
+          <StatusBadge status={job.status} />
+          <Text as="div" size="2" mt="2">
+            Start: {job.startDate ? formatDate(job.startDate) : "Not set"}
+          </Text>
+          <Text as="div" size="2">
+            Completion: {job.completionDate ? formatDate(job.completionDate) : "Not set"}
+          </Text>
+        </Card>
+        <Card size="2">
+          <Text as="div" size="2" color="gray">
+            Estimate vs actual
+          </Text>
+          <Text as="div" data-testid="job-estimate">
+            Estimated: {job.estimatedCost ? formatMoney(job.estimatedCost) : "—"}
+          </Text>
+          <Text as="div">Actual: {job.actualCost ? formatMoney(job.actualCost) : "—"}</Text>
+          {variance !== null ? (
+            <Text as="div" size="2" color={Number(variance) > 0 ? "red" : "green"}>
+              {Number(variance) > 0 ? "Over" : "Under"} by {formatMoney(Math.abs(Number(variance)).toFixed(2))}
+            </Text>
+          ) : null}
+        </Card>
+      </Grid>
+      {job.description || job.notes ? (
+        <Card size="2" mb="4">
+          {job.description ? <Text as="p">{job.description}</Text> : null}
+          {job.notes ? (
+            <Text as="p" size="2" color="gray">
+              {job.notes}
+            </Text>
+          ) : null}
+        </Card>
+      ) : null}
+      <Grid columns={{ initial: "1", lg: "2" }} gap="4">
+        <Section title="Schedule" empty="No events scheduled." count={detail.events.length}>
+          <Table.Root variant="ghost" size="1">
+            <Table.Body>
+              {detail.events.map((e) => (
+                <Table.Row key={e.id}>
+                  <Table.Cell>
+                    {canSchedule ? <Link to={`/schedule/events/${e.id}/edit`}>{e.title}</Link> : e.title}
+                  </Table.Cell>
+                  <Table.Cell>{e.allDay ? formatDate(e.startAt, timeZone) : formatDateTime(e.startAt, timeZone)}</Table.Cell>
+                  <Table.Cell>
+                    <EventStatusBadge status={e.status} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Section>
+        <Section title="Tasks" empty="No tasks for this job." count={detail.tasks.length}>
+          <Table.Root variant="ghost" size="1">
+            <Table.Body>
+              {detail.tasks.map((t) => (
+                <Table.Row key={t.id}>
+                  <Table.Cell>
+                    {canTask ? <Link to={`/tasks/${t.id}/edit`}>{t.title}</Link> : t.title}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge status={t.status} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <PriorityBadge priority={t.priority} />
+                  </Table.Cell>
+                  <Table.Cell>{t.dueDate ? formatDate(t.dueDate) : ""}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Section>
+        {showMoney ? (
+          <Section title="Quotes" empty="No quotes for this job." count={detail.quotes.length}>
+            <Table.Root variant="ghost" size="1">
+              <Table.Body>
+                {detail.quotes.map((q) => (
+                  <Table.Row key={q.id}>
+                    <Table.Cell>
+                      <Link to={`/quotes/${q.id}`}>{q.quoteNumber}</Link>
+                    </Table.Cell>
+                    <Table.Cell>{q.title}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={q.status} />
+                    </Table.Cell>
+                    <Table.Cell>{formatMoney(q.total)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Section>
+        ) : null}
+        {showMoney ? (
+          <Section title="Invoices" empty="No invoices for this job." count={detail.invoices.length}>
+            <Table.Root variant="ghost" size="1">
+              <Table.Body>
+                {detail.invoices.map((i) => (
+                  <Table.Row key={i.id}>
+                    <Table.Cell>
+                      <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={i.status} />
+                    </Table.Cell>
+                    <Table.Cell>{formatMoney(i.total)}</Table.Cell>
+                    <Table.Cell>Balance {formatMoney(i.balance)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Section>
+        ) : null}
+        <Section title="Phases" empty="No phases planned." count={detail.phases.length}>
+          <Table.Root variant="ghost" size="1">
+            <Table.Body>
+              {detail.phases.map((p) => (
+                <Table.Row key={p.id}>
+                  <Table.Cell>{p.name}</Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge status={p.status} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    {formatDate(p.plannedStart)}
+                    {p.plannedEnd ? ` – ${formatDate(p.plannedEnd)}` : ""}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Section>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { createJob, listJobs } from "~/models/job.server";
+import { getSettings } from "~/models/settings.server";
+import { JOB_STATUSES, jobCreateSchema } from "~/schemas/job";
+import { listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { businessToday } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { badLinksAre400, choiceParam } from "~/utils/ops-api.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "jobs");
+  const url = new URL(request.url);
+  const { rows, total } = await listJobs(await getDb(), {
+    search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
+    status: choiceParam(url, "status", JOB_STATUSES),
+    ...listParams(url),
+  });
+  return listResponse(rows, total);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireApiPermission(request, "jobs", "write");
+  const db = await getDb();
+  const today = businessToday((await getSettings(db)).system.timeZone);
+  const input = await parseBody(request, jobCreateSchema(today));
+  return json(await badLinksAre400(() => createJob(db, input, user.id)), { status: 201 });
+}

@@ -1,0 +1,30 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { createTask, listTasks } from "~/models/task.server";
+import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, TaskSchema } from "~/schemas/task";
+import { listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { badLinksAre400, choiceParam, idParam } from "~/utils/ops-api.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "tasks");
+  const url = new URL(request.url);
+  const { rows, total } = await listTasks(await getDb(), {
+    search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
+    status: choiceParam(url, "status", TASK_STATUSES),
+    priority: choiceParam(url, "priority", TASK_PRIORITIES),
+    type: choiceParam(url, "type", TASK_TYPES),
+    assignedToUserId: idParam(url, "assignedToUserId"),
+    assignedToResourceId: idParam(url, "assignedToResourceId"),
+    ...listParams(url),
+  });
+  return listResponse(rows, total);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  await requireApiPermission(request, "tasks", "write");
+  const input = await parseBody(request, TaskSchema);
+  const db = await getDb();
+  return json(await badLinksAre400(() => createTask(db, input)), { status: 201 });
+}
