@@ -48,8 +48,10 @@ export function decimalField(
   );
 }
 
-export const quantityField = () => decimalField("Quantity", { scale: 2, min: 0n, max: 9_999_999n, fallback: "1.00" });
-export const unitPriceField = () => decimalField("Unit price", { scale: 2, min: 0n, max: 999_999_999n, fallback: "0.00" });
+// With a fallback the output is always text.
+type Always = z.ZodType<string, z.ZodTypeDef, unknown>;
+export const quantityField = () => decimalField("Quantity", { scale: 2, min: 0n, max: 9_999_999n, fallback: "1.00" }) as unknown as Always;
+export const unitPriceField = () => decimalField("Unit price", { scale: 2, min: 0n, max: 999_999_999n, fallback: "0.00" }) as unknown as Always;
 /** A rate such as 0.0875 (8.75%), below 1. */
 export const taxRateField = () => decimalField("Tax rate", { scale: 4, min: 0n, max: 9999n });
 
