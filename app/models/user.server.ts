@@ -58,8 +58,11 @@ export async function verifyLogin(db: Executor, username: string, password: stri
     return { ok: true, user };
   }
 
+  // Raw SQL parameters go as ISO strings: the drivers do not all serialise Date objects.
   const now = new Date();
-  const windowStart = new Date(now.getTime() - WINDOW_MS);
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const lockUntil = new Date(now.getTime() + LOCK_MS).toISOString();
   // One statement: restart the window when it has passed, else count, and lock at the limit.
   await db
     .insert(loginThrottle)
@@ -68,8 +71,8 @@ export async function verifyLogin(db: Executor, username: string, password: stri
       target: loginThrottle.key,
       set: {
         failures: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
-        firstFailureAt: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart}::timestamptz then ${now}::timestamptz else ${loginThrottle.firstFailureAt} end`,
-        lockedUntil: sql`case when ${loginThrottle.firstFailureAt} >= ${windowStart}::timestamptz and ${loginThrottle.failures} + 1 >= ${MAX_FAILURES} then ${new Date(now.getTime() + LOCK_MS)}::timestamptz else null end`,
+        firstFailureAt: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart}::timestamptz then ${nowIso}::timestamptz else ${loginThrottle.firstFailureAt} end`,
+        lockedUntil: sql`case when ${loginThrottle.firstFailureAt} >= ${windowStart}::timestamptz and ${loginThrottle.failures} + 1 >= ${MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
       },
     });
   return { ok: false, reason: "invalid" };

@@ -69,7 +69,8 @@ export default async function setup(project: TestProject) {
   };
   run(tsx, ["db/migrate.ts"], env, "migrate");
   run(tsx, ["db/seed.ts"], env, "seed");
-  if (!process.env.SKIP_BUILD) run(path.join(root, "node_modules/.bin/remix"), ["build"], env, "build");
+  // vitest runs with NODE_ENV=test; the server under test is a production build.
+  if (!process.env.SKIP_BUILD) run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
