@@ -12,3 +12,13 @@ export async function apiCall<T>(fn: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** For page actions: a ModelError becomes the form's error (on its field when it names one). */
+export function modelErrorReply(
+  submission: { reply: (opts?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => unknown },
+  error: unknown,
+) {
+  if (!(error instanceof ModelError)) throw error;
+  const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+  return { reply, status: error.status === 404 ? 400 : error.status };
+}
