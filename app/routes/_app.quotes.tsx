@@ -5,6 +5,7 @@ import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/r
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
+import { StatCard } from "~/components/stat-card";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
 import { listQuotes } from "~/models/quote.server";
@@ -171,15 +172,3 @@ export default function Quotes() {
   );
 }
 
-export function StatCard({ title, value, testId, color }: { title: string; value: string; testId?: string; color?: "red" }) {
-  return (
-    <Card>
-      <Text as="div" size="2" color="gray">
-        {title}
-      </Text>
-      <Text as="div" size="6" weight="bold" data-testid={testId} color={color}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
