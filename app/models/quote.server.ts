@@ -358,9 +358,17 @@ export async function deleteQuoteItem(db: Executor, id: number) {
 
 // ---------------------------------------------------------------- choices for the dialogs
 
-/** Customers for the select (name and phone). */
-export async function customerChoices(db: Executor) {
-  return db.select({ id: customers.id, name: customers.name, phone: customers.phone }).from(customers).orderBy(asc(customers.name), asc(customers.id)).limit(5000);
+/**
+ * Customers for the native select (name and phone), alphabetical. Capped so the page stays light;
+ * `includeId` (the quote's own customer, or ?customerId= from the customer page) is always there.
+ */
+export async function customerChoices(db: Executor, includeId?: number | null) {
+  const rows = await db.select({ id: customers.id, name: customers.name, phone: customers.phone }).from(customers).orderBy(asc(customers.name), asc(customers.id)).limit(5000);
+  if (includeId && !rows.some((r) => r.id === includeId)) {
+    const [extra] = await db.select({ id: customers.id, name: customers.name, phone: customers.phone }).from(customers).where(eq(customers.id, includeId));
+    if (extra) rows.unshift(extra);
+  }
+  return rows;
 }
 
 /** Open jobs (quoted, approved, in progress) a quote may belong to, labelled with their customer. */
@@ -375,13 +383,14 @@ export async function jobChoices(db: Executor, includeId?: number | null) {
     .limit(2000);
 }
 
-/** Quotes an invoice may be created from (spec: only sent or approved). */
-export async function invoiceableQuotes(db: Executor) {
+/** Quotes an invoice may be created from (spec: only sent or approved); `includeId` keeps an invoice's own link. */
+export async function invoiceableQuotes(db: Executor, includeId?: number | null) {
+  const offered = inArray(quotes.status, ["sent", "approved"]);
   return db
     .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title, total: quotes.total, customerName: customers.name })
     .from(quotes)
     .innerJoin(customers, eq(customers.id, quotes.customerId))
-    .where(inArray(quotes.status, ["sent", "approved"]))
+    .where(includeId ? or(offered, eq(quotes.id, includeId)) : offered)
     .orderBy(desc(quotes.createdAt))
     .limit(1000);
 }

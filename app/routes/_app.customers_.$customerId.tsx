@@ -61,6 +61,12 @@ export default function CustomerDetail() {
         actions={
           <>
             <Button asChild variant="soft">
+              <Link to={`/quotes/new?customerId=${customer.id}`}>New Quote</Link>
+            </Button>
+            <Button asChild variant="soft">
+              <Link to={`/invoices/new?customerId=${customer.id}`}>New Invoice</Link>
+            </Button>
+            <Button asChild variant="soft">
               <Link to={`/customers/${customer.id}/edit`}>
                 <Pencil1Icon /> Edit
               </Link>

@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const invoice = await getInvoice(db, id);
   if (!invoice) throw new Response("Invoice not found", { status: 404 });
-  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerChoices(db), invoiceableQuotes(db), listInvoiceItems(db, id)]);
+  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerChoices(db, invoice.customerId), invoiceableQuotes(db, invoice.quoteId), listInvoiceItems(db, id)]);
   return json({
     invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
     customers,

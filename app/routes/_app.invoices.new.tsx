@@ -18,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
   const db = await getDb();
   const url = new URL(request.url);
-  const [ctx, customers, quotes] = await Promise.all([moneyContext(db), customerChoices(db), invoiceableQuotes(db)]);
+  const preselected = parseRouteId(url.searchParams.get("customerId") ?? undefined);
+  const [ctx, customers, quotes] = await Promise.all([moneyContext(db), customerChoices(db, preselected), invoiceableQuotes(db)]);
   const base = {
     status: "draft",
     issueDate: ctx.today,
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         terms: offered.quote.terms ?? DEFAULT_INVOICE_TERMS,
         items: offered.items.length ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : base.items,
       }
-    : { ...base, customerId: String(parseRouteId(url.searchParams.get("customerId") ?? undefined) ?? "") };
+    : { ...base, customerId: preselected ? String(preselected) : "" };
   return json({ customers, quotes, today: ctx.today, defaults, loadedQuote: offered ? offered.quote.quoteNumber : null, quoteMissing: Boolean(quoteId && !offered) });
 }
 

@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const quote = await getQuote(db, id);
   if (!quote) throw new Response("Quote not found", { status: 404 });
-  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerChoices(db), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
+  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerChoices(db, quote.customerId), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
   return json({
     quote: { id: quote.id, quoteNumber: quote.quoteNumber, validUntil: quote.validUntil },
     customers,

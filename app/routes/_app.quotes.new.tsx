@@ -17,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes", "write");
   const db = await getDb();
   const url = new URL(request.url);
-  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerChoices(db), jobChoices(db)]);
   const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
+  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerChoices(db, customerId), jobChoices(db)]);
   const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
   return json({
     customers,

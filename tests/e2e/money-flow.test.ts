@@ -124,6 +124,37 @@ describe("money flow without JavaScript", () => {
   });
 });
 
+/** Chooses the first offered quote in the Add Invoice dialog and returns its option text. */
+async function chooseFirstQuote(page: Page) {
+  const option = page.locator('#invoice-form select[name="quoteId"] option:not([value=""])').first();
+  const value = (await option.getAttribute("value"))!;
+  const label = (await option.textContent())!;
+  return { value, label };
+}
+
+describe("Add Invoice from a quote", () => {
+  for (const javaScriptEnabled of [false, true]) {
+    it(`copies the quote into the form (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async () => {
+      const context = await newContext(browser, { javaScriptEnabled });
+      const page = await signInAs(context, "office");
+      await page.goto("/invoices/new");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const { value, label } = await chooseFirstQuote(page);
+      expect(await page.inputValue('#invoice-form input[name="title"]')).toBe("");
+      await page.selectOption('#invoice-form select[name="quoteId"]', value);
+      if (!javaScriptEnabled) await submitAndWait(page, 'button:has-text("Load quote")');
+      // The option reads "Q-… — Customer: Title ($total)"; the form now holds that title.
+      const title = label.split(": ").slice(1).join(": ").replace(/ \(\$[\d,.]+\)$/, "");
+      await expect.poll(() => page.inputValue('#invoice-form input[name="title"]')).toBe(title);
+      expect(await page.inputValue('#invoice-form select[name="quoteId"]')).toBe(value);
+      expect(await page.inputValue('#invoice-form select[name="customerId"]')).not.toBe("");
+      expect(await page.locator('[data-testid="line-item"]').count()).toBeGreaterThan(0);
+      expect(await page.inputValue('#invoice-form input[name="items[0].description"]')).not.toBe("");
+      await context.close();
+    });
+  }
+});
+
 describe("quote dialog with JavaScript", () => {
   it("updates line and grand totals live as you type, adds rows in the browser and creates the quote", async () => {
     const customer = await newCustomer(`JS Customer ${tag}`);
