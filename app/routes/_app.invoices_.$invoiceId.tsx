@@ -1,7 +1,7 @@
 import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ItemsTable, TotalsSummary } from "~/components/line-items";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
@@ -57,6 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function InvoiceDetail() {
   const { invoice, items, payments, customer, quote, history, timeZone, overdue } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
+  const [params] = useSearchParams();
+  const confirmDelete = params.get("confirm") === "delete";
   const payable = invoice.status !== "paid" && invoice.status !== "cancelled" && invoice.balance !== "0.00";
   const here = encodeURIComponent(`/invoices/${invoice.id}`);
   return (
@@ -102,11 +104,23 @@ export default function InvoiceDetail() {
           </Form>
         ) : null}
         {payments.length === 0 ? (
-          <Form method="post">
-            <Button name="intent" value="delete" variant="soft" color="red" disabled={busy}>
-              Delete invoice
+          confirmDelete ? (
+            <Form method="post">
+              <Flex gap="2" align="center">
+                <Text size="2">Are you sure you want to delete {invoice.invoiceNumber}?</Text>
+                <Button name="intent" value="delete" color="red" disabled={busy}>
+                  Delete
+                </Button>
+                <Button asChild variant="soft" color="gray">
+                  <Link to=".">Cancel</Link>
+                </Button>
+              </Flex>
+            </Form>
+          ) : (
+            <Button asChild variant="soft" color="red">
+              <Link to="?confirm=delete">Delete invoice</Link>
             </Button>
-          </Form>
+          )
         ) : null}
       </Flex>
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">

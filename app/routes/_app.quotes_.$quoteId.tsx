@@ -1,14 +1,14 @@
 import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
 import { Box, Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ItemsTable, TotalsSummary } from "~/components/line-items";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { ModelError } from "~/models/errors.server";
 import { convertQuoteToInvoice } from "~/models/invoice.server";
-import { deleteQuote, getQuoteDetail, markQuoteSent } from "~/models/quote.server";
+import { deleteQuote, getQuoteDetail, markQuoteSent, respondToQuote } from "~/models/quote.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
@@ -47,6 +47,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const invoice = await convertQuoteToInvoice(db, id, { ...ctx, dueDate: plusDays(ctx.today, 30) });
         return redirectWithToast(request, `/invoices/${invoice.id}`, { title: "Invoice created", description: `${invoice.invoiceNumber} was created from the quote.` });
       }
+      case "approve":
+      case "reject": {
+        // Staff record an answer the customer gave by phone or e-mail.
+        const user = await requirePermission(request, "quotes", "write");
+        const quote = await respondToQuote(db, id, intent === "approve" ? "approved" : "rejected", { via: "staff", actorId: user.id });
+        return redirectWithToast(request, here, { title: intent === "approve" ? "Quote approved" : "Quote rejected", description: `${quote.quoteNumber} is now ${quote.status}.` });
+      }
       case "delete": {
         await requirePermission(request, "quotes", "delete");
         const quote = await deleteQuote(db, id);
@@ -65,6 +72,8 @@ export default function QuoteDetail() {
   const { quote, items, customer, job, invoices, history, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [params] = useSearchParams();
+  const confirmDelete = params.get("confirm") === "delete";
   return (
     <>
       <Text size="2" asChild>
@@ -97,6 +106,18 @@ export default function QuoteDetail() {
             </Button>
           ) : null}
         </Form>
+        {quote.status === "sent" ? (
+          <Form method="post">
+            <Flex gap="2">
+              <Button name="intent" value="approve" variant="soft" color="green" disabled={busy} title="Record the customer's approval">
+                Mark approved
+              </Button>
+              <Button name="intent" value="reject" variant="soft" color="orange" disabled={busy} title="Record that the customer declined">
+                Mark rejected
+              </Button>
+            </Flex>
+          </Form>
+        ) : null}
         {quote.status === "approved" ? (
           <Form method="post">
             <Button name="intent" value="convert" disabled={busy}>
@@ -105,11 +126,23 @@ export default function QuoteDetail() {
           </Form>
         ) : null}
         {invoices.length === 0 ? (
-          <Form method="post">
-            <Button name="intent" value="delete" color="red" variant="soft" disabled={busy}>
-              Delete quote
+          confirmDelete ? (
+            <Form method="post">
+              <Flex gap="2" align="center">
+                <Text size="2">Are you sure you want to delete {quote.quoteNumber}?</Text>
+                <Button name="intent" value="delete" color="red" disabled={busy}>
+                  Delete
+                </Button>
+                <Button asChild variant="soft" color="gray">
+                  <Link to=".">Cancel</Link>
+                </Button>
+              </Flex>
+            </Form>
+          ) : (
+            <Button asChild color="red" variant="soft">
+              <Link to="?confirm=delete">Delete quote</Link>
             </Button>
-          </Form>
+          )
         ) : null}
       </Flex>
       {quote.changeRequest ? (

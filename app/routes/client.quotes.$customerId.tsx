@@ -10,7 +10,7 @@ import { ModelError } from "~/models/errors.server";
 import { getPortalQuote, listPortalQuotes, verifyPortalToken } from "~/models/portal.server";
 import { respondToQuote } from "~/models/quote.server";
 import { getSettings } from "~/models/settings.server";
-import { formatDate } from "~/utils/dates";
+import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { parseRouteId } from "~/utils/params.server";
@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const quotes = await listPortalQuotes(db, customer.id, search);
   const selectedId = parseRouteId(url.searchParams.get("quote") ?? undefined);
   const selected = selectedId ? await getPortalQuote(db, customer.id, selectedId) : null;
-  return json({ ...frame, access: { customer: { id: customer.id, name: customer.name }, token, search, quotes, selected } });
+  const today = businessToday(system.timeZone);
+  return json({ ...frame, access: { customer: { id: customer.id, name: customer.name }, token, search, quotes, selected, today } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,6 +50,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const owned = quoteId ? await getPortalQuote(db, customer.id, quoteId) : null;
   if (!owned || (intent !== "approve" && intent !== "request-changes")) {
     return redirectWithToast(request, back, { type: "error", title: "Error", description: "Failed to process request. Please try again." });
+  }
+  const { system } = await getSettings(db);
+  if (owned.quote.validUntil && owned.quote.validUntil < businessToday(system.timeZone)) {
+    return redirectWithToast(request, back, { type: "error", title: "Quote expired", description: "This quote is no longer valid. Please contact us for an updated quote." });
   }
   const message = String(form.get("message") ?? "").slice(0, 2000);
   try {
@@ -83,7 +88,8 @@ export default function PortalQuotes() {
       </PortalFrame>
     );
   }
-  const { customer, token, search, quotes, selected } = access;
+  const { customer, token, search, quotes, selected, today } = access;
+  const answerable = selected?.quote.status === "sent" && !(selected.quote.validUntil && selected.quote.validUntil < today);
   const base = `/client/quotes/${customer.id}`;
   const link = (extra: Record<string, string>) => `${base}?${new URLSearchParams({ token, ...(search ? { search } : {}), ...extra })}`;
   return (
@@ -188,7 +194,7 @@ export default function PortalQuotes() {
                 <a href={`/client/quotes/${customer.id}/pdf?${new URLSearchParams({ quote: String(selected.quote.id), token })}`}>Download PDF</a>
               </Button>
             </Flex>
-            {selected.quote.status === "sent" ? (
+            {answerable ? (
               <Flex direction="column" gap="3" mt="4">
                 <Form method="post">
                   <input type="hidden" name="token" value={token} />
