@@ -55,6 +55,15 @@ describe("permissions", () => {
       expect([path, inst.status]).toEqual([path, 403]);
     }
   });
+
+  it("keeps installers out of the money screens, and redirects visitors to sign in", async () => {
+    for (const path of ["/quotes", "/quotes/new", "/quotes/1", "/invoices", "/invoices/new", "/invoices/1", "/invoices/1/pay", "/invoices/1/pdf"]) {
+      const res = await fetch(`${baseUrl()}${path}`, { headers: { Cookie: installer }, redirect: "manual" });
+      expect([path, res.status]).toEqual([path, 403]);
+      const anon = await fetch(`${baseUrl()}${path}`, { redirect: "manual" });
+      expect([path, anon.status, anon.headers.get("location")?.startsWith("/login")]).toEqual([path, 302, true]);
+    }
+  });
 });
 
 describe("quotes API", () => {
@@ -248,6 +257,26 @@ describe("PDFs and the portal", () => {
     // The PDF needs the token of the quote's own customer.
     expect((await fetch(`${baseUrl()}/client/quotes/${customerA}/pdf?quote=${qa.body.id}&token=${tokenA}`)).headers.get("content-type")).toBe("application/pdf");
     expect((await fetch(`${baseUrl()}/client/quotes/${customerA}/pdf?quote=${qb.body.id}&token=${tokenA}`)).status).toBe(403);
+    // Request Changes keeps the customer's message on the quote for staff, then the quote is rejected.
+    const changes = await fetch(`${baseUrl()}/client/quotes/${customerA}`, {
+      method: "POST",
+      body: new URLSearchParams({ token: tokenA, quoteId: String(qa.body.id), intent: "request-changes", message: "Please use maple doors." }),
+      redirect: "manual",
+    });
+    expect(changes.status).toBe(302);
+    expect(changes.headers.get("location")).toContain(`quote=${qa.body.id}`);
+    const after = await api(`/api/quotes/${qa.body.id}`, { cookie: owner });
+    expect([after.body.status, after.body.changeRequest]).toEqual(["rejected", "Please use maple doors."]);
+    const staffPage = await fetch(`${baseUrl()}/quotes/${qa.body.id}`, { headers: { Cookie: owner } }).then((r) => r.text());
+    expect(staffPage).toContain("Please use maple doors.");
+    // A wrong token cannot act: it lands on the "use the e-mailed link" page and changes nothing.
+    const forged = await fetch(`${baseUrl()}/client/quotes/${customerB}`, {
+      method: "POST",
+      body: new URLSearchParams({ token: tokenA, quoteId: String(qb.body.id), intent: "approve" }),
+      redirect: "manual",
+    });
+    expect([forged.status, forged.headers.get("location")]).toEqual([302, `/client/quotes/${customerB}`]);
+    expect((await api(`/api/quotes/${qb.body.id}`, { cookie: owner })).body.status).toBe("sent");
     // Regenerating revokes the old link.
     await createPortalToken(db, customerA);
     expect((await page(`/client/quotes/${customerA}?token=${tokenA}`)).status).toBe(403);
