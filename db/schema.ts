@@ -252,6 +252,8 @@ export const invoices = pgTable(
     balance: money("balance").notNull().default("0.00"),
     notes: text("notes"),
     terms: text("terms"),
+    /** The Add Invoice dialog's Payment Terms (spec §9: Due on Receipt, Net 15/30/45/60). */
+    paymentTerms: text("payment_terms"),
     paymentLinkUrl: text("payment_link_url"),
     paymentLinkProvider: text("payment_link_provider"),
     sentAt: instant("sent_at"),

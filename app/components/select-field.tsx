@@ -1,26 +1,32 @@
 import { Text } from "@radix-ui/themes";
-import { useId, type ComponentProps } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { ErrorList, type ListOfErrors } from "./forms";
 
 export type Option = { value: string; label: string };
 
-/** Label + native <select> (works without JS, keyboard friendly) + errors linked by aria-describedby. */
+/**
+ * Label + native <select> (works without JS, keyboard friendly) + errors linked by
+ * aria-describedby. Options come as `options` or as <option> children.
+ */
 export function SelectField({
   label,
   selectProps,
   options,
   errors,
+  children,
 }: {
   label: string;
   selectProps: ComponentProps<"select">;
-  options: Option[];
+  options?: Option[];
   errors?: ListOfErrors;
+  children?: ReactNode;
 }) {
   const fallbackId = useId();
   const id = selectProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
-  // conform passes `key`-less defaultValue; a native select needs it as a string.
+  // conform passes defaultValue possibly undefined; an uncontrolled native select wants a string.
   const { defaultValue, ...rest } = selectProps;
+  const initial = "value" in rest ? {} : { defaultValue: defaultValue ?? "" };
   return (
     <div>
       <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
@@ -29,16 +35,18 @@ export function SelectField({
       <select
         className="native-select full"
         {...rest}
+        {...initial}
         id={id}
-        defaultValue={defaultValue ?? ""}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {options
+          ? options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))
+          : children}
       </select>
       <ErrorList id={errorId} errors={errors} />
     </div>

@@ -1,12 +1,16 @@
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Box, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { recentActivity } from "~/models/activity.server";
 import { getCustomerDetail } from "~/models/customer.server";
+import { createPortalToken, hasActivePortalToken, portalPath } from "~/models/portal.server";
+import { env } from "~/utils/env.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
@@ -21,13 +25,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "customers");
   const id = requireRouteId(params.customerId, "Customer");
   const db = await getDb();
-  const [detail, activity] = await Promise.all([getCustomerDetail(db, id), recentActivity(db, { customerId: id, limit: 10 })]);
+  const [detail, activity, portal] = await Promise.all([getCustomerDetail(db, id), recentActivity(db, { customerId: id, limit: 10 }), hasActivePortalToken(db, id)]);
   if (!detail) throw new Response("Customer not found", { status: 404 });
-  return json({ detail, activity });
+  return json({ detail, activity, portalLinkSince: portal?.createdAt ?? null });
+}
+
+/** Portal link (decisions §2): a new token revokes older links; the link is shown once, here. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "customers", "write");
+  const id = requireRouteId(params.customerId, "Customer");
+  const form = await request.formData();
+  if (form.get("intent") !== "portal-link") return json({ error: "Unknown action", portalLink: null }, { status: 400 });
+  const db = await getDb();
+  const detail = await getCustomerDetail(db, id);
+  if (!detail) throw new Response("Customer not found", { status: 404 });
+  const token = await createPortalToken(db, id, user.id);
+  const origin = env().APP_URL ?? new URL(request.url).origin;
+  return json({ error: null, portalLink: `${origin.replace(/\/$/, "")}${portalPath(id, token)}` });
 }
 
 export default function CustomerDetail() {
-  const { detail, activity } = useLoaderData<typeof loader>();
+  const { detail, activity, portalLinkSince } = useLoaderData<typeof loader>();
   const { customer, counts } = detail;
   const location = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")]
     .filter(Boolean)
@@ -43,6 +61,12 @@ export default function CustomerDetail() {
         actions={
           <>
             <Button asChild variant="soft">
+              <Link to={`/quotes/new?customerId=${customer.id}`}>New Quote</Link>
+            </Button>
+            <Button asChild variant="soft">
+              <Link to={`/invoices/new?customerId=${customer.id}`}>New Invoice</Link>
+            </Button>
+            <Button asChild variant="soft">
               <Link to={`/customers/${customer.id}/edit`}>
                 <Pencil1Icon /> Edit
               </Link>
@@ -55,7 +79,7 @@ export default function CustomerDetail() {
           </>
         }
       />
-      <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
+      <Grid columns={{ initial: "1", md: "2", lg: "4" }} gap="4" mb="4">
         <Card>
           <Heading as="h2" size="3" mb="2">
             Contact
@@ -81,6 +105,7 @@ export default function CustomerDetail() {
             Outstanding balance: <strong>{formatMoney(detail.outstanding)}</strong>
           </Text>
         </Card>
+        <PortalLinkCard since={portalLinkSince} />
         <Card>
           <Heading as="h2" size="3" mb="2">
             Notes
@@ -107,7 +132,9 @@ export default function CustomerDetail() {
         <RelatedTable title="Quotes" empty="No quotes for this customer yet." headers={["Quote #", "Title", "Status", "Total"]}>
           {detail.quotes.map((q) => (
             <Table.Row key={q.id}>
-              <Table.Cell>{q.quoteNumber}</Table.Cell>
+              <Table.Cell>
+                <Link to={`/quotes/${q.id}`}>{q.quoteNumber}</Link>
+              </Table.Cell>
               <Table.Cell>{q.title}</Table.Cell>
               <Table.Cell>
                 <StatusBadge status={q.status} />
@@ -119,7 +146,9 @@ export default function CustomerDetail() {
         <RelatedTable title="Invoices" empty="No invoices for this customer yet." headers={["Invoice #", "Status", "Total", "Balance", "Due"]}>
           {detail.invoices.map((i) => (
             <Table.Row key={i.id}>
-              <Table.Cell>{i.invoiceNumber}</Table.Cell>
+              <Table.Cell>
+                <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
+              </Table.Cell>
               <Table.Cell>
                 <StatusBadge status={i.status} />
               </Table.Cell>
@@ -154,6 +183,59 @@ export default function CustomerDetail() {
         </Card>
       </Grid>
     </>
+  );
+}
+
+function PortalLinkCard({ since }: { since: string | null }) {
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const link = data?.portalLink ?? null;
+  return (
+    <Card data-testid="portal-link-card">
+      <Heading as="h2" size="3" mb="2">
+        Portal link
+      </Heading>
+      {link ? (
+        <>
+          <Text as="p" size="2" mb="2">
+            Send this link to the customer. It is shown only now; generating a new one disables it.
+          </Text>
+          <input className="native-select full" readOnly value={link} aria-label="Portal link" data-testid="portal-link" onFocus={(e) => e.currentTarget.select()} />
+          {hydrated ? (
+            <Button
+              size="1"
+              variant="soft"
+              mt="2"
+              type="button"
+              onClick={() => {
+                void navigator.clipboard?.writeText(link).then(() => {
+                  setCopied(true);
+                  setTimeout(() => setCopied(false), 2000);
+                });
+              }}
+            >
+              {copied ? "Copied" : "Copy"}
+            </Button>
+          ) : null}
+        </>
+      ) : (
+        <Text as="p" size="2" color="gray" mb="2">
+          {since ? `A portal link is active (created ${formatDate(since)}).` : "No portal link yet."}
+        </Text>
+      )}
+      <Form method="post">
+        <Button name="intent" value="portal-link" size="1" mt="2" variant={since || link ? "soft" : "solid"} disabled={busy}>
+          {since || link ? "Regenerate link" : "Generate portal link"}
+        </Button>
+      </Form>
+      {since || link ? (
+        <Text as="p" size="1" color="gray" mt="1">
+          Regenerating revokes every older link.
+        </Text>
+      ) : null}
+    </Card>
   );
 }
 

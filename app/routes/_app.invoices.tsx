@@ -1,14 +1,189 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/components/page-header";
+import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
+import { StatCard } from "~/components/stat-card";
+import { StatusBadge } from "~/components/status-badge";
+import { moneyContext } from "~/models/business.server";
+import { listInvoices } from "~/models/invoice.server";
+import { INVOICE_STATUSES } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Cabinetry Jobs" }];
 
+const PAGE_SIZE = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices");
-  return null;
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").slice(0, 200);
+  const rawStatus = url.searchParams.get("status") ?? "";
+  const status = (INVOICE_STATUSES as readonly string[]).includes(rawStatus) ? rawStatus : "";
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const db = await getDb();
+  const ctx = await moneyContext(db);
+  const { rows, total, stats } = await listInvoices(db, { search, status: status || undefined, today: ctx.today, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return json({ invoices: rows, total, stats, page, pageSize: PAGE_SIZE, search, status, timeZone: ctx.timeZone });
 }
 
-export default function Screen() {
-  return <NotBuiltYet title="Invoices" area="/invoices" />;
+/** Keeps the list's search, status and page on links into dialogs and back. */
+export function useInvoiceListQuery() {
+  const [params] = useSearchParams();
+  const keep = new URLSearchParams();
+  for (const key of ["search", "status", "page"]) {
+    const value = params.get(key);
+    if (value) keep.set(key, value);
+  }
+  const qs = keep.toString();
+  return qs ? `?${qs}` : "";
 }
+
+export default function Invoices() {
+  const { invoices, total, stats, page, pageSize, search, status, timeZone } = useLoaderData<typeof loader>();
+  const query = useInvoiceListQuery();
+  const filtered = Boolean(search || status);
+  return (
+    <>
+      <PageHeader
+        title="Invoices"
+        subtitle="Bill customers and record their payments"
+        actions={
+          <Button asChild>
+            <Link to={`new${query}`} preventScrollReset>
+              <PlusIcon /> Add Invoice
+            </Link>
+          </Button>
+        }
+      />
+      <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="4">
+        <StatCard title="Total Invoices" value={stats.total.toLocaleString("en-US")} testId="stat-total" />
+        <StatCard title="Paid" value={stats.paid.toLocaleString("en-US")} testId="stat-paid" />
+        <StatCard title="Overdue" value={stats.overdue.toLocaleString("en-US")} testId="stat-overdue" color="red" />
+        <StatCard title="Outstanding Balance" value={formatMoney(stats.outstanding)} testId="stat-outstanding" />
+      </Grid>
+      <Form method="get" role="search" className="list-search">
+        <Flex gap="2" mb="4" align="center" wrap="wrap">
+          <TextField.Root name="search" type="search" defaultValue={search} placeholder="Search by title, number or customer..." aria-label="Search invoices" maxLength={200} style={{ flex: 1, maxWidth: 420 }}>
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+          </TextField.Root>
+          <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
+            <option value="">All statuses</option>
+            {INVOICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === "partial" ? "Partial Payment" : s[0].toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="soft">
+            Search
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost" color="gray">
+              <Link to=".">Clear</Link>
+            </Button>
+          ) : null}
+        </Flex>
+      </Form>
+      <Card size="2">
+        <Heading as="h2" size="4" mb="3">
+          All Invoices{" "}
+          <Badge color="gray" radius="full">
+            {total.toLocaleString("en-US")}
+          </Badge>
+        </Heading>
+        {invoices.length === 0 ? (
+          <EmptyState title={filtered ? "No matching invoices" : "No invoices yet"} hint={filtered ? "Try another search or status." : "Create your first invoice."} />
+        ) : (
+          <div className="data-table-wrap">
+            <Table.Root variant="ghost">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Invoice #</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell align="right">Total</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell align="right">Balance</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {invoices.map((i) => {
+                  const payable = i.status !== "paid" && i.status !== "cancelled";
+                  return (
+                    <Table.Row key={i.id} data-testid="invoice-row">
+                      <Table.Cell>
+                        <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
+                      </Table.Cell>
+                      <Table.Cell>
+                        {i.customer ? (
+                          <Text as="div" size="2" weight="medium">
+                            {i.customer.name}
+                          </Text>
+                        ) : (
+                          <Text color="gray">Unknown Customer</Text>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>{i.title}</Table.Cell>
+                      <Table.Cell>
+                        <Flex gap="1" wrap="wrap">
+                          <StatusBadge status={i.status} />
+                          {i.overdue && i.status !== "overdue" ? <Badge color="red">Overdue</Badge> : null}
+                        </Flex>
+                      </Table.Cell>
+                      <Table.Cell align="right">{formatMoney(i.total)}</Table.Cell>
+                      <Table.Cell align="right">{formatMoney(i.balance)}</Table.Cell>
+                      <Table.Cell>{formatDate(i.dueDate)}</Table.Cell>
+                      <Table.Cell>{formatDate(i.createdAt, timeZone)}</Table.Cell>
+                      <Table.Cell>
+                        <Flex gap="2" align="center">
+                          <Tooltip content={`Edit ${i.invoiceNumber}`}>
+                            <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${i.invoiceNumber}`}>
+                              <Link to={`${i.id}/edit${query}`} preventScrollReset>
+                                <Pencil1Icon />
+                              </Link>
+                            </IconButton>
+                          </Tooltip>
+                          {payable && i.balance !== "0.00" ? (
+                            <Button asChild size="1" variant="soft">
+                              <Link to={`${i.id}/pay${query}`} preventScrollReset>
+                                Record Payment
+                              </Link>
+                            </Button>
+                          ) : (
+                            <Button size="1" variant="soft" disabled>
+                              Record Payment
+                            </Button>
+                          )}
+                          <Button size="1" variant="soft" disabled title="Coming soon with the e-mail release">
+                            Send Email
+                          </Button>
+                          <Button size="1" variant="soft" disabled title="Coming soon with online payments">
+                            Payment Link
+                          </Button>
+                        </Flex>
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+        <Pagination page={page} pageSize={pageSize} total={total} />
+      </Card>
+      <Outlet />
+    </>
+  );
+}
+

@@ -1,14 +1,174 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/components/page-header";
+import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
+import { StatCard } from "~/components/stat-card";
+import { StatusBadge } from "~/components/status-badge";
+import { moneyContext } from "~/models/business.server";
+import { listQuotes } from "~/models/quote.server";
+import { QUOTE_STATUSES } from "~/schemas/quote";
 import { requirePermission } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Quotes · Cabinetry Jobs" }];
 
+const PAGE_SIZE = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes");
-  return null;
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").slice(0, 200);
+  const rawStatus = url.searchParams.get("status") ?? "";
+  const status = (QUOTE_STATUSES as readonly string[]).includes(rawStatus) ? rawStatus : "";
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const db = await getDb();
+  const [{ rows, total, stats }, ctx] = await Promise.all([
+    listQuotes(db, { search, status: status || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    moneyContext(db),
+  ]);
+  return json({ quotes: rows, total, stats, page, pageSize: PAGE_SIZE, search, status, timeZone: ctx.timeZone });
 }
 
-export default function Screen() {
-  return <NotBuiltYet title="Quotes" area="/quotes" />;
+/** Keeps the list's search, status and page on links into dialogs and back. */
+export function useQuoteListQuery() {
+  const [params] = useSearchParams();
+  const keep = new URLSearchParams();
+  for (const key of ["search", "status", "page"]) {
+    const value = params.get(key);
+    if (value) keep.set(key, value);
+  }
+  const qs = keep.toString();
+  return qs ? `?${qs}` : "";
 }
+
+export default function Quotes() {
+  const { quotes, total, stats, page, pageSize, search, status, timeZone } = useLoaderData<typeof loader>();
+  const query = useQuoteListQuery();
+  const filtered = Boolean(search || status);
+  return (
+    <>
+      <PageHeader
+        title="Quotes"
+        subtitle="Create and track quotes for your customers"
+        actions={
+          <Button asChild>
+            <Link to={`new${query}`} preventScrollReset>
+              <PlusIcon /> Add Quote
+            </Link>
+          </Button>
+        }
+      />
+      <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="4">
+        <StatCard title="Total Quotes" value={stats.total.toLocaleString("en-US")} testId="stat-total" />
+        <StatCard title="Draft" value={stats.draft.toLocaleString("en-US")} testId="stat-draft" />
+        <StatCard title="Approved" value={stats.approved.toLocaleString("en-US")} testId="stat-approved" />
+        <StatCard title="Total Value" value={formatMoney(stats.totalValue)} testId="stat-value" />
+      </Grid>
+      <Form method="get" role="search" className="list-search">
+        <Flex gap="2" mb="4" align="center" wrap="wrap">
+          <TextField.Root name="search" type="search" defaultValue={search} placeholder="Search by title, number or customer..." aria-label="Search quotes" maxLength={200} style={{ flex: 1, maxWidth: 420 }}>
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+          </TextField.Root>
+          <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
+            <option value="">All statuses</option>
+            {QUOTE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s[0].toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="soft">
+            Search
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost" color="gray">
+              <Link to=".">Clear</Link>
+            </Button>
+          ) : null}
+        </Flex>
+      </Form>
+      <Card size="2">
+        <Heading as="h2" size="4" mb="3">
+          All Quotes{" "}
+          <Badge color="gray" radius="full">
+            {total.toLocaleString("en-US")}
+          </Badge>
+        </Heading>
+        {quotes.length === 0 ? (
+          <EmptyState title={filtered ? "No matching quotes" : "No quotes yet"} hint={filtered ? "Try another search or status." : "Create your first quote."} />
+        ) : (
+          <div className="data-table-wrap">
+            <Table.Root variant="ghost">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Quote #</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell align="right">Total</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Valid Until</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {quotes.map((q) => (
+                  <Table.Row key={q.id} data-testid="quote-row">
+                    <Table.Cell>
+                      <Link to={`/quotes/${q.id}`}>{q.quoteNumber}</Link>
+                    </Table.Cell>
+                    <Table.Cell>
+                      {q.customer ? (
+                        <>
+                          <Text as="div" size="2" weight="medium">
+                            {q.customer.name}
+                          </Text>
+                          <Text as="div" size="1" color="gray">
+                            {q.customer.phone ?? "No phone listed"}
+                          </Text>
+                        </>
+                      ) : (
+                        <Text color="gray">Unknown Customer</Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{q.title}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={q.status} />
+                    </Table.Cell>
+                    <Table.Cell align="right">{formatMoney(q.total)}</Table.Cell>
+                    <Table.Cell>{formatDate(q.validUntil) || "—"}</Table.Cell>
+                    <Table.Cell>{formatDate(q.createdAt, timeZone)}</Table.Cell>
+                    <Table.Cell>
+                      <Flex gap="2" align="center">
+                        <Tooltip content={`Edit ${q.quoteNumber}`}>
+                          <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${q.quoteNumber}`}>
+                            <Link to={`${q.id}/edit${query}`} preventScrollReset>
+                              <Pencil1Icon />
+                            </Link>
+                          </IconButton>
+                        </Tooltip>
+                        <Button size="1" variant="soft" disabled title="E-mail sending arrives with the e-mail release (coming soon)">
+                          Send Email
+                        </Button>
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )}
+        <Pagination page={page} pageSize={pageSize} total={total} />
+      </Card>
+      <Outlet />
+    </>
+  );
+}
+

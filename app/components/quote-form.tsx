@@ -1,0 +1,118 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Button, Flex, Grid } from "@radix-ui/themes";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { makeQuoteSchema, QUOTE_STATUSES } from "~/schemas/quote";
+import { ErrorList, Field, TextareaField } from "./forms";
+import { DefaultSubmit, LineItemsEditor } from "./line-items";
+import { SelectField } from "./select-field";
+
+export type QuoteFormDefaults = {
+  customerId?: string;
+  jobId?: string;
+  title?: string;
+  description?: string;
+  status?: string;
+  validUntil?: string;
+  taxRate?: string;
+  notes?: string;
+  terms?: string;
+  items?: Array<{ description: string; quantity: string; unitPrice: string }>;
+};
+
+export type Choice = { id: number; name: string; phone: string | null };
+export type JobChoice = { id: number; title: string; customerName: string };
+
+const STATUS_LABELS: Record<string, string> = { draft: "Draft", sent: "Sent", approved: "Approved", rejected: "Rejected", expired: "Expired" };
+
+export function QuoteForm({
+  lastResult,
+  defaultValue,
+  customers,
+  jobs,
+  today,
+  allowPastValidUntil,
+  cancelTo,
+  submitLabel,
+  pendingLabel,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue: QuoteFormDefaults;
+  customers: Choice[];
+  jobs: JobChoice[];
+  today: string;
+  allowPastValidUntil?: string | null;
+  cancelTo: string;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" && !navigation.formData?.get("__intent__");
+  const schema = useMemo(() => makeQuoteSchema(today, { allowPastValidUntil }), [today, allowPastValidUntil]);
+  const [form, fields] = useForm({
+    id: "quote-form",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <DefaultSubmit />
+      <Flex direction="column" gap="3">
+        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+          <SelectField label="Customer" selectProps={{ ...getSelectProps(fields.customerId), key: fields.customerId.key }} errors={fields.customerId.errors}>
+            <option value="">Select a customer</option>
+            {customers.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+                {c.phone ? ` — ${c.phone}` : ""}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Job (optional)" selectProps={{ ...getSelectProps(fields.jobId), key: fields.jobId.key }} errors={fields.jobId.errors}>
+            <option value="">No job</option>
+            {jobs.map((j) => (
+              <option key={j.id} value={j.id}>
+                {j.customerName}: {j.title}
+              </option>
+            ))}
+          </SelectField>
+        </Grid>
+        <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), key: fields.title.key }} errors={fields.title.errors} />
+        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+          <SelectField label="Status" selectProps={{ ...getSelectProps(fields.status), key: fields.status.key }} errors={fields.status.errors}>
+            {QUOTE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label="Valid Until"
+            inputProps={{ ...getInputProps(fields.validUntil, { type: "date" }), key: fields.validUntil.key, min: allowPastValidUntil && allowPastValidUntil < today ? allowPastValidUntil : today }}
+            errors={fields.validUntil.errors}
+          />
+        </Grid>
+        <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }} errors={fields.description.errors} />
+        <LineItemsEditor form={form} items={fields.items as any} taxRate={fields.taxRate} />
+        <TextareaField label="Notes (internal)" textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }} errors={fields.notes.errors} />
+        <TextareaField label="Terms" textareaProps={{ ...getTextareaProps(fields.terms), key: fields.terms.key, rows: 2 }} errors={fields.terms.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Flex gap="3" justify="end" mt="2">
+          <Button asChild variant="soft" color="gray">
+            <Link to={cancelTo} preventScrollReset>
+              Cancel
+            </Link>
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import { Card, Text } from "@radix-ui/themes";
+
+export function StatCard({ title, value, testId, color }: { title: string; value: string; testId?: string; color?: "red" }) {
+  return (
+    <Card>
+      <Text as="div" size="2" color="gray">
+        {title}
+      </Text>
+      <Text as="div" size="6" weight="bold" data-testid={testId} color={color}>
+        {value}
+      </Text>
+    </Card>
+  );
+}

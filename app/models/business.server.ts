@@ -1,0 +1,26 @@
+import { addDays, format } from "date-fns";
+import type { Executor } from "../../db/client.server";
+import { businessToday } from "../utils/dates";
+import { percentToRate } from "../utils/money";
+import { getSettings } from "./settings.server";
+
+/** What money actions need from settings: the business day, its zone and the default tax rate. */
+export async function moneyContext(db: Executor, actorId?: number | null) {
+  const settings = await getSettings(db);
+  const timeZone = settings.system.timeZone;
+  const today = businessToday(timeZone);
+  return {
+    actorId: actorId ?? null,
+    today,
+    timeZone,
+    defaultTaxRate: percentToRate(settings.business.taxRatePercent),
+    quoteValidDays: Number(settings.system.quoteValidDays) || 30,
+    settings,
+  };
+}
+
+/** A calendar day plus n days ('YYYY-MM-DD' in, 'YYYY-MM-DD' out). */
+export function plusDays(day: string, n: number) {
+  const [y, m, d] = day.split("-").map(Number);
+  return format(addDays(new Date(y, m - 1, d), n), "yyyy-MM-dd");
+}

@@ -1,0 +1,383 @@
+// The one place that reads and writes invoices and their items. Totals come from the items;
+// balance = total − paid (decisions §4, §5).
+import { and, asc, count, desc, eq, ilike, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/client.server";
+import { activityLog, customers, invoiceItems, invoices, payments, quoteItems, quotes } from "../../db/schema";
+import { DEFAULT_INVOICE_TERMS, type InvoiceInput } from "../schemas/invoice";
+import type { LineItemInput } from "../schemas/line-items";
+import { compareMoney, computeTotals, subtractMoney } from "../utils/money";
+import { logActivity } from "./activity.server";
+import { containsPattern } from "./customer.server";
+import { isUniqueViolation, ModelError } from "./errors.server";
+import { nextNumber } from "./numbering.server";
+
+export type Invoice = typeof invoices.$inferSelect;
+
+/** Spec §4: shown as overdue when not paid or cancelled and the due date is before today (or status overdue). */
+export function isOverdue(invoice: { status: string; dueDate: string | null }, today: string) {
+  if (invoice.status === "overdue") return true;
+  if (invoice.status === "paid" || invoice.status === "cancelled") return false;
+  return !!invoice.dueDate && invoice.dueDate < today;
+}
+
+function overdueSql(today: string) {
+  return or(
+    eq(invoices.status, "overdue"),
+    and(notInArray(invoices.status, ["paid", "cancelled"]), lt(invoices.dueDate, today)),
+  )!;
+}
+
+export type InvoiceListOptions = { search?: string; status?: string; customerId?: number; today: string; limit: number; offset: number };
+
+function listWhere(opts: Omit<InvoiceListOptions, "limit" | "offset">): SQL | undefined {
+  const conditions: SQL[] = [];
+  const term = opts.search?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(or(ilike(invoices.title, pattern), ilike(invoices.invoiceNumber, pattern), ilike(customers.name, pattern))!);
+  }
+  if (opts.status === "overdue") conditions.push(overdueSql(opts.today));
+  else if (opts.status) conditions.push(eq(invoices.status, opts.status));
+  if (opts.customerId) conditions.push(eq(invoices.customerId, opts.customerId));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listInvoices(db: Executor, opts: InvoiceListOptions) {
+  const where = listWhere(opts);
+  const [rowsOut, [stats]] = await Promise.all([
+    db
+      .select({ invoice: invoices, customerName: customers.name, customerPhone: customers.phone })
+      .from(invoices)
+      .leftJoin(customers, eq(customers.id, invoices.customerId))
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db
+      .select({
+        total: count(),
+        paid: sql<number>`count(*) filter (where ${invoices.status} = 'paid')::int`,
+        overdue: sql<number>`count(*) filter (where ${overdueSql(opts.today)})::int`,
+        outstanding: sql<string>`coalesce(sum(${invoices.balance}) filter (where ${invoices.status} <> 'cancelled'), 0)::numeric(14,2)::text`,
+      })
+      .from(invoices)
+      .leftJoin(customers, eq(customers.id, invoices.customerId))
+      .where(where),
+  ]);
+  return {
+    rows: rowsOut.map((r) => ({
+      ...r.invoice,
+      amountPaid: r.invoice.paidTotal,
+      overdue: isOverdue(r.invoice, opts.today),
+      customer: r.customerName === null ? null : { name: r.customerName, phone: r.customerPhone },
+    })),
+    total: Number(stats.total),
+    stats: { total: Number(stats.total), paid: Number(stats.paid), overdue: Number(stats.overdue), outstanding: stats.outstanding },
+  };
+}
+
+export async function getInvoice(db: Executor, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+export async function listInvoiceItems(db: Executor, invoiceId: number) {
+  return db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.sortOrder), asc(invoiceItems.id));
+}
+
+export async function listInvoicePayments(db: Executor, invoiceId: number) {
+  return db.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(desc(payments.receivedAt), desc(payments.id));
+}
+
+export async function getInvoiceDetail(db: Executor, id: number) {
+  const invoice = await getInvoice(db, id);
+  if (!invoice) return null;
+  const [items, invoicePayments, [customer], quote, history] = await Promise.all([
+    listInvoiceItems(db, id),
+    listInvoicePayments(db, id),
+    db.select().from(customers).where(eq(customers.id, invoice.customerId)),
+    invoice.quoteId
+      ? db.select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title }).from(quotes).where(eq(quotes.id, invoice.quoteId))
+      : Promise.resolve([]),
+    db.select().from(activityLog).where(eq(activityLog.invoiceId, id)).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(50),
+  ]);
+  return { invoice, items, payments: invoicePayments, customer: customer ?? null, quote: quote[0] ?? null, history };
+}
+
+/**
+ * Recomputes item and invoice totals, then balance = total − paid. A total below what was already
+ * paid is refused; a fully paid invoice becomes paid, a partly paid "paid" one partial.
+ */
+export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number) {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+  if (!invoice) throw new ModelError(404, "Invoice not found");
+  const items = await listInvoiceItems(tx, invoiceId);
+  const totals = computeTotals(items, invoice.taxRate);
+  for (const [i, item] of items.entries()) {
+    if (item.lineTotal !== totals.lines[i]) await tx.update(invoiceItems).set({ lineTotal: totals.lines[i] }).where(eq(invoiceItems.id, item.id));
+  }
+  const balance = subtractMoney(totals.total, invoice.paidTotal);
+  if (compareMoney(balance, "0") < 0) {
+    throw new ModelError(409, `The total cannot be less than the ${invoice.paidTotal} already paid`, "items");
+  }
+  let status = invoice.status;
+  if (compareMoney(invoice.paidTotal, "0") > 0) {
+    if (compareMoney(balance, "0") === 0 && status !== "cancelled") status = "paid";
+    else if (status === "paid") status = "partial";
+  }
+  const [row] = await tx
+    .update(invoices)
+    .set({ subtotal: totals.subtotal, taxAmount: totals.taxAmount, total: totals.total, balance, status, updatedAt: new Date() })
+    .where(eq(invoices.id, invoiceId))
+    .returning();
+  return row;
+}
+
+async function replaceItems(tx: Executor, invoiceId: number, items: LineItemInput[]) {
+  await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
+  if (items.length === 0) return;
+  await tx.insert(invoiceItems).values(
+    items.map((item, i) => ({
+      invoiceId,
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      notes: item.notes ?? null,
+      sortOrder: i + 1,
+    })),
+  );
+}
+
+/** The data an invoice copies from a quote (customer, title, description, tax rate, terms, items). */
+export async function quoteForInvoice(db: Executor, quoteId: number) {
+  const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+  if (!quote) return null;
+  const items = await db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId)).orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
+  return { quote, items };
+}
+
+type Context = { actorId?: number | null; today: string; defaultTaxRate: string };
+
+/**
+ * Creates an invoice. With a quoteId and no items (the API's "POST with quoteId", Convert to
+ * invoice), the quote's customer, title, description, tax rate, terms and items are copied.
+ */
+export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Context) {
+  try {
+    return await db.transaction(async (tx) => {
+      let items = input.items;
+      let taxRate = input.taxRate;
+      if (input.quoteId) {
+        const source = await quoteForInvoice(tx, input.quoteId);
+        if (!source) throw new ModelError(400, "Quote not found", "quoteId");
+        if (source.quote.customerId !== input.customerId) throw new ModelError(400, "The quote belongs to another customer", "quoteId");
+        if (items === undefined) {
+          items = source.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice, notes: i.notes ?? undefined }));
+          taxRate ??= source.quote.taxRate;
+        }
+      }
+      const [customer] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, input.customerId));
+      if (!customer) throw new ModelError(400, "Customer not found", "customerId");
+      const invoiceNumber = input.invoiceNumber ?? (await nextNumber(tx, "INV", ctx.today));
+      const jobId = input.quoteId ? ((await tx.select({ jobId: quotes.jobId }).from(quotes).where(eq(quotes.id, input.quoteId)))[0]?.jobId ?? null) : null;
+      const [created] = await tx
+        .insert(invoices)
+        .values({
+          customerId: input.customerId,
+          quoteId: input.quoteId ?? null,
+          jobId,
+          invoiceNumber,
+          title: input.title,
+          description: input.description ?? null,
+          status: input.status,
+          issueDate: input.issueDate ?? ctx.today,
+          dueDate: input.dueDate!,
+          taxRate: taxRate ?? ctx.defaultTaxRate,
+          notes: input.notes ?? null,
+          terms: input.terms ?? DEFAULT_INVOICE_TERMS,
+          paymentTerms: input.paymentTerms,
+          sentAt: input.status === "sent" ? new Date() : null,
+        })
+        .returning();
+      await replaceItems(tx, created.id, items ?? []);
+      const row = await recomputeInvoiceTotals(tx, created.id);
+      await logActivity(tx, {
+        type: "invoice_created",
+        title: `Invoice ${invoiceNumber} created`,
+        description: `${input.title} for ${customer.name}`,
+        customerId: input.customerId,
+        jobId,
+        quoteId: input.quoteId ?? null,
+        invoiceId: created.id,
+        userId: ctx.actorId ?? null,
+        amount: row.total,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
+    throw error;
+  }
+}
+
+/** Convert to invoice: an approved quote becomes a new invoice due in 30 days. */
+export async function convertQuoteToInvoice(db: Executor, quoteId: number, ctx: Context & { dueDate: string }) {
+  const source = await quoteForInvoice(db, quoteId);
+  if (!source) throw new ModelError(404, "Quote not found");
+  if (source.quote.status !== "approved") throw new ModelError(409, "Only an approved quote can be converted to an invoice.");
+  return createInvoice(
+    db,
+    {
+      quoteId,
+      customerId: source.quote.customerId,
+      title: source.quote.title,
+      description: source.quote.description ?? undefined,
+      status: "draft",
+      dueDate: ctx.dueDate,
+      paymentTerms: "Net 30",
+      taxRate: source.quote.taxRate,
+      notes: undefined,
+      terms: DEFAULT_INVOICE_TERMS,
+      items: undefined,
+      invoiceNumber: undefined,
+      issueDate: undefined,
+    },
+    ctx,
+  );
+}
+
+export async function updateInvoice(db: Executor, id: number, input: InvoiceInput, ctx: Context) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+      if (!current) throw new ModelError(404, "Invoice not found");
+      const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
+      if (!customer) throw new ModelError(400, "Customer not found", "customerId");
+      if (input.quoteId) {
+        const [q] = await tx.select({ customerId: quotes.customerId }).from(quotes).where(eq(quotes.id, input.quoteId));
+        if (!q) throw new ModelError(400, "Quote not found", "quoteId");
+        if (q.customerId !== input.customerId) throw new ModelError(400, "The quote belongs to another customer", "quoteId");
+      }
+      await tx
+        .update(invoices)
+        .set({
+          customerId: input.customerId,
+          quoteId: input.quoteId ?? null,
+          invoiceNumber: input.invoiceNumber ?? current.invoiceNumber,
+          title: input.title,
+          description: input.description ?? null,
+          status: input.status,
+          issueDate: input.issueDate ?? current.issueDate,
+          dueDate: input.dueDate!,
+          taxRate: input.taxRate ?? current.taxRate,
+          notes: input.notes ?? null,
+          terms: input.terms ?? null,
+          paymentTerms: input.paymentTerms,
+          sentAt: input.status === "sent" && !current.sentAt ? new Date() : current.sentAt,
+          updatedAt: new Date(),
+        })
+        .where(eq(invoices.id, id));
+      if (input.items) await replaceItems(tx, id, input.items);
+      const row = await recomputeInvoiceTotals(tx, id);
+      await logActivity(tx, {
+        type: "invoice_updated",
+        title: `Invoice ${row.invoiceNumber} updated`,
+        customerId: row.customerId,
+        jobId: row.jobId,
+        invoiceId: id,
+        userId: ctx.actorId ?? null,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
+    throw error;
+  }
+}
+
+/** An invoice with payments is never deleted (cancel it instead). */
+export async function deleteInvoice(db: Executor, id: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+    if (!row) throw new ModelError(404, "Invoice not found");
+    const [{ n }] = await tx.select({ n: count() }).from(payments).where(eq(payments.invoiceId, id));
+    if (Number(n) > 0) throw new ModelError(409, `Invoice ${row.invoiceNumber} has payments and cannot be deleted; cancel it instead.`);
+    await tx.delete(invoices).where(eq(invoices.id, id));
+    return row;
+  });
+}
+
+export async function markInvoiceSent(db: Executor, id: number, actorId?: number | null) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: sql`case when ${invoices.status} = 'draft' then 'sent' else ${invoices.status} end`, sentAt: new Date(), updatedAt: new Date() })
+      .where(eq(invoices.id, id))
+      .returning();
+    if (!row) throw new ModelError(404, "Invoice not found");
+    await logActivity(tx, { type: "invoice_sent", title: `Invoice ${row.invoiceNumber} sent`, customerId: row.customerId, jobId: row.jobId, invoiceId: id, userId: actorId ?? null, amount: row.total });
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------- items one by one (/api/invoice-items)
+
+export async function getInvoiceItem(db: Executor, id: number) {
+  const [row] = await db.select().from(invoiceItems).where(eq(invoiceItems.id, id));
+  return row ?? null;
+}
+
+type ItemFields = { description: string; quantity: string; unitPrice: string; notes?: string; sortOrder?: number };
+
+export async function addInvoiceItem(db: Executor, invoiceId: number, item: ItemFields) {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    if (!invoice) throw new ModelError(404, "Invoice not found");
+    let sortOrder = item.sortOrder;
+    if (sortOrder === undefined) {
+      const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${invoiceItems.sortOrder}), 0)::int` }).from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
+      sortOrder = Number(max) + 1;
+    }
+    const [row] = await tx
+      .insert(invoiceItems)
+      .values({ invoiceId, description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, notes: item.notes ?? null, sortOrder })
+      .returning();
+    await recomputeInvoiceTotals(tx, invoiceId);
+    return (await getInvoiceItem(tx, row.id))!;
+  });
+}
+
+export async function updateInvoiceItem(db: Executor, id: number, item: ItemFields) {
+  return db.transaction(async (tx) => {
+    const existing = await getInvoiceItem(tx, id);
+    if (!existing) throw new ModelError(404, "Invoice item not found");
+    await tx
+      .update(invoiceItems)
+      .set({ description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, notes: item.notes ?? null, sortOrder: item.sortOrder ?? existing.sortOrder, updatedAt: new Date() })
+      .where(eq(invoiceItems.id, id));
+    await recomputeInvoiceTotals(tx, existing.invoiceId);
+    return (await getInvoiceItem(tx, id))!;
+  });
+}
+
+export async function deleteInvoiceItem(db: Executor, id: number) {
+  return db.transaction(async (tx) => {
+    const existing = await getInvoiceItem(tx, id);
+    if (!existing) throw new ModelError(404, "Invoice item not found");
+    await tx.delete(invoiceItems).where(eq(invoiceItems.id, id));
+    await recomputeInvoiceTotals(tx, existing.invoiceId);
+  });
+}
+
+/** Record Payment's invoice select: balance above zero and not cancelled (spec §5). */
+export async function payableInvoices(db: Executor) {
+  return db
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, title: invoices.title, total: invoices.total, paidTotal: invoices.paidTotal, balance: invoices.balance, customerName: customers.name })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(and(sql`${invoices.balance} > 0`, ne(invoices.status, "cancelled")))
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(2000);
+}
+
+

@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DialogRoute } from "~/components/dialog-route";
+import { InvoiceForm } from "~/components/invoice-form";
+import { moneyContext } from "~/models/business.server";
+import { getInvoice, listInvoiceItems, updateInvoice } from "~/models/invoice.server";
+import { customerChoices, invoiceableQuotes } from "~/models/quote.server";
+import { makeInvoiceSchema } from "~/schemas/invoice";
+import { requirePermission, safeRedirect } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { modelErrorReply } from "~/utils/model-api.server";
+import { requireRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useInvoiceListQuery } from "./_app.invoices";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "invoices", "write");
+  const id = requireRouteId(params.invoiceId, "Invoice");
+  const db = await getDb();
+  const invoice = await getInvoice(db, id);
+  if (!invoice) throw new Response("Invoice not found", { status: 404 });
+  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerChoices(db, invoice.customerId), invoiceableQuotes(db, invoice.quoteId), listInvoiceItems(db, id)]);
+  return json({
+    invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
+    customers,
+    quotes,
+    today: ctx.today,
+    defaults: {
+      quoteId: invoice.quoteId ? String(invoice.quoteId) : "",
+      customerId: String(invoice.customerId),
+      title: invoice.title,
+      description: invoice.description ?? "",
+      status: invoice.status,
+      issueDate: invoice.issueDate,
+      dueDate: invoice.dueDate,
+      paymentTerms: invoice.paymentTerms ?? "Net 30",
+      taxRate: invoice.taxRate,
+      notes: invoice.notes ?? "",
+      terms: invoice.terms ?? "",
+      items: items.length ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "invoices", "write");
+  const id = requireRouteId(params.invoiceId, "Invoice");
+  const db = await getDb();
+  const current = await getInvoice(db, id);
+  if (!current) throw new Response("Invoice not found", { status: 404 });
+  const ctx = await moneyContext(db, user.id);
+  const submission = parseWithZod(await request.formData(), { schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate }) });
+  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  try {
+    await updateInvoice(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
+  } catch (error) {
+    const { reply, status } = modelErrorReply(submission, error);
+    return json(reply, { status });
+  }
+  const url = new URL(request.url);
+  const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices${url.search}`);
+  return redirectWithToast(request, back, { title: "Invoice updated", description: `${current.invoiceNumber} has been saved.` });
+}
+
+export default function EditInvoice() {
+  const { invoice, customers, quotes, today, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const query = useInvoiceListQuery();
+  const [params] = useSearchParams();
+  const cancelTo = params.get("redirectTo")?.startsWith("/invoices/") ? params.get("redirectTo")! : `/invoices${query}`;
+  return (
+    <DialogRoute title={`Edit Invoice ${invoice.invoiceNumber}`} closeTo={cancelTo} width={820}>
+      <InvoiceForm
+        lastResult={lastResult as any}
+        defaultValue={defaults}
+        customers={customers}
+        quotes={quotes}
+        today={today}
+        allowPastDueDate={invoice.dueDate}
+        cancelTo={cancelTo}
+        submitLabel="Save Invoice"
+        pendingLabel="Saving..."
+      />
+    </DialogRoute>
+  );
+}

@@ -1,0 +1,98 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DialogRoute } from "~/components/dialog-route";
+import { InvoiceForm } from "~/components/invoice-form";
+import { moneyContext, plusDays } from "~/models/business.server";
+import { createInvoice, quoteForInvoice } from "~/models/invoice.server";
+import { customerChoices, invoiceableQuotes } from "~/models/quote.server";
+import { DEFAULT_INVOICE_TERMS, makeInvoiceSchema } from "~/schemas/invoice";
+import { requirePermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { modelErrorReply } from "~/utils/model-api.server";
+import { parseRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useInvoiceListQuery } from "./_app.invoices";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "invoices", "write");
+  const db = await getDb();
+  const url = new URL(request.url);
+  const preselected = parseRouteId(url.searchParams.get("customerId") ?? undefined);
+  const [ctx, customers, quotes] = await Promise.all([moneyContext(db), customerChoices(db, preselected), invoiceableQuotes(db)]);
+  const base = {
+    status: "draft",
+    issueDate: ctx.today,
+    dueDate: plusDays(ctx.today, 30),
+    paymentTerms: "Net 30",
+    taxRate: ctx.defaultTaxRate,
+    terms: DEFAULT_INVOICE_TERMS,
+    items: [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+  };
+  // ?quoteId= (the quote select with JS, "Load quote" without): copy the quote into the form.
+  const quoteId = parseRouteId(url.searchParams.get("quoteId") ?? undefined);
+  const offered = quoteId && quotes.some((q) => q.id === quoteId) ? await quoteForInvoice(db, quoteId) : null;
+  const defaults = offered
+    ? {
+        ...base,
+        quoteId: String(offered.quote.id),
+        customerId: String(offered.quote.customerId),
+        title: offered.quote.title,
+        description: offered.quote.description ?? "",
+        taxRate: offered.quote.taxRate,
+        terms: offered.quote.terms ?? DEFAULT_INVOICE_TERMS,
+        items: offered.items.length ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : base.items,
+      }
+    : { ...base, customerId: preselected ? String(preselected) : "" };
+  return json({ customers, quotes, today: ctx.today, defaults, loadedQuote: offered ? offered.quote.quoteNumber : null, quoteMissing: Boolean(quoteId && !offered) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "invoices", "write");
+  const db = await getDb();
+  const ctx = await moneyContext(db, user.id);
+  const submission = parseWithZod(await request.formData(), { schema: makeInvoiceSchema(ctx.today) });
+  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  try {
+    await createInvoice(db, { ...submission.value, items: submission.value.items ?? [] }, ctx);
+  } catch (error) {
+    const { reply, status } = modelErrorReply(submission, error);
+    return json(reply, { status });
+  }
+  return redirectWithToast(request, `/invoices${listSearch(request)}`, { title: "Invoice created", description: "The invoice has been successfully created." });
+}
+
+function listSearch(request: Request) {
+  const params = new URLSearchParams(new URL(request.url).search);
+  params.delete("quoteId");
+  params.delete("loadQuote");
+  const qs = params.toString();
+  return qs ? `?${qs}` : "";
+}
+
+export default function NewInvoice() {
+  const { customers, quotes, today, defaults, loadedQuote, quoteMissing } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const query = useInvoiceListQuery();
+  return (
+    <DialogRoute
+      title="Add Invoice"
+      description={loadedQuote ? `Loaded from quote ${loadedQuote}.` : quoteMissing ? "Failed to load quote data. Please try again." : "Bill a customer, optionally from a quote."}
+      closeTo={`/invoices${query}`}
+      width={820}
+    >
+      <InvoiceForm
+        key={loadedQuote ?? "blank"}
+        lastResult={lastResult as any}
+        defaultValue={defaults}
+        customers={customers}
+        quotes={quotes}
+        today={today}
+        loadQuoteTo="/invoices/new"
+        cancelTo={`/invoices${query}`}
+        submitLabel="Create Invoice"
+        pendingLabel="Creating..."
+      />
+    </DialogRoute>
+  );
+}

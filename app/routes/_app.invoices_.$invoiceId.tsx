@@ -1,0 +1,259 @@
+import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { Badge, Box, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ItemsTable, TotalsSummary } from "~/components/line-items";
+import { PageHeader } from "~/components/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { moneyContext } from "~/models/business.server";
+import { ModelError } from "~/models/errors.server";
+import { deleteInvoice, getInvoiceDetail, isOverdue, markInvoiceSent } from "~/models/invoice.server";
+import { PAYMENT_METHOD_LABELS } from "~/schemas/payment";
+import { requirePermission } from "~/utils/auth.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
+import { requireRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.invoice.invoiceNumber ?? "Invoice"} · Cabinetry Jobs` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "invoices");
+  const id = requireRouteId(params.invoiceId, "Invoice");
+  const db = await getDb();
+  const detail = await getInvoiceDetail(db, id);
+  if (!detail) throw new Response("Invoice not found", { status: 404 });
+  const { timeZone, today } = await moneyContext(db);
+  return json({ ...detail, timeZone, overdue: isOverdue(detail.invoice, today) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = requireRouteId(params.invoiceId, "Invoice");
+  const intent = (await request.formData()).get("intent");
+  const db = await getDb();
+  const here = `/invoices/${id}`;
+  try {
+    switch (intent) {
+      case "send": {
+        const user = await requirePermission(request, "invoices", "write");
+        const invoice = await markInvoiceSent(db, id, user.id);
+        return redirectWithToast(request, here, { title: "Invoice marked as sent", description: `${invoice.invoiceNumber} is now sent.` });
+      }
+      case "delete": {
+        await requirePermission(request, "invoices", "delete");
+        const invoice = await deleteInvoice(db, id);
+        return redirectWithToast(request, "/invoices", { title: "Invoice deleted", description: `${invoice.invoiceNumber} has been deleted.` });
+      }
+      default:
+        return json({ error: "Unknown action" }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof ModelError) return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
+    throw error;
+  }
+}
+
+export default function InvoiceDetail() {
+  const { invoice, items, payments, customer, quote, history, timeZone, overdue } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  const [params] = useSearchParams();
+  const confirmDelete = params.get("confirm") === "delete";
+  const payable = invoice.status !== "paid" && invoice.status !== "cancelled" && invoice.balance !== "0.00";
+  const here = encodeURIComponent(`/invoices/${invoice.id}`);
+  return (
+    <>
+      <Text size="2" asChild>
+        <Link to="/invoices">← Invoices</Link>
+      </Text>
+      <PageHeader
+        title={`${invoice.invoiceNumber} · ${invoice.title}`}
+        subtitle={`Issued ${formatDate(invoice.issueDate)} · Due ${formatDate(invoice.dueDate)}${invoice.paymentTerms ? ` · ${invoice.paymentTerms}` : ""}`}
+        actions={
+          <>
+            <Button asChild variant="soft">
+              <a href={`/invoices/${invoice.id}/pdf`}>
+                <DownloadIcon /> PDF
+              </a>
+            </Button>
+            <Button asChild variant="soft">
+              <Link to={`/invoices/${invoice.id}/edit?redirectTo=${here}`}>
+                <Pencil1Icon /> Edit
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Flex gap="2" mb="4" wrap="wrap" align="center">
+        <span data-testid="invoice-status">
+          <StatusBadge status={invoice.status} />
+        </span>
+        {overdue && invoice.status !== "overdue" ? <Badge color="red">Overdue</Badge> : null}
+        {payable ? (
+          <Button asChild>
+            <Link to={`/invoices/${invoice.id}/pay?redirectTo=${here}`}>Record Payment</Link>
+          </Button>
+        ) : (
+          <Button disabled>Record Payment</Button>
+        )}
+        {invoice.status === "draft" ? (
+          <Form method="post">
+            <Button name="intent" value="send" variant="soft" disabled={busy} title="Until e-mail sending arrives this only marks the invoice as sent">
+              Mark as sent
+            </Button>
+          </Form>
+        ) : null}
+        {payments.length === 0 ? (
+          confirmDelete ? (
+            <Form method="post">
+              <Flex gap="2" align="center">
+                <Text size="2">Are you sure you want to delete {invoice.invoiceNumber}?</Text>
+                <Button name="intent" value="delete" color="red" disabled={busy}>
+                  Delete
+                </Button>
+                <Button asChild variant="soft" color="gray">
+                  <Link to=".">Cancel</Link>
+                </Button>
+              </Flex>
+            </Form>
+          ) : (
+            <Button asChild variant="soft" color="red">
+              <Link to="?confirm=delete">Delete invoice</Link>
+            </Button>
+          )
+        ) : null}
+      </Flex>
+      <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Customer
+          </Heading>
+          {customer ? (
+            <>
+              <Link to={`/customers/${customer.id}`}>{customer.name}</Link>
+              <Text as="p" size="2" color="gray">
+                {customer.phone ?? "No phone listed"}
+              </Text>
+            </>
+          ) : (
+            <Text color="gray">Unknown Customer</Text>
+          )}
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Quote
+          </Heading>
+          {quote ? (
+            <Link to={`/quotes/${quote.id}`}>
+              {quote.quoteNumber} · {quote.title}
+            </Link>
+          ) : (
+            <Text size="2" color="gray">
+              Not from a quote
+            </Text>
+          )}
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Balance
+          </Heading>
+          <Text as="p" size="6" weight="bold" data-testid="invoice-balance">
+            {formatMoney(invoice.balance)}
+          </Text>
+          <Text as="p" size="2" color="gray">
+            Paid {formatMoney(invoice.paidTotal)} of {formatMoney(invoice.total)}
+          </Text>
+        </Card>
+      </Grid>
+      <Card mb="4">
+        <Heading as="h2" size="3" mb="2">
+          Items
+        </Heading>
+        {invoice.description ? (
+          <Text as="p" size="2" mb="2" style={{ whiteSpace: "pre-wrap" }}>
+            {invoice.description}
+          </Text>
+        ) : null}
+        <ItemsTable items={items} />
+        <TotalsSummary
+          subtotal={invoice.subtotal}
+          taxRate={invoice.taxRate}
+          taxAmount={invoice.taxAmount}
+          total={invoice.total}
+          extra={[
+            ["Paid", invoice.paidTotal],
+            ["Balance", invoice.balance],
+          ]}
+        />
+      </Card>
+      <Grid columns={{ initial: "1", md: "2" }} gap="4">
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Payments
+          </Heading>
+          {payments.length === 0 ? (
+            <Text size="2" color="gray">
+              No payments yet
+            </Text>
+          ) : (
+            <Table.Root size="1" data-testid="payments">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Method</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Reference</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell align="right">Amount</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {payments.map((p) => (
+                  <Table.Row key={p.id}>
+                    <Table.Cell>{formatDate(p.receivedAt, timeZone)}</Table.Cell>
+                    <Table.Cell>{PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method}</Table.Cell>
+                    <Table.Cell>{p.reference ?? ""}</Table.Cell>
+                    <Table.Cell align="right">{formatMoney(p.amount)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            History
+          </Heading>
+          {history.length === 0 ? (
+            <Text size="2" color="gray">
+              No recent activity
+            </Text>
+          ) : (
+            <Flex direction="column" gap="2">
+              {history.map((a) => (
+                <Box key={a.id}>
+                  <Text as="div" size="2" weight="medium">
+                    {a.title}
+                  </Text>
+                  <Text as="div" size="1" color="gray">
+                    {[a.description, formatDateTime(a.createdAt, timeZone)].filter(Boolean).join(" · ")}
+                  </Text>
+                </Box>
+              ))}
+            </Flex>
+          )}
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Notes and terms
+          </Heading>
+          <Text as="p" size="2" color="gray" style={{ whiteSpace: "pre-wrap" }}>
+            {invoice.notes || "No notes"}
+          </Text>
+          <Text as="p" size="2" mt="2" style={{ whiteSpace: "pre-wrap" }}>
+            {invoice.terms || ""}
+          </Text>
+        </Card>
+      </Grid>
+
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DialogRoute } from "~/components/dialog-route";
+import { QuoteForm } from "~/components/quote-form";
+import { moneyContext } from "~/models/business.server";
+import { customerChoices, getQuote, jobChoices, listQuoteItems, updateQuote } from "~/models/quote.server";
+import { makeQuoteSchema } from "~/schemas/quote";
+import { requirePermission, safeRedirect } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { modelErrorReply } from "~/utils/model-api.server";
+import { requireRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useQuoteListQuery } from "./_app.quotes";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "quotes", "write");
+  const id = requireRouteId(params.quoteId, "Quote");
+  const db = await getDb();
+  const quote = await getQuote(db, id);
+  if (!quote) throw new Response("Quote not found", { status: 404 });
+  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerChoices(db, quote.customerId), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
+  return json({
+    quote: { id: quote.id, quoteNumber: quote.quoteNumber, validUntil: quote.validUntil },
+    customers,
+    jobs,
+    today: ctx.today,
+    defaults: {
+      customerId: String(quote.customerId),
+      jobId: quote.jobId ? String(quote.jobId) : "",
+      title: quote.title,
+      description: quote.description ?? "",
+      status: quote.status,
+      validUntil: quote.validUntil ?? "",
+      taxRate: quote.taxRate,
+      notes: quote.notes ?? "",
+      terms: quote.terms ?? "",
+      items: items.length ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "quotes", "write");
+  const id = requireRouteId(params.quoteId, "Quote");
+  const db = await getDb();
+  const current = await getQuote(db, id);
+  if (!current) throw new Response("Quote not found", { status: 404 });
+  const ctx = await moneyContext(db, user.id);
+  const submission = parseWithZod(await request.formData(), { schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil }) });
+  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  try {
+    // The form always sends its rows, so the items are replaced (blank ones dropped).
+    await updateQuote(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
+  } catch (error) {
+    const { reply, status } = modelErrorReply(submission, error);
+    return json(reply, { status });
+  }
+  const url = new URL(request.url);
+  const back = safeRedirect(url.searchParams.get("redirectTo"), `/quotes${url.search}`);
+  return redirectWithToast(request, back, { title: "Quote updated", description: `${current.quoteNumber} has been saved.` });
+}
+
+export default function EditQuote() {
+  const { quote, customers, jobs, today, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const query = useQuoteListQuery();
+  const [params] = useSearchParams();
+  const cancelTo = params.get("redirectTo")?.startsWith("/quotes/") ? params.get("redirectTo")! : `/quotes${query}`;
+  return (
+    <DialogRoute title={`Edit Quote ${quote.quoteNumber}`} closeTo={cancelTo} width={820}>
+      <QuoteForm
+        lastResult={lastResult as any}
+        defaultValue={defaults}
+        customers={customers}
+        jobs={jobs}
+        today={today}
+        allowPastValidUntil={quote.validUntil}
+        cancelTo={cancelTo}
+        submitLabel="Save Quote"
+        pendingLabel="Saving..."
+      />
+    </DialogRoute>
+  );
+}

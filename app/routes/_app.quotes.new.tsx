@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DialogRoute } from "~/components/dialog-route";
+import { QuoteForm } from "~/components/quote-form";
+import { moneyContext, plusDays } from "~/models/business.server";
+import { createQuote, customerChoices, jobChoices } from "~/models/quote.server";
+import { DEFAULT_QUOTE_TERMS, makeQuoteSchema } from "~/schemas/quote";
+import { requirePermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { modelErrorReply } from "~/utils/model-api.server";
+import { parseRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useQuoteListQuery } from "./_app.quotes";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "quotes", "write");
+  const db = await getDb();
+  const url = new URL(request.url);
+  const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
+  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerChoices(db, customerId), jobChoices(db)]);
+  const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
+  return json({
+    customers,
+    jobs,
+    today: ctx.today,
+    defaults: {
+      customerId: customerId ? String(customerId) : "",
+      jobId: jobId ? String(jobId) : "",
+      status: "draft",
+      // Spec §9 / decisions §6: valid for the quote-valid-days setting from today (business zone).
+      validUntil: plusDays(ctx.today, ctx.quoteValidDays),
+      taxRate: ctx.defaultTaxRate,
+      terms: DEFAULT_QUOTE_TERMS,
+      items: [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "quotes", "write");
+  const db = await getDb();
+  const ctx = await moneyContext(db, user.id);
+  const submission = parseWithZod(await request.formData(), { schema: makeQuoteSchema(ctx.today) });
+  // An "Add row" / "Remove" intent (no JS) re-renders the form with the values kept.
+  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+
+  try {
+    await createQuote(db, submission.value, ctx);
+  } catch (error) {
+    const { reply, status } = modelErrorReply(submission, error);
+    return json(reply, { status });
+  }
+  return redirectWithToast(request, `/quotes${new URL(request.url).search}`, {
+    title: "Quote created",
+    description: "The quote has been successfully created.",
+  });
+
+}
+
+export default function NewQuote() {
+  const { customers, jobs, today, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const query = useQuoteListQuery();
+  return (
+    <DialogRoute title="Add Quote" description="Create a quote with line items for a customer." closeTo={`/quotes${query}`} width={820}>
+      <QuoteForm lastResult={lastResult as any} defaultValue={defaults} customers={customers} jobs={jobs} today={today} cancelTo={`/quotes${query}`} submitLabel="Create Quote" pendingLabel="Creating..." />
+    </DialogRoute>
+  );
+}

@@ -1,0 +1,262 @@
+import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { Box, Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ItemsTable, TotalsSummary } from "~/components/line-items";
+import { PageHeader } from "~/components/page-header";
+import { StatusBadge } from "~/components/status-badge";
+import { moneyContext, plusDays } from "~/models/business.server";
+import { ModelError } from "~/models/errors.server";
+import { convertQuoteToInvoice } from "~/models/invoice.server";
+import { deleteQuote, getQuoteDetail, markQuoteSent, respondToQuote } from "~/models/quote.server";
+import { requirePermission } from "~/utils/auth.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
+import { requireRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.quote.quoteNumber ?? "Quote"} · Cabinetry Jobs` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "quotes");
+  const id = requireRouteId(params.quoteId, "Quote");
+  const db = await getDb();
+  const detail = await getQuoteDetail(db, id);
+  if (!detail) throw new Response("Quote not found", { status: 404 });
+  const { timeZone } = await moneyContext(db);
+  return json({ ...detail, timeZone });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = requireRouteId(params.quoteId, "Quote");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const db = await getDb();
+  const here = `/quotes/${id}`;
+  try {
+    switch (intent) {
+      case "send": {
+        const user = await requirePermission(request, "quotes", "write");
+        const quote = await markQuoteSent(db, id, user.id);
+        return redirectWithToast(request, here, { title: "Quote marked as sent", description: `${quote.quoteNumber} is now sent.` });
+      }
+      case "convert": {
+        const user = await requirePermission(request, "invoices", "write");
+        const ctx = await moneyContext(db, user.id);
+        const invoice = await convertQuoteToInvoice(db, id, { ...ctx, dueDate: plusDays(ctx.today, 30) });
+        return redirectWithToast(request, `/invoices/${invoice.id}`, { title: "Invoice created", description: `${invoice.invoiceNumber} was created from the quote.` });
+      }
+      case "approve":
+      case "reject": {
+        // Staff record an answer the customer gave by phone or e-mail.
+        const user = await requirePermission(request, "quotes", "write");
+        const quote = await respondToQuote(db, id, intent === "approve" ? "approved" : "rejected", { via: "staff", actorId: user.id });
+        return redirectWithToast(request, here, { title: intent === "approve" ? "Quote approved" : "Quote rejected", description: `${quote.quoteNumber} is now ${quote.status}.` });
+      }
+      case "delete": {
+        await requirePermission(request, "quotes", "delete");
+        const quote = await deleteQuote(db, id);
+        return redirectWithToast(request, "/quotes", { title: "Quote deleted", description: `${quote.quoteNumber} has been deleted.` });
+      }
+      default:
+        return json({ error: "Unknown action" }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof ModelError) return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
+    throw error;
+  }
+}
+
+export default function QuoteDetail() {
+  const { quote, items, customer, job, invoices, history, timeZone } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [params] = useSearchParams();
+  const confirmDelete = params.get("confirm") === "delete";
+  return (
+    <>
+      <Text size="2" asChild>
+        <Link to="/quotes">← Quotes</Link>
+      </Text>
+      <PageHeader
+        title={`${quote.quoteNumber} · ${quote.title}`}
+        subtitle={`Created ${formatDate(quote.createdAt, timeZone)}${quote.validUntil ? ` · Valid until ${formatDate(quote.validUntil)}` : ""}`}
+        actions={
+          <>
+            <Button asChild variant="soft">
+              <a href={`/quotes/${quote.id}/pdf`}>
+                <DownloadIcon /> PDF
+              </a>
+            </Button>
+            <Button asChild variant="soft">
+              <Link to={`/quotes/${quote.id}/edit?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>
+                <Pencil1Icon /> Edit
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Flex gap="2" mb="4" wrap="wrap" align="center">
+        <StatusBadge status={quote.status} />
+        <Form method="post">
+          {quote.status === "draft" ? (
+            <Button name="intent" value="send" variant="soft" disabled={busy} title="Until e-mail sending arrives this only marks the quote as sent">
+              Mark as sent
+            </Button>
+          ) : null}
+        </Form>
+        {quote.status === "sent" ? (
+          <Form method="post">
+            <Flex gap="2">
+              <Button name="intent" value="approve" variant="soft" color="green" disabled={busy} title="Record the customer's approval">
+                Mark approved
+              </Button>
+              <Button name="intent" value="reject" variant="soft" color="orange" disabled={busy} title="Record that the customer declined">
+                Mark rejected
+              </Button>
+            </Flex>
+          </Form>
+        ) : null}
+        {quote.status === "approved" ? (
+          <Form method="post">
+            <Button name="intent" value="convert" disabled={busy}>
+              Convert to invoice
+            </Button>
+          </Form>
+        ) : null}
+        {invoices.length === 0 ? (
+          confirmDelete ? (
+            <Form method="post">
+              <Flex gap="2" align="center">
+                <Text size="2">Are you sure you want to delete {quote.quoteNumber}?</Text>
+                <Button name="intent" value="delete" color="red" disabled={busy}>
+                  Delete
+                </Button>
+                <Button asChild variant="soft" color="gray">
+                  <Link to=".">Cancel</Link>
+                </Button>
+              </Flex>
+            </Form>
+          ) : (
+            <Button asChild color="red" variant="soft">
+              <Link to="?confirm=delete">Delete quote</Link>
+            </Button>
+          )
+        ) : null}
+      </Flex>
+      {quote.changeRequest ? (
+        <Callout.Root color="amber" mb="4">
+          <Callout.Text>
+            <strong>Customer's change request:</strong> {quote.changeRequest}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Customer
+          </Heading>
+          {customer ? (
+            <>
+              <Link to={`/customers/${customer.id}`}>{customer.name}</Link>
+              <Text as="p" size="2" color="gray">
+                {customer.phone ?? "No phone listed"}
+              </Text>
+              <Text as="p" size="2" color="gray">
+                {customer.email ?? ""}
+              </Text>
+            </>
+          ) : (
+            <Text color="gray">Unknown Customer</Text>
+          )}
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Job
+          </Heading>
+          {job ? (
+            <Text as="p" size="2">
+              {job.title} <StatusBadge status={job.status} />
+            </Text>
+          ) : (
+            <Text size="2" color="gray">
+              Not linked to a job
+            </Text>
+          )}
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Invoices
+          </Heading>
+          {invoices.length === 0 ? (
+            <Text size="2" color="gray">
+              No invoices yet
+            </Text>
+          ) : (
+            invoices.map((i) => (
+              <Text as="p" size="2" key={i.id}>
+                <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link> · {formatMoney(i.total)} · <StatusBadge status={i.status} />
+              </Text>
+            ))
+          )}
+        </Card>
+      </Grid>
+      <Card mb="4">
+        <Heading as="h2" size="3" mb="2">
+          Items
+        </Heading>
+        {quote.description ? (
+          <Text as="p" size="2" mb="2" style={{ whiteSpace: "pre-wrap" }}>
+            {quote.description}
+          </Text>
+        ) : null}
+        <ItemsTable items={items} />
+        <TotalsSummary subtotal={quote.subtotal} taxRate={quote.taxRate} taxAmount={quote.taxAmount} total={quote.total} />
+      </Card>
+      <Grid columns={{ initial: "1", md: "2" }} gap="4">
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            Notes and terms
+          </Heading>
+          <Text as="p" size="2" weight="medium">
+            Internal notes
+          </Text>
+          <Text as="p" size="2" color="gray" mb="2" style={{ whiteSpace: "pre-wrap" }}>
+            {quote.notes || "None"}
+          </Text>
+          <Text as="p" size="2" weight="medium">
+            Terms
+          </Text>
+          <Text as="p" size="2" color="gray" style={{ whiteSpace: "pre-wrap" }}>
+            {quote.terms || "None"}
+          </Text>
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="2">
+            History
+          </Heading>
+          {history.length === 0 ? (
+            <Text size="2" color="gray">
+              No recent activity
+            </Text>
+          ) : (
+            <Flex direction="column" gap="2" data-testid="quote-history">
+              {history.map((a) => (
+                <Box key={a.id}>
+                  <Text as="div" size="2" weight="medium">
+                    {a.title}
+                  </Text>
+                  <Text as="div" size="1" color="gray">
+                    {[a.description, formatDateTime(a.createdAt, timeZone)].filter(Boolean).join(" · ")}
+                  </Text>
+                </Box>
+              ))}
+            </Flex>
+          )}
+        </Card>
+      </Grid>
+
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { deleteInvoiceItem, getInvoiceItem, updateInvoiceItem } from "~/models/invoice.server";
+import { ItemApiFields } from "~/schemas/line-items";
+import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiCall } from "~/utils/model-api.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "invoices");
+  const item = await getInvoiceItem(await getDb(), requireId(params.id, "Invoice item"));
+  return item ? json(item) : apiError(404, "Invoice item not found");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = await getDb();
+  switch (request.method) {
+    case "PUT": {
+      await requireApiPermission(request, "invoices", "write");
+      const id = requireId(params.id, "Invoice item");
+      const input = await parseBody(request, z.object(ItemApiFields));
+      return json(await apiCall(() => updateInvoiceItem(db, id, input)));
+    }
+    case "DELETE": {
+      await requireApiPermission(request, "invoices", "write");
+      const id = requireId(params.id, "Invoice item");
+      await apiCall(() => deleteInvoiceItem(db, id));
+      return new Response(null, { status: 204 });
+    }
+    default:
+      return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  }
+}

@@ -1,0 +1,34 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { deleteQuoteItem, getQuoteItem, updateQuoteItem } from "~/models/quote.server";
+import { ItemApiFields } from "~/schemas/line-items";
+import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiCall } from "~/utils/model-api.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "quotes");
+  const item = await getQuoteItem(await getDb(), requireId(params.id, "Quote item"));
+  return item ? json(item) : apiError(404, "Quote item not found");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = await getDb();
+  switch (request.method) {
+    case "PUT": {
+      await requireApiPermission(request, "quotes", "write");
+      const id = requireId(params.id, "Quote item");
+      const input = await parseBody(request, z.object(ItemApiFields));
+      return json(await apiCall(() => updateQuoteItem(db, id, input)));
+    }
+    case "DELETE": {
+      await requireApiPermission(request, "quotes", "write");
+      const id = requireId(params.id, "Quote item");
+      await apiCall(() => deleteQuoteItem(db, id));
+      return new Response(null, { status: 204 });
+    }
+    default:
+      return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  }
+}

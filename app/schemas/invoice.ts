@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./common";
+import { checkTotalsFit, dayField, idField, lineItemsField, optionalIdField, taxRateField } from "./line-items";
+
+export const INVOICE_STATUSES = ["draft", "sent", "partial", "paid", "overdue", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const PAYMENT_TERMS = ["Due on Receipt", "Net 15", "Net 30", "Net 45", "Net 60"] as const;
+export const DEFAULT_INVOICE_TERMS = "Payment due within 30 days of invoice date. Late payments may incur additional charges.";
+
+/** Add/Edit Invoice and /api/invoices (spec §5: customer and title required; due date required, not in the past). */
+export function makeInvoiceSchema(today: string, opts: { allowPastDueDate?: string | null } = {}) {
+  return z
+    .object({
+      quoteId: optionalIdField("Choose a quote from the list"),
+      customerId: idField("Customer is required"),
+      invoiceNumber: optionalText(40, "Invoice number"),
+      title: requiredText(200, "Title is required"),
+      description: optionalText(5000, "Description"),
+      status: z.enum(INVOICE_STATUSES, { errorMap: () => ({ message: `Status must be one of ${INVOICE_STATUSES.join(", ")}` }) }).default("draft"),
+      issueDate: dayField("Issue date", { check: [[(v) => v >= "1900-01-01", "Issue date cannot be before 1900"]] }),
+      dueDate: dayField("Due date", {
+        required: "Due date is required",
+        check: [[(v) => v >= today || v === opts.allowPastDueDate, "Due date cannot be in the past"]],
+      }),
+      paymentTerms: z.enum(PAYMENT_TERMS, { errorMap: () => ({ message: `Payment terms must be one of ${PAYMENT_TERMS.join(", ")}` }) }).default("Net 30"),
+      taxRate: taxRateField(),
+      notes: optionalText(5000, "Notes"),
+      terms: optionalText(5000, "Terms"),
+      items: lineItemsField(),
+    })
+    .superRefine((value, ctx) => checkTotalsFit(value, ctx));
+}
+
+export type InvoiceInput = z.infer<ReturnType<typeof makeInvoiceSchema>>;

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { MAX_MONEY_CENTS, centsToString, computeTotals, parseScaled, rateToString } from "~/utils/money";
+import { optionalText, requiredText } from "./common";
+
+// Fields shared by quotes and invoices: decimals arrive as a number or a numeric string and leave
+// as fixed-point strings ("12.50"), never as floats (decisions §4, §5).
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/**
+ * A decimal with `scale` places between min and max; the output is its fixed-point text. Blank is
+ * `fallback` (or absent when there is none; `required` makes absence an error with that message).
+ */
+export function decimalField(
+  label: string,
+  opts: { scale: number; min: bigint; max: bigint; minMessage?: string; fallback?: string; required?: string },
+) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.number()], { invalid_type_error: `${label} must be a number` })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) {
+          if (opts.fallback !== undefined) return opts.fallback;
+          if (opts.required) {
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: opts.required });
+            return z.NEVER;
+          }
+          return undefined;
+        }
+        const scaled = parseScaled(value, opts.scale);
+        if (scaled === null) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a number` });
+          return z.NEVER;
+        }
+        if (scaled < opts.min) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: opts.minMessage ?? `${label} cannot be negative` });
+          return z.NEVER;
+        }
+        if (scaled > opts.max) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} is too large` });
+          return z.NEVER;
+        }
+        return opts.scale === 4 ? rateToString(scaled) : centsToString(scaled);
+      }),
+  );
+}
+
+// With a fallback the output is always text.
+type Always = z.ZodType<string, z.ZodTypeDef, unknown>;
+export const quantityField = () => decimalField("Quantity", { scale: 2, min: 0n, max: 9_999_999n, fallback: "1.00" }) as unknown as Always;
+export const unitPriceField = () => decimalField("Unit price", { scale: 2, min: 0n, max: 999_999_999n, fallback: "0.00" }) as unknown as Always;
+/** A rate such as 0.0875 (8.75%), below 1. */
+export const taxRateField = () => decimalField("Tax rate", { scale: 4, min: 0n, max: 9999n });
+
+export const idField = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message),
+  );
+export const optionalIdField = (message: string) =>
+  z.preprocess(
+    (v) => (blankToUndefined(v) === undefined || v === "none" ? undefined : v),
+    z.coerce.number({ invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message).optional(),
+  );
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export function isCalendarDay(value: string) {
+  if (!DAY.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+/** 'YYYY-MM-DD' (or the date part of an ISO timestamp); `check` adds a rule with its message. */
+export function dayField(label: string, opts: { required?: string; check?: Array<[(day: string) => boolean, string]> } = {}) {
+  return z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === "string" && /^\d{4}-\d{2}-\d{2}T/.test(b) ? b.slice(0, 10) : b;
+    },
+    z
+      .string({ invalid_type_error: `${label} must be a date` })
+      .optional()
+      .superRefine((value, ctx) => {
+        if (value === undefined) {
+          if (opts.required) ctx.addIssue({ code: z.ZodIssueCode.custom, message: opts.required });
+          return;
+        }
+        if (!isCalendarDay(value)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a date (YYYY-MM-DD)` });
+          return;
+        }
+        for (const [ok, message] of opts.check ?? []) {
+          if (!ok(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+        }
+      }),
+  );
+}
+
+/**
+ * One line of a form or of an `items` array. A blank description is allowed here and the row is
+ * dropped afterwards (spec §5: blank item descriptions are not saved), so the form keeps its rows.
+ */
+export const LineItemSchema = z.object({
+  description: optionalText(500, "Description"),
+  quantity: quantityField(),
+  unitPrice: unitPriceField(),
+  notes: optionalText(1000, "Item notes"),
+});
+export type LineItemInput = { description: string; quantity: string; unitPrice: string; notes?: string };
+
+export const lineItemsField = () =>
+  z
+    .array(LineItemSchema)
+    .max(200, "At most 200 line items")
+    .optional()
+    .transform((items) =>
+      items === undefined ? undefined : (items.filter((i) => i.description !== undefined) as LineItemInput[]),
+    );
+
+/** The item API (POST /api/quote-items, /api/invoice-items): the description is required there. */
+export const ItemApiFields = {
+  description: requiredText(500, "Description is required"),
+  quantity: quantityField(),
+  unitPrice: unitPriceField(),
+  notes: optionalText(1000, "Item notes"),
+  sortOrder: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "sortOrder must be an integer" }).int().min(0).max(100_000).optional()),
+};
+
+/** Refuses documents whose total would not fit numeric(10,2). */
+export function checkTotalsFit(
+  value: { items?: LineItemInput[]; taxRate?: string },
+  ctx: z.RefinementCtx,
+  defaultRate = "0.0875",
+) {
+  if (!value.items) return;
+  const totals = computeTotals(value.items, value.taxRate ?? defaultRate);
+  if ((parseScaled(totals.total, 2) ?? 0n) > MAX_MONEY_CENTS) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["items"], message: "The total is too large (at most $99,999,999.99)" });
+  }
+}
