@@ -96,6 +96,12 @@ export default function InvoiceDetail() {
         ) : (
           <Button disabled>Record Payment</Button>
         )}
+        <Button variant="soft" disabled title="Coming soon with the e-mail release">
+          Send Email
+        </Button>
+        <Button variant="soft" disabled title="Coming soon with online payments">
+          Payment Link
+        </Button>
         {invoice.status === "draft" ? (
           <Form method="post">
             <Button name="intent" value="send" variant="soft" disabled={busy} title="Until e-mail sending arrives this only marks the invoice as sent">
