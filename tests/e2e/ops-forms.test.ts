@@ -124,6 +124,8 @@ describe("with JavaScript", () => {
     await Promise.all([page.waitForURL(/status=approved/), page.getByLabel("Filter by status").selectOption("approved")]);
     await Promise.all([page.waitForURL((url) => url.searchParams.get("search") === `${tag} Filtered`), page.getByLabel("Search jobs").fill(`${tag} Filtered`)]);
     await page.getByTestId("job-row").filter({ hasText: `${tag} Filtered` }).waitFor();
+    // The URL changes a tick before React renders the filtered rows: wait for the list itself.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="job-row"]').length === 1, null, { timeout: 10_000 });
     expect(await page.getByTestId("job-row").count()).toBe(1);
     expect(new URL(page.url()).searchParams.get("status")).toBe("approved");
     await context.close();

@@ -465,7 +465,7 @@ describe("not found and the portal", () => {
       const res = await page(path);
       expect(res.status, path).toBeLessThan(500);
       expect(res.status, path).not.toBe(302);
-      expect(res.text, path).toContain("open the link from the e-mail");
+      expect(res.text, path).toContain("use the link from the e-mail");
       for (const secret of [customer.name, customer.email!, customer.phone!, customer.address!, customer.city!, tag]) {
         expect(res.text, `${path} leaks ${secret}`).not.toContain(secret);
       }
