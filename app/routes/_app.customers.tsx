@@ -1,10 +1,10 @@
 import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
+import { useFilterSubmit } from "~/components/use-filter-submit";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { listCustomers } from "~/models/customer.server";
@@ -40,11 +40,8 @@ export function useListQuery() {
 export default function Customers() {
   const { customers, total, page, pageSize, search } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const submit = useSubmit();
+  const applyFilters = useFilterSubmit();
   const query = useListQuery();
-  const searchRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/customers";
 
   return (
@@ -60,7 +57,7 @@ export default function Customers() {
           </Button>
         }
       />
-      <Form method="get" role="search" ref={searchRef} className="list-search">
+      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
         <Flex gap="2" mb="4" align="center">
           <TextField.Root
             name="search"
@@ -70,12 +67,6 @@ export default function Customers() {
             aria-label="Search customers"
             maxLength={200}
             style={{ flex: 1, maxWidth: 420 }}
-            onChange={(event) => {
-              // With JS the list filters as you type (debounced); without JS the button submits.
-              const form = event.currentTarget.form;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 300);
-            }}
           >
             <TextField.Slot>
               <MagnifyingGlassIcon />
