@@ -140,6 +140,25 @@ async function paypalLink(req: LinkRequest): Promise<string> {
   return link.href;
 }
 
+/**
+ * Captures an approved order (webhook CHECKOUT.ORDER.APPROVED): an Orders v2 link only authorizes
+ * until the merchant captures; the capture's PAYMENT.CAPTURE.COMPLETED webhook records the payment.
+ * Idempotent: PayPal-Request-Id is fixed per order, and an already captured order is success.
+ */
+export async function capturePaypalOrder(orderId: string): Promise<void> {
+  const config = paypalConfig();
+  if (!config) throw new Error("PayPal is not configured");
+  const token = await paypalAccessToken(config);
+  const res = await fetch(`${config.base}/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "PayPal-Request-Id": `capture-${orderId}` },
+  });
+  if (res.ok) return;
+  const body = (await res.json().catch(() => null)) as { details?: Array<{ issue?: string }> } | null;
+  if (res.status === 422 && body?.details?.some((d) => d.issue === "ORDER_ALREADY_CAPTURED")) return;
+  throw new Error(`PayPal capture of an approved order failed with status ${res.status}`);
+}
+
 // ---------------------------------------------------------------- square
 
 export function squareConfig() {

@@ -10,7 +10,7 @@ import { invoices, webhookEvents } from "../../db/schema";
 import { centsToString, normalizeMoney } from "../utils/money";
 import { moneyContext } from "./business.server";
 import { ModelError } from "./errors.server";
-import { paypalAccessToken, paypalConfig, stripeClient, type PaymentProvider } from "./payment-links.server";
+import { capturePaypalOrder, paypalAccessToken, paypalConfig, stripeClient, type PaymentProvider } from "./payment-links.server";
 import { recordPayment } from "./payment.server";
 
 export class WebhookError extends Error {
@@ -214,7 +214,7 @@ async function testDelay() {
   if (process.env.NODE_ENV !== "production" && ms > 0) await new Promise((r) => setTimeout(r, ms));
 }
 
-export type ProcessOutcome = "processed" | "ignored" | "duplicate" | "rejected" | "already-processed";
+export type ProcessOutcome = "processed" | "captured" | "ignored" | "duplicate" | "rejected" | "already-processed";
 
 /**
  * Processes one stored event (idempotent). A payment the invoice cannot take (unknown invoice,
@@ -229,6 +229,16 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
   const finish = (processingError: string | null, processed = true) =>
     db.update(webhookEvents).set({ processed, processingError, processedAt: processed ? new Date() : null, updatedAt: new Date() }).where(eq(webhookEvents.id, event.id));
   try {
+    if (event.provider === "paypal" && event.eventType === "CHECKOUT.ORDER.APPROVED") {
+      const orderId = (event.rawPayload as { resource?: { id?: unknown } } | null)?.resource?.id;
+      if (typeof orderId !== "string" || !orderId) {
+        await finish("The approved order has no id", false);
+        return "rejected";
+      }
+      await capturePaypalOrder(orderId);
+      await finish(null);
+      return "captured";
+    }
     const found = paymentFromEvent(event.provider, event.eventType ?? "", event.rawPayload);
     if (!found) {
       await finish(null);

@@ -285,6 +285,31 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
     expect((await invoiceRow(inv.id)).status).toBe("paid");
   });
 
+  it("PayPal: an approved order (CHECKOUT.ORDER.APPROVED) is captured by the worker", async () => {
+    // The worker of this file runs here: give it the PayPal settings the server has.
+    const saved = { ...process.env };
+    Object.assign(process.env, { PAYPAL_CLIENT_ID: "paypal-client-fake", PAYPAL_CLIENT_SECRET: "paypal-secret-fake", PAYPAL_API_BASE: fakeUrl() });
+    try {
+      const orderId = `ORDER${run}${++seq}`.toUpperCase();
+      const id = `WH-${run}-${seq}`;
+      const body = JSON.stringify({ id, event_type: "CHECKOUT.ORDER.APPROVED", resource: { id: orderId, status: "APPROVED" } });
+      expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
+      const [row] = await until(async () => {
+        const rows = await eventsFor(`paypal:${id}`);
+        return rows[0]?.processed || rows[0]?.processingError ? rows : undefined;
+      });
+      expect([row.processed, row.processingError]).toEqual([true, null]);
+      const captures = (await fakeRequests(fakeUrl())).filter((r) => r.path === `/v2/checkout/orders/${orderId}/capture`);
+      expect(captures).toHaveLength(1);
+      expect(captures[0].headers["paypal-request-id"]).toBe(`capture-${orderId}`);
+    } finally {
+      for (const key of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_API_BASE"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+    }
+  });
+
   it("Square: a signed payment.updated COMPLETED pays; a bad signature is refused", async () => {
     const inv = await newInvoice("120.00");
     const eventId = `sq-${run}-${++seq}`;

@@ -127,6 +127,15 @@ export async function startFakeProviders() {
           ],
         });
       }
+      const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
+      if (capture && req.method === "POST") {
+        if (auth !== "Bearer paypal-access-token-fake") return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
+        return send(res, 201, {
+          id: capture[1],
+          status: "COMPLETED",
+          purchase_units: [{ payments: { captures: [{ id: `CAP${id.slice(0, 13).toUpperCase()}`, status: "COMPLETED" }] } }],
+        });
+      }
       if (path === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
         if (auth !== "Bearer paypal-access-token-fake") return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
         const v = JSON.parse(body) as Record<string, string> & { webhook_event: unknown };
