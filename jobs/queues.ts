@@ -24,10 +24,18 @@ export type DailyMaintenanceData = {
   asOf?: string;
 };
 
+export const WEBHOOKS_QUEUE = "webhooks";
+export const PROCESS_WEBHOOK_JOB = "process-webhook";
+/** Only the webhook_events row id: the payload stays in the database. */
+export type ProcessWebhookData = { eventRowId: number };
+
 /** Queue name → job name → payload. A new job is one entry here plus its processor. */
 export type JobPayloads = {
   [MAINTENANCE_QUEUE]: {
     [DAILY_MAINTENANCE_JOB]: DailyMaintenanceData;
+  };
+  [WEBHOOKS_QUEUE]: {
+    [PROCESS_WEBHOOK_JOB]: ProcessWebhookData;
   };
 };
 

@@ -51,6 +51,19 @@ function concurrencyFromEnv(): number {
   return Number.isInteger(value) && value > 0 ? value : 5;
 }
 
+/**
+ * BullMQ's job lock and stalled-job check (defaults 30 s each). A job whose worker died is taken
+ * over once its lock lapses; tests shorten both to see that recovery quickly.
+ */
+function lockOptionsFromEnv(): { lockDuration?: number; stalledInterval?: number } {
+  const lock = Number(process.env.WORKER_LOCK_DURATION_MS);
+  const stalled = Number(process.env.WORKER_STALLED_INTERVAL_MS);
+  return {
+    ...(Number.isInteger(lock) && lock >= 1_000 ? { lockDuration: lock } : {}),
+    ...(Number.isInteger(stalled) && stalled >= 500 ? { stalledInterval: stalled } : {}),
+  };
+}
+
 /** Resolves true when `promise` settles within `ms`, false when the time runs out first. */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -91,7 +104,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
         // The payload's type is the processor's business: BullMQ hands over untyped JSON.
         return processor(job as Job<never>);
       },
-      { connection, prefix, concurrency },
+      { connection, prefix, concurrency, ...lockOptionsFromEnv() },
     );
     worker.on("completed", (job) => {
       const ms = job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined;

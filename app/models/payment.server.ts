@@ -1,7 +1,7 @@
 // Payments: one transaction with the invoice row locked (decisions §5), so concurrent payments
 // can never take an invoice past its total.
 import { TZDate } from "@date-fns/tz";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, invoices, payments } from "../../db/schema";
 import { PAYMENT_NOT_POSITIVE, type PaymentInput } from "../schemas/payment";
@@ -19,14 +19,31 @@ function receivedAtFor(day: string | undefined, today: string, timeZone: string)
   return new Date(new TZDate(y, m - 1, d, 12, 0, 0, timeZone).getTime());
 }
 
+/** What an online payment (a provider's webhook) adds to a recorded payment. */
+export type ProviderPaymentFields = {
+  provider: string;
+  providerTransactionId: string;
+  currency?: string;
+  status?: string;
+  rawPayload?: unknown;
+};
+
 export async function recordPayment(
   db: Executor,
-  input: PaymentInput,
+  input: PaymentInput & Partial<ProviderPaymentFields>,
   ctx: { actorId?: number | null; today: string; timeZone: string },
 ) {
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
     if (!invoice) throw new ModelError(404, "Invoice not found", "invoiceId");
+    // A provider's transaction is recorded once: a redelivered webhook finds it under the same lock.
+    if (input.provider && input.providerTransactionId) {
+      const [existing] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, input.provider), eq(payments.providerTransactionId, input.providerTransactionId)));
+      if (existing) return { payment: existing, invoice, duplicate: true as const };
+    }
     if (invoice.status === "cancelled") throw new ModelError(409, "A cancelled invoice cannot take payments", "invoiceId");
     const amount = input.amount;
     if (amount === undefined || compareMoney(amount, "0") <= 0) throw new ModelError(400, PAYMENT_NOT_POSITIVE, "amount");
@@ -41,6 +58,15 @@ export async function recordPayment(
         reference: input.reference ?? null,
         notes: input.notes ?? null,
         recordedByUserId: ctx.actorId ?? null,
+        ...(input.provider && input.providerTransactionId
+          ? {
+              provider: input.provider,
+              providerTransactionId: input.providerTransactionId,
+              currency: input.currency ?? "USD",
+              status: input.status ?? "completed",
+              rawPayload: input.rawPayload ?? null,
+            }
+          : {}),
       })
       .returning();
     const paidTotal = addMoney(invoice.paidTotal, amount);
@@ -62,7 +88,7 @@ export async function recordPayment(
       userId: ctx.actorId ?? null,
       amount,
     });
-    return { payment, invoice: updated };
+    return { payment, invoice: updated, duplicate: false as const };
   });
 }
 

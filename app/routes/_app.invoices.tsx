@@ -1,6 +1,6 @@
 import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
@@ -10,7 +10,10 @@ import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
 import { listInvoices } from "~/models/invoice.server";
 import { INVOICE_STATUSES } from "~/schemas/invoice";
-import { requirePermission } from "~/utils/auth.server";
+import { requirePermission, safeRedirect } from "~/utils/auth.server";
+import { PaymentLinkPopover } from "~/components/payment-link";
+import { parseRouteId } from "~/utils/params.server";
+import { paymentLinkAction } from "~/utils/payment-link-action.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
@@ -32,6 +35,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ invoices: rows, total, stats, page, pageSize: PAGE_SIZE, search, status, timeZone: ctx.timeZone });
 }
 
+/** The list's Payment Link popover posts here (intent payment-link, invoiceId, provider). */
+export async function action({ request }: ActionFunctionArgs) {
+  await requirePermission(request, "invoices", "write");
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/invoices");
+  const id = parseRouteId(String(form.get("invoiceId") ?? ""));
+  if (form.get("intent") !== "payment-link" || id === null) return json({ error: "Unknown action" }, { status: 400 });
+  return paymentLinkAction(request, id, form, back.startsWith("/invoices") ? back : "/invoices");
+}
+
 /** Keeps the list's search, status and page on links into dialogs and back. */
 export function useInvoiceListQuery() {
   const [params] = useSearchParams();
@@ -47,6 +60,8 @@ export function useInvoiceListQuery() {
 export default function Invoices() {
   const { invoices, total, stats, page, pageSize, search, status, timeZone } = useLoaderData<typeof loader>();
   const query = useInvoiceListQuery();
+  const [params] = useSearchParams();
+  const openLink = params.get("paymentLink");
   const filtered = Boolean(search || status);
   return (
     <>
@@ -168,9 +183,17 @@ export default function Invoices() {
                           <Button size="1" variant="soft" disabled title="Coming soon with the e-mail release">
                             Send Email
                           </Button>
-                          <Button size="1" variant="soft" disabled title="Coming soon with online payments">
-                            Payment Link
-                          </Button>
+                          <PaymentLinkPopover
+                            size="1"
+                            invoiceId={i.id}
+                            invoiceNumber={i.invoiceNumber}
+                            action="/invoices"
+                            redirectTo={`/invoices${query}`}
+                            url={i.paymentLinkUrl}
+                            provider={i.paymentLinkProvider}
+                            disabled={!payable}
+                            open={openLink === String(i.id)}
+                          />
                         </Flex>
                       </Table.Cell>
                     </Table.Row>

@@ -15,6 +15,8 @@ import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { paymentLinkAction } from "~/utils/payment-link-action.server";
+import { PaymentLinkPopover } from "~/components/payment-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.invoice.invoiceNumber ?? "Invoice"} · Cabinetry Jobs` }];
 
@@ -30,7 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireRouteId(params.invoiceId, "Invoice");
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
   const db = await getDb();
   const here = `/invoices/${id}`;
   try {
@@ -39,6 +42,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const user = await requirePermission(request, "invoices", "write");
         const invoice = await markInvoiceSent(db, id, user.id);
         return redirectWithToast(request, here, { title: "Invoice marked as sent", description: `${invoice.invoiceNumber} is now sent.` });
+      }
+      case "payment-link": {
+        await requirePermission(request, "invoices", "write");
+        return paymentLinkAction(request, id, form, here);
       }
       case "delete": {
         await requirePermission(request, "invoices", "delete");
@@ -99,9 +106,15 @@ export default function InvoiceDetail() {
         <Button variant="soft" disabled title="Coming soon with the e-mail release">
           Send Email
         </Button>
-        <Button variant="soft" disabled title="Coming soon with online payments">
-          Payment Link
-        </Button>
+        <PaymentLinkPopover
+          invoiceId={invoice.id}
+          invoiceNumber={invoice.invoiceNumber}
+          action={`/invoices/${invoice.id}`}
+          url={invoice.paymentLinkUrl}
+          provider={invoice.paymentLinkProvider}
+          disabled={invoice.status === "paid" || invoice.status === "cancelled"}
+          open={params.get("paymentLink") === String(invoice.id)}
+        />
         {invoice.status === "draft" ? (
           <Form method="post">
             <Button name="intent" value="send" variant="soft" disabled={busy} title="Until e-mail sending arrives this only marks the invoice as sent">

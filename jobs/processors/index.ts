@@ -3,13 +3,19 @@
 import {
   DAILY_MAINTENANCE_JOB,
   MAINTENANCE_QUEUE,
+  PROCESS_WEBHOOK_JOB,
+  WEBHOOKS_QUEUE,
   type ProcessorRegistry,
   type QueueName,
 } from "../queues";
 import { dailyMaintenance } from "./daily-maintenance";
+import { processWebhook } from "./process-webhook";
 
 export const processors = {
   [MAINTENANCE_QUEUE]: {
     [DAILY_MAINTENANCE_JOB]: dailyMaintenance,
+  },
+  [WEBHOOKS_QUEUE]: {
+    [PROCESS_WEBHOOK_JOB]: processWebhook,
   },
 } satisfies Record<QueueName, ProcessorRegistry[string]>;

@@ -16,6 +16,7 @@ import {
   DAILY_MAINTENANCE_JOB,
   DAILY_MAINTENANCE_SCHEDULER,
   MAINTENANCE_QUEUE,
+  WEBHOOKS_QUEUE,
   closeQueues,
   enqueue,
   registerInProcessProcessors,
@@ -83,9 +84,12 @@ async function statuses(ids: { quoteId: number; invoiceId: number }) {
 async function obliterate(keyPrefix: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   try {
-    const queue = new Queue(MAINTENANCE_QUEUE, { connection, prefix: keyPrefix });
-    await queue.obliterate({ force: true });
-    await queue.close();
+    // Every queue of the registry: the worker opens one Worker per queue.
+    for (const name of [MAINTENANCE_QUEUE, WEBHOOKS_QUEUE]) {
+      const queue = new Queue(name, { connection, prefix: keyPrefix });
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
     return await connection.keys(`${keyPrefix}:*`);
   } finally {
     await connection.quit();

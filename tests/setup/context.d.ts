@@ -4,6 +4,7 @@ declare module "vitest" {
     redisUrl: string;
     queuePrefix: string;
     baseUrl: string;
+    fakeProvidersUrl: string;
   }
 }
 export {};

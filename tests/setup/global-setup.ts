@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import { startFakeProviders } from "./fake-providers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -72,11 +73,13 @@ export default async function setup(project: TestProject) {
   // vitest runs with NODE_ENV=test; the server under test is a production build.
   if (!process.env.SKIP_BUILD) run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
 
+  // Local stand-ins for the payment providers' APIs; the server reads their URLs from its env.
+  const fakes = await startFakeProviders();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "app/server.ts"], {
     cwd: root,
-    env: { ...env, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
+    env: { ...env, ...fakes.env, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitFor(`${baseUrl}/healthz`, server);
@@ -85,10 +88,12 @@ export default async function setup(project: TestProject) {
   project.provide("redisUrl", redisUrl);
   project.provide("queuePrefix", queuePrefix);
   project.provide("baseUrl", baseUrl);
+  project.provide("fakeProvidersUrl", fakes.url);
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+    await fakes.close();
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   };

@@ -1,0 +1,25 @@
+// POST /api/invoices/:id/payment-link {provider} → {paymentUrl} (spec §7 payment-link row).
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { ModelError } from "~/models/errors.server";
+import { createPaymentLink, paymentLinkSchema, SELECT_PROVIDER_MESSAGE } from "~/models/payment-links.server";
+import { apiError, methodNotAllowed, readJson, requireId } from "~/utils/api.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await requireApiPermission(request, "invoices", "write");
+  const id = requireId(params.id, "Invoice");
+  const body = await readJson(request);
+  const parsed = paymentLinkSchema.safeParse(body && typeof body === "object" && !Array.isArray(body) ? body : {});
+  if (!parsed.success) return apiError(400, SELECT_PROVIDER_MESSAGE, { provider: [SELECT_PROVIDER_MESSAGE] });
+  try {
+    const { paymentUrl, provider } = await createPaymentLink(await getDb(), id, parsed.data.provider, process.env.APP_URL ?? new URL(request.url).origin);
+    return json({ paymentUrl, provider });
+  } catch (error) {
+    if (error instanceof ModelError) return apiError(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,414 @@
+// Online payments (decisions §5): payment links against local fake provider APIs, signed webhooks
+// stored once and turned into exactly one payment by the `webhooks` queue, and a worker killed
+// mid-job whose stalled job another worker finishes.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Queue } from "bullmq";
+import { eq, inArray, like } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { closeDb, getDb } from "../../db/client.server";
+import { activityLog, customers, invoices, payments, webhookEvents } from "../../db/schema";
+import { ModelError } from "~/models/errors.server";
+import { createPaymentLink } from "~/models/payment-links.server";
+import { storeWebhookEvent } from "~/models/webhooks.server";
+import { PROCESS_WEBHOOK_JOB, WEBHOOKS_QUEUE } from "../../jobs/queues";
+import { processors } from "../../jobs/processors/index";
+import { startWorker, type RunningWorker } from "../../jobs/worker";
+import { anetSignature, fakeRequests, paypalWebhookHeaders, squareSignature, stripeSignatureHeader } from "../setup/fake-providers";
+import { api, baseUrl, signIn } from "../setup/http";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const run = `${Date.now().toString(36)}${process.pid}`;
+const fakeUrl = () => inject("fakeProvidersUrl");
+let owner = "";
+let installer = "";
+let customerId = 0;
+let seq = 0;
+let worker: RunningWorker | undefined;
+
+async function newInvoice(total = "1250.00", status = "sent") {
+  const db = await getDb();
+  seq += 1;
+  const [row] = await db
+    .insert(invoices)
+    .values({
+      customerId,
+      invoiceNumber: `OP-${run}-${seq}`,
+      title: `Online pay ${seq}`,
+      status,
+      dueDate: "2030-01-01",
+      subtotal: total,
+      taxRate: "0",
+      total,
+      balance: total,
+    })
+    .returning();
+  return row;
+}
+
+async function invoiceRow(id: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+async function paymentsOf(id: number) {
+  const db = await getDb();
+  return db.select().from(payments).where(eq(payments.invoiceId, id));
+}
+
+async function eventsFor(eventId: string) {
+  const db = await getDb();
+  return db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+}
+
+async function until<T>(check: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function deliver(provider: string, body: string, headers: Record<string, string>) {
+  const res = await fetch(`${baseUrl()}/api/webhooks/${provider}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body,
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+function stripeEvent(invoiceId: number, cents: number, type = "checkout.session.completed") {
+  const id = `evt_${run}_${++seq}`;
+  const pi = `pi_${run}_${seq}`;
+  const object =
+    type === "checkout.session.completed"
+      ? { id: `cs_${run}_${seq}`, object: "checkout.session", payment_status: "paid", payment_intent: pi, amount_total: cents, currency: "usd", metadata: { invoiceId: String(invoiceId) } }
+      : { id: pi, object: "payment_intent", amount_received: cents, currency: "usd", metadata: { invoiceId: String(invoiceId) } };
+  return { id, pi, body: JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } }) };
+}
+
+beforeAll(async () => {
+  [owner, installer] = await Promise.all([signIn("owner"), signIn("installer")]);
+  const db = await getDb();
+  const [c] = await db.insert(customers).values({ name: `Online pay ${run}` }).returning();
+  customerId = c.id;
+  // The server enqueues into this run's queues; a worker here processes the webhooks queue only.
+  worker = await startWorker({ prefix: inject("queuePrefix"), concurrency: 3, registry: { [WEBHOOKS_QUEUE]: processors[WEBHOOKS_QUEUE] } });
+});
+
+afterAll(async () => {
+  await worker?.close();
+  const db = await getDb();
+  const mine = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.customerId, customerId));
+  const ids = mine.map((r) => r.id);
+  if (ids.length) {
+    await db.delete(payments).where(inArray(payments.invoiceId, ids));
+    await db.delete(invoices).where(inArray(invoices.id, ids));
+  }
+  await db.delete(activityLog).where(eq(activityLog.customerId, customerId));
+  await db.delete(webhookEvents).where(like(webhookEvents.eventId, `%${run}%`));
+  await db.delete(customers).where(eq(customers.id, customerId));
+  await closeDb();
+});
+
+describe("POST /api/invoices/:id/payment-link", () => {
+  it("answers 401 without a session and 403 to an installer", async () => {
+    const inv = await newInvoice();
+    const anon = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "stripe" } });
+    expect(anon.status).toBe(401);
+    const inst = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: installer });
+    expect(inst.status).toBe(403);
+    expect((await invoiceRow(inv.id)).paymentLinkUrl).toBeNull();
+  });
+
+  it("asks for a provider, and refuses paid, cancelled and unknown invoices", async () => {
+    const inv = await newInvoice();
+    for (const json of [{}, { provider: "" }, { provider: "venmo" }]) {
+      const res = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json, cookie: owner });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe("Please select a payment provider to generate a link.");
+    }
+    const paid = await newInvoice("10.00", "paid");
+    const cancelled = await newInvoice("10.00", "cancelled");
+    expect(await api(`/api/invoices/${paid.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner })).toMatchObject({
+      status: 400,
+      body: { error: "This invoice is already paid" },
+    });
+    expect((await api(`/api/invoices/${cancelled.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner })).status).toBe(400);
+    expect((await api(`/api/invoices/999999999/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner })).status).toBe(404);
+  });
+
+  it("creates a Stripe Checkout Session for the balance in cents and stores the link", async () => {
+    const inv = await newInvoice("1234.56");
+    const res = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner });
+    expect(res.status).toBe(200);
+    expect(res.body.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const sent = (await fakeRequests(fakeUrl())).filter((r) => r.path === "/v1/checkout/sessions" && new URLSearchParams(r.body).get("metadata[invoiceId]") === String(inv.id));
+    expect(sent).toHaveLength(1);
+    const form = new URLSearchParams(sent[0].body);
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("123456");
+    expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
+    expect(form.get("mode")).toBe("payment");
+    expect(form.get("payment_intent_data[metadata][invoiceId]")).toBe(String(inv.id));
+    expect(sent[0].headers.authorization).toBe("Bearer sk_test_fake_cabinetry");
+    const row = await invoiceRow(inv.id);
+    expect([row.paymentLinkUrl, row.paymentLinkProvider]).toEqual([res.body.paymentUrl, "stripe"]);
+    // The secret never comes back to the caller.
+    expect(JSON.stringify(res.body)).not.toContain("sk_test");
+  });
+
+  it("creates PayPal, Square and Authorize.Net links against their APIs", async () => {
+    const inv = await newInvoice("99.95");
+    const paypal = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "paypal" }, cookie: owner });
+    expect(paypal.status).toBe(200);
+    expect(paypal.body.paymentUrl).toMatch(/^https:\/\/www\.paypal\.com\/checkoutnow\?token=/);
+    const square = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "square" }, cookie: owner });
+    expect(square.status).toBe(200);
+    expect(square.body.paymentUrl).toMatch(/^https:\/\/square\.link\/u\//);
+    const anet = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "authorizenet" }, cookie: owner });
+    expect(anet.status).toBe(200);
+    expect(anet.body.paymentUrl).toMatch(/^https:\/\/accept\.authorize\.net\/payment\/payment\?token=FAKETOKEN/);
+    expect((await invoiceRow(inv.id)).paymentLinkProvider).toBe("authorizenet");
+
+    const all = await fakeRequests(fakeUrl());
+    const order = all.find((r) => r.path === "/v2/checkout/orders" && JSON.parse(r.body).purchase_units[0].custom_id === String(inv.id));
+    expect(JSON.parse(order!.body).purchase_units[0].amount).toEqual({ currency_code: "USD", value: "99.95" });
+    const link = all.find((r) => r.path === "/v2/online-checkout/payment-links" && r.body.includes(`[cj:${inv.id}]`));
+    expect(JSON.parse(link!.body).quick_pay).toMatchObject({ price_money: { amount: 9995, currency: "USD" }, location_id: "LOC_FAKE" });
+    const hosted = all.find((r) => r.path === "/xml/v1/request.api" && r.body.includes(inv.invoiceNumber));
+    expect(JSON.parse(hosted!.body).getHostedPaymentPageRequest.transactionRequest).toMatchObject({ transactionType: "authCaptureTransaction", amount: "99.95" });
+  });
+
+  it("says so when a provider is not configured", async () => {
+    // This test process has none of the provider variables the server was started with.
+    const inv = await newInvoice();
+    for (const [provider, label] of [
+      ["stripe", "Stripe"],
+      ["paypal", "PayPal"],
+      ["square", "Square"],
+      ["authorizenet", "Authorize.Net"],
+    ] as const) {
+      const error = await createPaymentLink(await getDb(), inv.id, provider, "http://localhost").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelError);
+      expect((error as ModelError).status).toBe(400);
+      expect((error as ModelError).message).toBe(`${label} is not configured`);
+    }
+  });
+});
+
+describe("Stripe webhooks", () => {
+  it("records a payment exactly once across sequential and concurrent redeliveries", async () => {
+    const inv = await newInvoice("500.00");
+    const event = stripeEvent(inv.id, 50000);
+    const header = { "Stripe-Signature": stripeSignatureHeader(event.body) };
+    const first = await deliver("stripe", event.body, header);
+    expect(first.status).toBe(200);
+    expect((await deliver("stripe", event.body, header)).status).toBe(200);
+    expect((await deliver("stripe", event.body, header)).status).toBe(200);
+    const concurrent = await Promise.all([1, 2, 3].map(() => deliver("stripe", event.body, header)));
+    expect(concurrent.map((r) => r.status)).toEqual([200, 200, 200]);
+
+    const [stored] = await until(async () => {
+      const rows = await eventsFor(`stripe:${event.id}`);
+      return rows[0]?.processed ? rows : undefined;
+    });
+    expect(await eventsFor(`stripe:${event.id}`)).toHaveLength(1);
+    expect(stored.processingError).toBeNull();
+    expect(stored.processedAt).not.toBeNull();
+    const rows = await paymentsOf(inv.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: "stripe", providerTransactionId: event.pi, amount: "500.00", currency: "USD", status: "completed" });
+    expect(rows[0].rawPayload).toMatchObject({ id: event.id });
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "paid", balance: "0.00", paidTotal: "500.00" });
+
+    // payment_intent.succeeded for the same payment: a second event, still one payment.
+    const pi = JSON.parse(stripeEvent(inv.id, 50000, "payment_intent.succeeded").body);
+    pi.data.object.id = event.pi;
+    const piBody = JSON.stringify(pi);
+    expect((await deliver("stripe", piBody, { "Stripe-Signature": stripeSignatureHeader(piBody) })).status).toBe(200);
+    await until(async () => (await eventsFor(`stripe:${pi.id}`))[0]?.processed);
+    expect(await paymentsOf(inv.id)).toHaveLength(1);
+  });
+
+  it("rejects a bad, missing or old signature and stores nothing", async () => {
+    const inv = await newInvoice("40.00");
+    const event = stripeEvent(inv.id, 4000);
+    const bad = await deliver("stripe", event.body, { "Stripe-Signature": stripeSignatureHeader(event.body, { secret: "whsec_wrong" }) });
+    expect(bad.status).toBe(400);
+    expect((await deliver("stripe", event.body, {})).status).toBe(400);
+    const tampered = await deliver("stripe", event.body.replace("4000", "400"), { "Stripe-Signature": stripeSignatureHeader(event.body) });
+    expect(tampered.status).toBe(400);
+    const old = await deliver("stripe", event.body, { "Stripe-Signature": stripeSignatureHeader(event.body, { timestamp: Math.floor(Date.now() / 1000) - 301 }) });
+    expect(old.status).toBe(400);
+    expect((await deliver("venmo", event.body, {})).status).toBe(400);
+    expect(await eventsFor(`stripe:${event.id}`)).toHaveLength(0);
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+  });
+
+  it("records more than the balance as a processing error, not an overpayment", async () => {
+    const inv = await newInvoice("10.00");
+    const event = stripeEvent(inv.id, 2000);
+    expect((await deliver("stripe", event.body, { "Stripe-Signature": stripeSignatureHeader(event.body) })).status).toBe(200);
+    const [row] = await until(async () => {
+      const rows = await eventsFor(`stripe:${event.id}`);
+      return rows[0]?.processingError ? rows : undefined;
+    });
+    expect(row.processingError).toBe("Payment amount cannot exceed remaining balance of $10.00");
+    expect(row.processed).toBe(false);
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect((await invoiceRow(inv.id)).status).toBe("sent");
+  });
+});
+
+describe("PayPal, Square and Authorize.Net webhooks", () => {
+  it("PayPal: a verified PAYMENT.CAPTURE.COMPLETED pays; a bad signature is refused", async () => {
+    const inv = await newInvoice("75.00");
+    const id = `WH-${run}-${++seq}`;
+    const body = JSON.stringify({
+      id,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: { id: `CAP${run}${seq}`, status: "COMPLETED", amount: { currency_code: "USD", value: "75.00" }, custom_id: String(inv.id) },
+    });
+    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body, { tamper: true }))).status).toBe(400);
+    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body, { webhookId: "WH-OTHER" }))).status).toBe(400);
+    expect(await eventsFor(`paypal:${id}`)).toHaveLength(0);
+    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
+    await until(async () => (await eventsFor(`paypal:${id}`))[0]?.processed);
+    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "paypal", providerTransactionId: `CAP${run}${seq}`, amount: "75.00" }]);
+    expect((await invoiceRow(inv.id)).status).toBe("paid");
+  });
+
+  it("PayPal: an approved order (CHECKOUT.ORDER.APPROVED) is captured by the worker", async () => {
+    // The worker of this file runs here: give it the PayPal settings the server has.
+    const saved = { ...process.env };
+    Object.assign(process.env, { PAYPAL_CLIENT_ID: "paypal-client-fake", PAYPAL_CLIENT_SECRET: "paypal-secret-fake", PAYPAL_API_BASE: fakeUrl() });
+    try {
+      const orderId = `ORDER${run}${++seq}`.toUpperCase();
+      const id = `WH-${run}-${seq}`;
+      const body = JSON.stringify({ id, event_type: "CHECKOUT.ORDER.APPROVED", resource: { id: orderId, status: "APPROVED" } });
+      expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
+      const [row] = await until(async () => {
+        const rows = await eventsFor(`paypal:${id}`);
+        return rows[0]?.processed || rows[0]?.processingError ? rows : undefined;
+      });
+      expect([row.processed, row.processingError]).toEqual([true, null]);
+      const captures = (await fakeRequests(fakeUrl())).filter((r) => r.path === `/v2/checkout/orders/${orderId}/capture`);
+      expect(captures).toHaveLength(1);
+      expect(captures[0].headers["paypal-request-id"]).toBe(`capture-${orderId}`);
+    } finally {
+      for (const key of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_API_BASE"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+    }
+  });
+
+  it("Square: a signed payment.updated COMPLETED pays; a bad signature is refused", async () => {
+    const inv = await newInvoice("120.00");
+    const eventId = `sq-${run}-${++seq}`;
+    const body = JSON.stringify({
+      merchant_id: "M1",
+      type: "payment.updated",
+      event_id: eventId,
+      data: { type: "payment", id: `PAY${seq}`, object: { payment: { id: `PAY${run}${seq}`, status: "COMPLETED", amount_money: { amount: 5000, currency: "USD" }, note: `Invoice ${inv.invoiceNumber} [cj:${inv.id}]` } } },
+    });
+    expect((await deliver("square", body, { "x-square-hmacsha256-signature": squareSignature(body, "wrong-key") })).status).toBe(400);
+    expect(await eventsFor(`square:${eventId}`)).toHaveLength(0);
+    expect((await deliver("square", body, { "x-square-hmacsha256-signature": squareSignature(body) })).status).toBe(200);
+    await until(async () => (await eventsFor(`square:${eventId}`))[0]?.processed);
+    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "square", amount: "50.00" }]);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "partial", balance: "70.00" });
+  });
+
+  it("Authorize.Net: a signed authcapture.created pays; a bad signature is refused", async () => {
+    const inv = await newInvoice("33.10");
+    const notificationId = `anet-${run}-${++seq}`;
+    const body = JSON.stringify({
+      notificationId,
+      eventType: "net.authorize.payment.authcapture.created",
+      eventDate: new Date().toISOString(),
+      webhookId: "hook",
+      payload: { responseCode: 1, authAmount: 33.1, invoiceNumber: inv.invoiceNumber, entityName: "transaction", id: `6000${seq}` },
+    });
+    expect((await deliver("authorizenet", body, { "X-ANET-Signature": anetSignature(body, "OTHERKEY") })).status).toBe(400);
+    expect((await deliver("authorizenet", body, {})).status).toBe(400);
+    expect(await eventsFor(`authorizenet:${notificationId}`)).toHaveLength(0);
+    expect((await deliver("authorizenet", body, { "X-ANET-Signature": anetSignature(body) })).status).toBe(200);
+    await until(async () => (await eventsFor(`authorizenet:${notificationId}`))[0]?.processed);
+    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "authorizenet", amount: "33.10" }]);
+    expect((await invoiceRow(inv.id)).status).toBe("paid");
+  });
+});
+
+describe("a worker killed mid-job", () => {
+  const prefix = `cabtest-paykill-${run}`;
+
+  function startChild(extra: Record<string, string>) {
+    const child = spawn(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
+      cwd: root,
+      env: { ...process.env, QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: "1", WORKER_LOCK_DURATION_MS: "2000", WORKER_STALLED_INTERVAL_MS: "1000", ...extra },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (c) => (output += c));
+    child.stderr!.on("data", (c) => (output += c));
+    return { child, output: () => output };
+  }
+  const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once("exit", r)));
+
+  afterAll(async () => {
+    const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
+    for (const name of [WEBHOOKS_QUEUE, "maintenance"]) {
+      const q = new Queue(name, { connection, prefix });
+      await q.obliterate({ force: true });
+      await q.close();
+    }
+    await connection.quit();
+  });
+
+  it("leaves the job to the next worker, which records the payment once", async () => {
+    const inv = await newInvoice("88.00");
+    const event = stripeEvent(inv.id, 8800);
+    const db = await getDb();
+    const rowId = await storeWebhookEvent(db, "stripe", { eventId: event.id, eventType: "checkout.session.completed", payload: JSON.parse(event.body) });
+    expect(rowId).not.toBeNull();
+
+    const first = startChild({ WEBHOOK_PROCESS_DELAY_MS: "60000" });
+    const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
+    const queue = new Queue(WEBHOOKS_QUEUE, { connection, prefix });
+    try {
+      await queue.add(PROCESS_WEBHOOK_JOB, { eventRowId: rowId! }, { jobId: `webhook-${rowId}`, attempts: 5 });
+      await until(async () => (await queue.getActiveCount()) === 1 || undefined, 20_000);
+      first.child.kill("SIGKILL");
+      await exited(first.child);
+      expect(await paymentsOf(inv.id)).toHaveLength(0);
+
+      const second = startChild({});
+      try {
+        await until(async () => (await eventsFor(`stripe:${event.id}`))[0]?.processed, 30_000);
+        await until(async () => (await queue.getCompletedCount()) === 1 || undefined, 10_000);
+      } finally {
+        second.child.kill("SIGTERM");
+        await exited(second.child);
+      }
+      const rows = await paymentsOf(inv.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ provider: "stripe", providerTransactionId: event.pi, amount: "88.00" });
+      expect(await invoiceRow(inv.id)).toMatchObject({ status: "paid", balance: "0.00" });
+      const [job] = await queue.getCompleted();
+      expect(job.data).toEqual({ eventRowId: rowId });
+    } finally {
+      if (first.child.exitCode === null && !first.child.signalCode) first.child.kill("SIGKILL");
+      await queue.close();
+      await connection.quit();
+    }
+  }, 90_000);
+});
+

@@ -1,0 +1,201 @@
+// One local HTTP server that answers like the payment providers' APIs the app calls (Stripe
+// Checkout Sessions, PayPal OAuth + Orders v2 + verify-webhook-signature, Square CreatePaymentLink,
+// Authorize.Net getHostedPaymentPageRequest), plus helpers that sign webhooks the way each
+// provider does. Global setup starts it and hands its URL to the server under test through the
+// provider env vars; tests read what the app sent from GET /__requests.
+import { createHash, createHmac, createSign, createVerify, generateKeyPairSync, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { crc32 } from "node:zlib";
+import Stripe from "stripe";
+
+export const FAKE = {
+  stripeSecretKey: "sk_test_fake_cabinetry",
+  stripeWebhookSecret: "whsec_test_fake_cabinetry",
+  paypalClientId: "paypal-client-fake",
+  paypalSecret: "paypal-secret-fake",
+  paypalWebhookId: "WH-FAKE-CABINETRY",
+  squareAccessToken: "square-token-fake",
+  squareLocationId: "LOC_FAKE",
+  squareSignatureKey: "square-signature-key-fake",
+  squareWebhookUrl: "https://jobs.example.com/api/webhooks/square",
+  anetLoginId: "anet-login-fake",
+  anetTransactionKey: "anet-txn-key-fake",
+  anetSignatureKey: "ANETSIGNATUREKEYFAKE0123456789ABCDEF",
+};
+
+export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
+
+/** PayPal signs with its own key pair; the fake keeps one and checks signatures with it. */
+const paypalKeys = generateKeyPairSync("rsa", { modulusLength: 2048 });
+
+/** PayPal's signed string: transmission id | time | webhook id | CRC32 of the raw body (decimal). */
+const paypalSignedString = (id: string, time: string, webhookId: string, body: string) =>
+  `${id}|${time}|${webhookId}|${crc32(Buffer.from(body))}`;
+
+function paypalHeadersFor(body: string, webhookId: string, tamper: boolean) {
+  const id = randomUUID();
+  const time = new Date().toISOString();
+  const sign = createSign("RSA-SHA256");
+  sign.update(paypalSignedString(id, time, webhookId, body));
+  let sig = sign.sign(paypalKeys.privateKey, "base64");
+  if (tamper) sig = sig.slice(0, -4) + (sig.endsWith("AAA=") ? "BBB=" : "AAA=");
+  return {
+    "paypal-auth-algo": "SHA256withRSA",
+    "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-FAKE",
+    "paypal-transmission-id": id,
+    "paypal-transmission-sig": sig,
+    "paypal-transmission-time": time,
+  };
+}
+
+/**
+ * PayPal's signature headers for a delivery. The key pair lives in the fake server's process
+ * (PayPal's side), so tests ask it to sign through POST /__paypal/sign.
+ */
+export async function paypalWebhookHeaders(fakeUrl: string, body: string, opts: { webhookId?: string; tamper?: boolean } = {}): Promise<Record<string, string>> {
+  const res = await fetch(`${fakeUrl}/__paypal/sign`, {
+    method: "POST",
+    body: JSON.stringify({ body, webhookId: opts.webhookId ?? FAKE.paypalWebhookId, tamper: Boolean(opts.tamper) }),
+  });
+  return (await res.json()) as Record<string, string>;
+}
+
+export function stripeSignatureHeader(body: string, opts: { timestamp?: number; secret?: string } = {}) {
+  const stripe = new Stripe(FAKE.stripeSecretKey);
+  return stripe.webhooks.generateTestHeaderString({ payload: body, secret: opts.secret ?? FAKE.stripeWebhookSecret, timestamp: opts.timestamp });
+}
+
+export const squareSignature = (body: string, key = FAKE.squareSignatureKey, url = FAKE.squareWebhookUrl) =>
+  createHmac("sha256", key).update(url + body).digest("base64");
+
+export const anetSignature = (body: string, key = FAKE.anetSignatureKey) =>
+  `sha512=${createHmac("sha512", key).update(body).digest("hex").toUpperCase()}`;
+
+function send(res: http.ServerResponse, status: number, body: unknown, bom = false) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end((bom ? "\uFEFF" : "") + JSON.stringify(body));
+}
+
+export async function startFakeProviders() {
+  const requests: RecordedRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const path = (req.url ?? "/").split("?")[0];
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      if (path === "/__requests") return send(res, 200, requests);
+      if (path === "/__paypal/sign") {
+        const r = JSON.parse(body) as { body: string; webhookId: string; tamper: boolean };
+        return send(res, 200, paypalHeadersFor(r.body, r.webhookId, r.tamper));
+      }
+      requests.push({ method: req.method ?? "GET", path, headers, body });
+      const auth = headers.authorization ?? "";
+      const id = createHash("sha1").update(randomUUID()).digest("hex").slice(0, 24);
+
+      // ---- Stripe
+      if (path === "/v1/checkout/sessions" && req.method === "POST") {
+        if (auth !== `Bearer ${FAKE.stripeSecretKey}`) return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
+        const form = new URLSearchParams(body);
+        return send(res, 200, {
+          id: `cs_test_${id}`,
+          object: "checkout.session",
+          mode: "payment",
+          amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
+          currency: form.get("line_items[0][price_data][currency]"),
+          metadata: { invoiceId: form.get("metadata[invoiceId]") },
+          url: `https://checkout.stripe.com/c/pay/cs_test_${id}`,
+        });
+      }
+      // ---- PayPal
+      if (path === "/v1/oauth2/token" && req.method === "POST") {
+        const expected = `Basic ${Buffer.from(`${FAKE.paypalClientId}:${FAKE.paypalSecret}`).toString("base64")}`;
+        if (auth !== expected || !body.includes("grant_type=client_credentials")) return send(res, 401, { error: "invalid_client" });
+        return send(res, 200, { access_token: "paypal-access-token-fake", token_type: "Bearer", expires_in: 32400 });
+      }
+      if (path === "/v2/checkout/orders" && req.method === "POST") {
+        if (auth !== "Bearer paypal-access-token-fake") return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
+        const orderId = id.slice(0, 17).toUpperCase();
+        return send(res, 200, {
+          id: orderId,
+          status: "PAYER_ACTION_REQUIRED",
+          links: [
+            { href: `https://api-m.paypal.com/v2/checkout/orders/${orderId}`, rel: "self", method: "GET" },
+            { href: `https://www.paypal.com/checkoutnow?token=${orderId}`, rel: "payer-action", method: "GET" },
+          ],
+        });
+      }
+      const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
+      if (capture && req.method === "POST") {
+        if (auth !== "Bearer paypal-access-token-fake") return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
+        return send(res, 201, {
+          id: capture[1],
+          status: "COMPLETED",
+          purchase_units: [{ payments: { captures: [{ id: `CAP${id.slice(0, 13).toUpperCase()}`, status: "COMPLETED" }] } }],
+        });
+      }
+      if (path === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
+        if (auth !== "Bearer paypal-access-token-fake") return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
+        const v = JSON.parse(body) as Record<string, string> & { webhook_event: unknown };
+        const verify = createVerify("RSA-SHA256");
+        verify.update(paypalSignedString(v.transmission_id, v.transmission_time, v.webhook_id, JSON.stringify(v.webhook_event)));
+        let ok = false;
+        try {
+          ok = v.auth_algo === "SHA256withRSA" && verify.verify(paypalKeys.publicKey, v.transmission_sig, "base64");
+        } catch {
+          ok = false;
+        }
+        return send(res, 200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
+      }
+      // ---- Square
+      if (path === "/v2/online-checkout/payment-links" && req.method === "POST") {
+        if (auth !== `Bearer ${FAKE.squareAccessToken}`) return send(res, 401, { errors: [{ category: "AUTHENTICATION_ERROR", code: "UNAUTHORIZED" }] });
+        return send(res, 200, {
+          payment_link: { id: `PL${id}`, version: 1, order_id: `ORD${id}`, url: `https://square.link/u/${id.slice(0, 8)}` },
+        });
+      }
+      // ---- Authorize.Net
+      if (path === "/xml/v1/request.api" && req.method === "POST") {
+        const parsed = JSON.parse(body) as { getHostedPaymentPageRequest?: { merchantAuthentication?: { name?: string; transactionKey?: string } } };
+        const m = parsed.getHostedPaymentPageRequest?.merchantAuthentication;
+        if (m?.name !== FAKE.anetLoginId || m?.transactionKey !== FAKE.anetTransactionKey) {
+          return send(res, 200, { messages: { resultCode: "Error", message: [{ code: "E00007", text: "User authentication failed due to invalid authentication values." }] } }, true);
+        }
+        return send(res, 200, { token: `FAKETOKEN${id}`, messages: { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] } }, true);
+      }
+      send(res, 404, { error: `fake providers: no route for ${req.method} ${path}` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    STRIPE_SECRET_KEY: FAKE.stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: FAKE.stripeWebhookSecret,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(port),
+    STRIPE_API_PROTOCOL: "http",
+    PAYPAL_CLIENT_ID: FAKE.paypalClientId,
+    PAYPAL_CLIENT_SECRET: FAKE.paypalSecret,
+    PAYPAL_API_BASE: url,
+    PAYPAL_WEBHOOK_ID: FAKE.paypalWebhookId,
+    SQUARE_ACCESS_TOKEN: FAKE.squareAccessToken,
+    SQUARE_LOCATION_ID: FAKE.squareLocationId,
+    SQUARE_API_BASE: url,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: FAKE.squareSignatureKey,
+    SQUARE_WEBHOOK_URL: FAKE.squareWebhookUrl,
+    AUTHORIZENET_API_LOGIN_ID: FAKE.anetLoginId,
+    AUTHORIZENET_TRANSACTION_KEY: FAKE.anetTransactionKey,
+    AUTHORIZENET_API_BASE: url,
+    AUTHORIZENET_SIGNATURE_KEY: FAKE.anetSignatureKey,
+  };
+  return { url, env, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** What the app sent to the fakes (tests run in other processes than the fake server). */
+export async function fakeRequests(url: string): Promise<RecordedRequest[]> {
+  const res = await fetch(`${url}/__requests`);
+  return (await res.json()) as RecordedRequest[];
+}
