@@ -96,8 +96,8 @@ export default function InvoiceDetail() {
         ) : (
           <Button disabled>Record Payment</Button>
         )}
-        <Button variant="soft" disabled title="Coming soon with the e-mail release">
-          Send Email
+        <Button asChild variant="soft">
+          <Link to={`/invoices/${invoice.id}/send?redirectTo=${here}`}>Send Email</Link>
         </Button>
         <Button variant="soft" disabled title="Coming soon with online payments">
           Payment Link

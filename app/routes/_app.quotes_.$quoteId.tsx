@@ -89,6 +89,9 @@ export default function QuoteDetail() {
                 <DownloadIcon /> PDF
               </a>
             </Button>
+            <Button asChild>
+              <Link to={`/quotes/${quote.id}/send?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>Send Email</Link>
+            </Button>
             <Button asChild variant="soft">
               <Link to={`/quotes/${quote.id}/edit?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>
                 <Pencil1Icon /> Edit
