@@ -1,3 +1,4 @@
+// A folder route: remix.config ignores files named *.test.ts.
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { dispatchTestEmail } from "~/models/email-dispatch.server";
 import { methodNotAllowed } from "~/utils/api.server";
