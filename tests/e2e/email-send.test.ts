@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { closeDb, getDb } from "../../db/client.server";
-import { activityLog, customers, emailConfig, quotes } from "../../db/schema";
+import { activityLog, customers, emailConfig, invoices, quotes } from "../../db/schema";
 import { EMAIL_QUEUE } from "../../jobs/queues";
 import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
@@ -31,14 +31,27 @@ let smtp: SMTPServer;
 let worker: RunningWorker;
 let browser: Browser;
 const seen: string[] = [];
-const created = { customers: [] as number[], quotes: [] as number[] };
+const created = { customers: [] as number[], quotes: [] as number[], invoices: [] as number[] };
 
 function remember(value: unknown) {
   seen.push(typeof value === "string" ? value : JSON.stringify(value));
   return value;
 }
 
+const logged: string[] = [];
+const originalLog = console.log;
+const originalError = console.error;
+
 beforeAll(async () => {
+  // What the worker logs in this process (job failures, completions) is checked for secrets too.
+  console.log = (...args: unknown[]) => {
+    logged.push(args.map(String).join(" "));
+    originalLog(...args);
+  };
+  console.error = (...args: unknown[]) => {
+    logged.push(args.map(String).join(" "));
+    originalError(...args);
+  };
   smtp = new SMTPServer({
     secure: false,
     hideSTARTTLS: true,
@@ -80,6 +93,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  console.log = originalLog;
+  console.error = originalError;
   await browser?.close();
   await worker?.close();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
@@ -87,6 +102,10 @@ afterAll(async () => {
   if (created.quotes.length) {
     await db.delete(activityLog).where(inArray(activityLog.quoteId, created.quotes));
     await db.delete(quotes).where(inArray(quotes.id, created.quotes));
+  }
+  if (created.invoices.length) {
+    await db.delete(activityLog).where(inArray(activityLog.invoiceId, created.invoices));
+    await db.delete(invoices).where(inArray(invoices.id, created.invoices));
   }
   if (created.customers.length) await db.delete(customers).where(inArray(customers.id, created.customers));
   await db.delete(emailConfig);
@@ -195,6 +214,27 @@ describe("e-mail configuration and sending", () => {
     expect(log.map((l) => l.type)).toContain("quote_emailed");
   });
 
+  it("sends an invoice with its PDF and its payment link; the draft becomes sent", async () => {
+    const q = await draftQuote("inv");
+    const db = await getDb();
+    const payUrl = `https://pay.example.test/i/${tag}`;
+    const [inv] = await db
+      .insert(invoices)
+      .values({ customerId: q.customerId, invoiceNumber: `IM-${tag}`, title: `Invoice ${tag}`, status: "draft", dueDate: "2030-01-31", subtotal: "250.00", total: "250.00", balance: "250.00", paymentLinkUrl: payUrl })
+      .returning({ id: invoices.id });
+    created.invoices.push(inv.id);
+    const res = await api("/api/email/send/invoice", { method: "POST", cookie: owner, json: { invoiceId: inv.id } });
+    remember(res.body);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("Email sent successfully");
+    const mail = await lastMail();
+    expect(mail.subject).toContain(`IM-${tag}`);
+    expect(mail.attachments[0].content.subarray(0, 4).toString("latin1")).toBe("%PDF");
+    expect(String(mail.html)).toContain(payUrl);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, inv.id));
+    expect(row.status).toBe("sent");
+  });
+
   it("reports the SMTP server's refusal and leaves the quote a draft", async () => {
     const q = await draftQuote("refused");
     refuse = true;
@@ -266,7 +306,8 @@ describe("e-mail configuration and sending", () => {
   });
 
   it("never exposes the app password: responses, pages and queued job data", async () => {
-    for (const text of seen) {
+    expect(logged.some((line) => line.includes("[worker] email/"))).toBe(true);
+    for (const text of [...seen, ...logged]) {
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(PASSWORD2);
     }

@@ -22,6 +22,7 @@ import {
   stopInProcessRuns,
 } from "../../jobs/queues";
 import { dailyMaintenance } from "../../jobs/processors/daily-maintenance";
+import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -83,9 +84,12 @@ async function statuses(ids: { quoteId: number; invoiceId: number }) {
 async function obliterate(keyPrefix: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   try {
-    const queue = new Queue(MAINTENANCE_QUEUE, { connection, prefix: keyPrefix });
-    await queue.obliterate({ force: true });
-    await queue.close();
+    // Every queue the worker serves (the registry), not only maintenance.
+    for (const name of new Set([MAINTENANCE_QUEUE, ...Object.keys(processors)])) {
+      const queue = new Queue(name, { connection, prefix: keyPrefix });
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
     return await connection.keys(`${keyPrefix}:*`);
   } finally {
     await connection.quit();
