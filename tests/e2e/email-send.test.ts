@@ -305,6 +305,23 @@ describe("e-mail configuration and sending", () => {
     await context.close();
   });
 
+  it("with JavaScript: Save is disabled while the sender e-mail is missing for an active configuration", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await signInAs(context, "owner");
+    await page.goto("/settings?tab=email");
+    await page.waitForSelector("html[data-hydrated]", { timeout: 15_000 });
+    const save = page.locator('button[name="intent"][value="save"]');
+    await expect(save.isEnabled()).resolves.toBe(true);
+    await expect(page.locator('button[name="intent"][value="test"]').isEnabled()).resolves.toBe(true);
+    await page.fill('input[name="senderEmail"]', "");
+    await page.locator("text=Sender email is required when email configuration is active").waitFor();
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await page.fill('input[name="senderEmail"]', SENDER);
+    await page.locator("text=Sender email is required when email configuration is active").waitFor({ state: "detached" });
+    await expect(save.isEnabled()).resolves.toBe(true);
+    await context.close();
+  });
+
   it("never exposes the app password: responses, pages and queued job data", async () => {
     expect(logged.some((line) => line.includes("[worker] email/"))).toBe(true);
     for (const text of [...seen, ...logged]) {
