@@ -104,7 +104,7 @@ export default function InvoiceDetail() {
         </Button>
         {invoice.status === "draft" ? (
           <Form method="post">
-            <Button name="intent" value="send" variant="soft" disabled={busy} title="Until e-mail sending arrives this only marks the invoice as sent">
+            <Button name="intent" value="send" variant="soft" disabled={busy} title="Marks the invoice as sent without e-mailing it (e.g. handed over in person)">
               Mark as sent
             </Button>
           </Form>
