@@ -7,7 +7,7 @@
 // With REDIS_URL set, `enqueue` adds to BullMQ and `npm run worker` processes the job. Without it
 // (demo/dev only, decisions §1) the web process runs the same processor itself, after
 // `startInProcessJobs()` (jobs/in-process.ts) has registered the processors.
-import { Queue, type JobsOptions } from "bullmq";
+import { Queue, QueueEvents, UnrecoverableError, type JobsOptions } from "bullmq";
 import { Redis, type RedisOptions } from "ioredis";
 
 // ---------------------------------------------------------------- names and payloads
@@ -28,6 +28,16 @@ export const WEBHOOKS_QUEUE = "webhooks";
 export const PROCESS_WEBHOOK_JOB = "process-webhook";
 /** Only the webhook_events row id: the payload stays in the database. */
 export type ProcessWebhookData = { eventRowId: number };
+export const EMAIL_QUEUE = "email";
+export const SEND_QUOTE_EMAIL_JOB = "send-quote";
+export const SEND_INVOICE_EMAIL_JOB = "send-invoice";
+export const SEND_TEST_EMAIL_JOB = "send-test";
+/** E-mail jobs: ids and the user's message only — the processor loads the rest (never secrets). */
+export type SendQuoteEmailData = { quoteId: number; customMessage?: string; actorId?: number | null };
+export type SendInvoiceEmailData = { invoiceId: number; customMessage?: string; actorId?: number | null };
+export type SendTestEmailData = { actorId?: number | null };
+/** A web request waits for these: few, quick retries (permanent SMTP refusals are not retried). */
+export const emailJobOptions = { attempts: 3, backoff: { type: "exponential", delay: 1_000 } } satisfies JobsOptions;
 
 /** Queue name → job name → payload. A new job is one entry here plus its processor. */
 export type JobPayloads = {
@@ -36,6 +46,11 @@ export type JobPayloads = {
   };
   [WEBHOOKS_QUEUE]: {
     [PROCESS_WEBHOOK_JOB]: ProcessWebhookData;
+  },
+  [EMAIL_QUEUE]: {
+    [SEND_QUOTE_EMAIL_JOB]: SendQuoteEmailData;
+    [SEND_INVOICE_EMAIL_JOB]: SendInvoiceEmailData;
+    [SEND_TEST_EMAIL_JOB]: SendTestEmailData;
   };
 };
 
@@ -95,6 +110,8 @@ export type EnqueuedJob = {
 type ProducerState = {
   connection?: Redis;
   queues: Map<string, Queue>;
+  /** QueueEvents per queue for `enqueueAndWait` (each holds its own blocking connection). */
+  events?: Map<string, QueueEvents>;
 };
 
 type InProcessState = {
@@ -157,9 +174,53 @@ export async function enqueue<Q extends QueueName, N extends JobName<Q>>(
   return runInProcess(queueName, jobName, data, opts);
 }
 
+/**
+ * Adds a job and waits for its result (the web request that must report "sent" only when the
+ * server accepted it). With REDIS_URL: `job.waitUntilFinished` on the queue's events; a failed
+ * job rejects with its failure reason. Without: runs the processor here, with the same attempts.
+ */
+export async function enqueueAndWait<Q extends QueueName, N extends JobName<Q>, R = unknown>(
+  queueName: Q,
+  jobName: N,
+  data: JobData<Q, N>,
+  opts: JobsOptions = {},
+  timeoutMs = 45_000,
+): Promise<R> {
+  if (process.env.REDIS_URL) {
+    const state = producerState();
+    const key = `${queuePrefix()}\u0000${queueName}`;
+    state.events ??= new Map();
+    let events = state.events.get(key);
+    if (!events) {
+      events = new QueueEvents(queueName, { connection: redisConnection(), prefix: queuePrefix() });
+      events.on("error", (error) => console.error(`[jobs] queue events ${queueName}: ${error.message}`));
+      state.events.set(key, events);
+    }
+    await events.waitUntilReady();
+    const job = await producerQueue(queueName).add(jobName, data, opts);
+    return (await job.waitUntilFinished(events, timeoutMs)) as R;
+  }
+  const processor = inProcessState().processors?.[queueName]?.[jobName];
+  if (!processor) throw new Error(`No processor for ${queueName}/${jobName}: call startInProcessJobs()`);
+  const attempts = Math.max(1, opts.attempts ?? defaultJobOptions.attempts);
+  const job: JobLike = { id: `in-process-${++inProcessState().nextId}`, name: jobName, data, attemptsMade: 0 };
+  for (;;) {
+    try {
+      return (await processor(job as JobLike<never>)) as R;
+    } catch (error) {
+      job.attemptsMade += 1;
+      if (error instanceof UnrecoverableError || job.attemptsMade >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, backoffDelay(opts, job.attemptsMade)));
+    }
+  }
+}
+
 /** Closes the producer's queues and Redis connection (web process shutdown, tests). */
 export async function closeQueues(): Promise<void> {
   const state = producerState();
+  const events = [...(state.events?.values() ?? [])];
+  state.events?.clear();
+  await Promise.allSettled(events.map((e) => e.close()));
   const queues = [...state.queues.values()];
   state.queues.clear();
   await Promise.allSettled(queues.map((q) => q.close()));

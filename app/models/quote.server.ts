@@ -277,7 +277,7 @@ export async function respondToQuote(db: Executor, id: number, decision: "approv
   });
 }
 
-/** "Mark as sent" until the e-mail issue sends it for real. */
+/** "Mark as sent" without e-mailing (sending by e-mail: email-send.server.ts). */
 export async function markQuoteSent(db: Executor, id: number, actorId?: number | null) {
   return db.transaction(async (tx) => {
     const [row] = await tx

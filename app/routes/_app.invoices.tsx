@@ -180,8 +180,10 @@ export default function Invoices() {
                               Record Payment
                             </Button>
                           )}
-                          <Button size="1" variant="soft" disabled title="Coming soon with the e-mail release">
-                            Send Email
+                          <Button asChild size="1" variant="soft">
+                            <Link to={`${i.id}/send?redirectTo=${encodeURIComponent(`/invoices${query}`)}`} preventScrollReset>
+                              Send Email
+                            </Link>
                           </Button>
                           <PaymentLinkPopover
                             size="1"

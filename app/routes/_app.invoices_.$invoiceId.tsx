@@ -103,8 +103,8 @@ export default function InvoiceDetail() {
         ) : (
           <Button disabled>Record Payment</Button>
         )}
-        <Button variant="soft" disabled title="Coming soon with the e-mail release">
-          Send Email
+        <Button asChild variant="soft">
+          <Link to={`/invoices/${invoice.id}/send?redirectTo=${here}`}>Send Email</Link>
         </Button>
         <PaymentLinkPopover
           invoiceId={invoice.id}
@@ -117,7 +117,7 @@ export default function InvoiceDetail() {
         />
         {invoice.status === "draft" ? (
           <Form method="post">
-            <Button name="intent" value="send" variant="soft" disabled={busy} title="Until e-mail sending arrives this only marks the invoice as sent">
+            <Button name="intent" value="send" variant="soft" disabled={busy} title="Marks the invoice as sent without e-mailing it (e.g. handed over in person)">
               Mark as sent
             </Button>
           </Form>

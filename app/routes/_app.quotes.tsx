@@ -154,8 +154,10 @@ export default function Quotes() {
                             </Link>
                           </IconButton>
                         </Tooltip>
-                        <Button size="1" variant="soft" disabled title="E-mail sending arrives with the e-mail release (coming soon)">
-                          Send Email
+                        <Button asChild size="1" variant="soft">
+                          <Link to={`${q.id}/send?redirectTo=${encodeURIComponent(`/quotes${query}`)}`} preventScrollReset>
+                            Send Email
+                          </Link>
                         </Button>
                       </Flex>
                     </Table.Cell>

@@ -89,6 +89,9 @@ export default function QuoteDetail() {
                 <DownloadIcon /> PDF
               </a>
             </Button>
+            <Button asChild>
+              <Link to={`/quotes/${quote.id}/send?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>Send Email</Link>
+            </Button>
             <Button asChild variant="soft">
               <Link to={`/quotes/${quote.id}/edit?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>
                 <Pencil1Icon /> Edit
@@ -101,7 +104,7 @@ export default function QuoteDetail() {
         <StatusBadge status={quote.status} />
         <Form method="post">
           {quote.status === "draft" ? (
-            <Button name="intent" value="send" variant="soft" disabled={busy} title="Until e-mail sending arrives this only marks the quote as sent">
+            <Button name="intent" value="send" variant="soft" disabled={busy} title="Marks the quote as sent without e-mailing it (e.g. handed over in person)">
               Mark as sent
             </Button>
           ) : null}

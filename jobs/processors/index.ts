@@ -2,14 +2,19 @@
 // (jobs/in-process.ts) both read this one table, so a job behaves the same with or without Redis.
 import {
   DAILY_MAINTENANCE_JOB,
+  EMAIL_QUEUE,
   MAINTENANCE_QUEUE,
   PROCESS_WEBHOOK_JOB,
   WEBHOOKS_QUEUE,
+  SEND_INVOICE_EMAIL_JOB,
+  SEND_QUOTE_EMAIL_JOB,
+  SEND_TEST_EMAIL_JOB,
   type ProcessorRegistry,
   type QueueName,
 } from "../queues";
 import { dailyMaintenance } from "./daily-maintenance";
 import { processWebhook } from "./process-webhook";
+import { sendInvoiceEmailJob, sendQuoteEmailJob, sendTestEmailJob } from "./email";
 
 export const processors = {
   [MAINTENANCE_QUEUE]: {
@@ -17,5 +22,10 @@ export const processors = {
   },
   [WEBHOOKS_QUEUE]: {
     [PROCESS_WEBHOOK_JOB]: processWebhook,
+  },
+  [EMAIL_QUEUE]: {
+    [SEND_QUOTE_EMAIL_JOB]: sendQuoteEmailJob,
+    [SEND_INVOICE_EMAIL_JOB]: sendInvoiceEmailJob,
+    [SEND_TEST_EMAIL_JOB]: sendTestEmailJob,
   },
 } satisfies Record<QueueName, ProcessorRegistry[string]>;

@@ -16,13 +16,13 @@ import {
   DAILY_MAINTENANCE_JOB,
   DAILY_MAINTENANCE_SCHEDULER,
   MAINTENANCE_QUEUE,
-  WEBHOOKS_QUEUE,
   closeQueues,
   enqueue,
   registerInProcessProcessors,
   stopInProcessRuns,
 } from "../../jobs/queues";
 import { dailyMaintenance } from "../../jobs/processors/daily-maintenance";
+import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -84,8 +84,8 @@ async function statuses(ids: { quoteId: number; invoiceId: number }) {
 async function obliterate(keyPrefix: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   try {
-    // Every queue of the registry: the worker opens one Worker per queue.
-    for (const name of [MAINTENANCE_QUEUE, WEBHOOKS_QUEUE]) {
+    // Every queue the worker serves (the registry), not only maintenance.
+    for (const name of new Set([MAINTENANCE_QUEUE, ...Object.keys(processors)])) {
       const queue = new Queue(name, { connection, prefix: keyPrefix });
       await queue.obliterate({ force: true });
       await queue.close();

@@ -6,3 +6,5 @@ process.env.REDIS_URL = inject("redisUrl");
 process.env.QUEUE_PREFIX = inject("queuePrefix");
 process.env.SESSION_SECRET ??= "test-session-secret-0123456789";
 process.env.BUSINESS_TIME_ZONE ??= "America/New_York";
+// Same key as the server under test (global-setup), so a worker started by a test can decrypt.
+process.env.EMAIL_SECRET_KEY ??= "dGVzdC1lbWFpbC1zZWNyZXQta2V5LTMyLWJ5dGVzISE=";

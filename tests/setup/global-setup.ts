@@ -10,6 +10,7 @@ import { startFakeProviders } from "./fake-providers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
+export const TEST_EMAIL_SECRET_KEY = "dGVzdC1lbWFpbC1zZWNyZXQta2V5LTMyLWJ5dGVzISE=";
 
 function withDatabase(url: string, name: string) {
   const u = new URL(url);
@@ -66,6 +67,8 @@ export default async function setup(project: TestProject) {
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: queuePrefix,
     SESSION_SECRET: "test-session-secret-0123456789",
+    // The app-password key (decisions §7); tests/setup/env.ts gives test workers the same one.
+    EMAIL_SECRET_KEY: process.env.EMAIL_SECRET_KEY ?? TEST_EMAIL_SECRET_KEY,
     BUSINESS_TIME_ZONE: "America/New_York",
   };
   run(tsx, ["db/migrate.ts"], env, "migrate");

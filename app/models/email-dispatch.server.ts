@@ -1,0 +1,63 @@
+// Pages and /api send e-mail through here: check what can be refused at once (4xx), then enqueue
+// on the `email` queue and wait for the processor's answer, so "sent" means the SMTP server took it.
+import {
+  EMAIL_QUEUE,
+  SEND_INVOICE_EMAIL_JOB,
+  SEND_QUOTE_EMAIL_JOB,
+  SEND_TEST_EMAIL_JOB,
+  emailJobOptions,
+  enqueueAndWait,
+} from "../../jobs/queues";
+import type { Executor } from "../../db/client.server";
+import { getEmailConfig } from "./email-config.server";
+import type { SendResult } from "./email-send.server";
+import { sendReadiness } from "./email-send.server";
+import { ModelError } from "./errors.server";
+import { getInvoiceDetail } from "./invoice.server";
+import { getQuoteDetail } from "./quote.server";
+
+export type DispatchOutcome = { ok: true; result: SendResult } | { ok: false; error: string };
+
+function reason(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/timed out|timeout/i.test(message)) return "The mail server did not answer in time";
+  return message;
+}
+
+async function wait(run: () => Promise<SendResult>): Promise<DispatchOutcome> {
+  try {
+    return { ok: true, result: await run() };
+  } catch (error) {
+    return { ok: false, error: reason(error) };
+  }
+}
+
+function refuse(state: string) {
+  if (state === "no-customer") throw new ModelError(400, "No customer: the record has no customer to email");
+  if (state === "no-email") throw new ModelError(400, "No email: the customer has no email address");
+  if (state === "not-configured") throw new ModelError(409, "Email not configured: activate it in Settings → Email");
+}
+
+export async function dispatchQuoteEmail(db: Executor, quoteId: number, customMessage: string | undefined, actorId: number | null) {
+  const detail = await getQuoteDetail(db, quoteId);
+  if (!detail) throw new ModelError(404, "Quote not found");
+  refuse((await sendReadiness(db, detail.customer)).state);
+  return wait(() =>
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_QUOTE_EMAIL_JOB, SendResult>(EMAIL_QUEUE, SEND_QUOTE_EMAIL_JOB, { quoteId, customMessage, actorId }, emailJobOptions),
+  );
+}
+
+export async function dispatchInvoiceEmail(db: Executor, invoiceId: number, customMessage: string | undefined, actorId: number | null) {
+  const detail = await getInvoiceDetail(db, invoiceId);
+  if (!detail) throw new ModelError(404, "Invoice not found");
+  refuse((await sendReadiness(db, detail.customer)).state);
+  return wait(() =>
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_INVOICE_EMAIL_JOB, SendResult>(EMAIL_QUEUE, SEND_INVOICE_EMAIL_JOB, { invoiceId, customMessage, actorId }, emailJobOptions),
+  );
+}
+
+export async function dispatchTestEmail(db: Executor, actorId: number | null) {
+  const config = await getEmailConfig(db);
+  if (!config?.isActive) throw new ModelError(409, "Activate the email configuration before sending a test email");
+  return wait(() => enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_TEST_EMAIL_JOB, SendResult>(EMAIL_QUEUE, SEND_TEST_EMAIL_JOB, { actorId }, emailJobOptions));
+}

@@ -1,0 +1,153 @@
+// Building and sending the quote, invoice and test e-mails (run by the `email` queue's processor;
+// the web request waits for its result). Job data carries ids and the custom message only: the
+// portal token, the password and the PDF are made here, at send time.
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.server";
+import { invoices, quotes } from "../../db/schema";
+import { DocumentEmail, TestEmail, renderEmail, type BusinessDetails } from "../emails/document-email";
+import { formatMoney } from "../utils/money";
+import { logActivity } from "./activity.server";
+import { invoicePdf, quotePdf } from "./documents.server";
+import { activeSmtpAccount, getEmailConfig, smtpTransport, type SmtpAccount } from "./email-config.server";
+import { ModelError } from "./errors.server";
+import { getInvoiceDetail } from "./invoice.server";
+import { createPortalToken, portalPath } from "./portal.server";
+import { getQuoteDetail } from "./quote.server";
+import { getSettings } from "./settings.server";
+
+export type SendResult = { messageId: string; accepted: string[]; to: string };
+
+type Attachment = { filename: string; content: Buffer; contentType: string };
+
+async function deliver(account: SmtpAccount, mail: { to: string; subject: string; html: string; text: string; attachments?: Attachment[] }): Promise<SendResult> {
+  const transport = smtpTransport(account);
+  try {
+    const info = await transport.sendMail({
+      from: { name: account.senderName, address: account.senderEmail },
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments,
+    });
+    return { messageId: info.messageId, accepted: (info.accepted ?? []).map(String), to: mail.to };
+  } finally {
+    transport.close();
+  }
+}
+
+async function business(db: Executor): Promise<BusinessDetails> {
+  return (await getSettings(db)).business;
+}
+
+const appUrl = () => (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
+
+/** What the Send Email dialog needs: the recipient and whether sending can work. */
+export async function sendReadiness(db: Executor, customer: { email: string | null } | null) {
+  const config = await getEmailConfig(db);
+  const configured = Boolean(config?.isActive && config.senderEmail && config.hasPassword);
+  const state = !customer ? "no-customer" : !customer.email ? "no-email" : !configured ? "not-configured" : "ready";
+  return { state, recipient: customer?.email ?? null } as const;
+}
+
+export async function sendQuoteEmail(db: Executor, quoteId: number, customMessage?: string | null, actorId?: number | null): Promise<SendResult> {
+  const detail = await getQuoteDetail(db, quoteId);
+  if (!detail) throw new ModelError(404, "Quote not found");
+  const { quote, customer } = detail;
+  if (!customer) throw new ModelError(400, "The quote has no customer");
+  if (!customer.email) throw new ModelError(400, "The customer has no email address");
+  const account = await activeSmtpAccount(db);
+  const pdf = await quotePdf(db, quoteId);
+  if (!pdf) throw new ModelError(404, "Quote not found");
+  const token = await createPortalToken(db, customer.id, actorId);
+  const link = `${appUrl()}${portalPath(customer.id, token)}`;
+  const biz = await business(db);
+  const { html, text } = await renderEmail(
+    DocumentEmail({
+      kind: "Quote",
+      number: quote.quoteNumber,
+      title: quote.title,
+      customerName: customer.name,
+      total: formatMoney(quote.total),
+      actionUrl: link,
+      actionLabel: "View and approve your quote",
+      customMessage,
+      business: biz,
+    }),
+  );
+  const result = await deliver(account, {
+    to: customer.email,
+    subject: `Quote ${quote.quoteNumber} from ${biz.companyName}`,
+    html,
+    text,
+    attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
+  });
+  await db.transaction(async (tx) => {
+    await tx.update(quotes).set({ status: "sent", sentAt: new Date(), updatedAt: new Date() }).where(and(eq(quotes.id, quoteId), eq(quotes.status, "draft")));
+    await logActivity(tx, {
+      type: "quote_emailed",
+      title: `Quote ${quote.quoteNumber} emailed`,
+      description: `Sent to ${customer.email}`,
+      customerId: quote.customerId,
+      jobId: quote.jobId,
+      quoteId,
+      userId: actorId ?? null,
+      amount: quote.total,
+    });
+  });
+  return result;
+}
+
+export async function sendInvoiceEmail(db: Executor, invoiceId: number, customMessage?: string | null, actorId?: number | null): Promise<SendResult> {
+  const detail = await getInvoiceDetail(db, invoiceId);
+  if (!detail) throw new ModelError(404, "Invoice not found");
+  const { invoice, customer } = detail;
+  if (!customer) throw new ModelError(400, "The invoice has no customer");
+  if (!customer.email) throw new ModelError(400, "The customer has no email address");
+  const account = await activeSmtpAccount(db);
+  const pdf = await invoicePdf(db, invoiceId);
+  if (!pdf) throw new ModelError(404, "Invoice not found");
+  const biz = await business(db);
+  const { html, text } = await renderEmail(
+    DocumentEmail({
+      kind: "Invoice",
+      number: invoice.invoiceNumber,
+      title: invoice.title,
+      customerName: customer.name,
+      total: formatMoney(invoice.total),
+      extraLines: [`Balance due: ${formatMoney(invoice.balance)}${invoice.dueDate ? ` by ${invoice.dueDate}` : ""}.`],
+      actionUrl: invoice.paymentLinkUrl,
+      actionLabel: "Pay online",
+      customMessage,
+      business: biz,
+    }),
+  );
+  const result = await deliver(account, {
+    to: customer.email,
+    subject: `Invoice ${invoice.invoiceNumber} from ${biz.companyName}`,
+    html,
+    text,
+    attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
+  });
+  await db.transaction(async (tx) => {
+    await tx.update(invoices).set({ status: "sent", sentAt: new Date(), updatedAt: new Date() }).where(and(eq(invoices.id, invoiceId), eq(invoices.status, "draft")));
+    await logActivity(tx, {
+      type: "invoice_emailed",
+      title: `Invoice ${invoice.invoiceNumber} emailed`,
+      description: `Sent to ${customer.email}`,
+      customerId: invoice.customerId,
+      jobId: invoice.jobId,
+      invoiceId,
+      userId: actorId ?? null,
+      amount: invoice.total,
+    });
+  });
+  return result;
+}
+
+/** Settings → Email's test: a short message to the sender's own address. */
+export async function sendTestEmail(db: Executor): Promise<SendResult> {
+  const account = await activeSmtpAccount(db);
+  const { html, text } = await renderEmail(TestEmail({ business: await business(db) }));
+  return deliver(account, { to: account.senderEmail, subject: "Cabinetry Jobs test email", html, text });
+}

@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { DialogRoute } from "~/components/dialog-route";
+import { SendEmailForm } from "~/components/send-email-form";
+import { dispatchInvoiceEmail } from "~/models/email-dispatch.server";
+import { sendReadiness } from "~/models/email-send.server";
+import { ModelError } from "~/models/errors.server";
+import { getInvoiceDetail } from "~/models/invoice.server";
+import { SendEmailSchema } from "~/schemas/email";
+import { requirePermission, safeRedirect } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { requireRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "invoices", "write");
+  const id = requireRouteId(params.invoiceId, "Invoice");
+  const db = await getDb();
+  const detail = await getInvoiceDetail(db, id);
+  if (!detail) throw new Response("Invoice not found", { status: 404 });
+  const readiness = await sendReadiness(db, detail.customer);
+  return json({ invoice: { id, invoiceNumber: detail.invoice.invoiceNumber, title: detail.invoice.title }, ...readiness });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "invoices", "write");
+  const id = requireRouteId(params.invoiceId, "Invoice");
+  const url = new URL(request.url);
+  const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices/${id}`);
+  const submission = parseWithZod(await request.formData(), { schema: SendEmailSchema });
+  if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: "The message is too long." });
+  const db = await getDb();
+  try {
+    const outcome = await dispatchInvoiceEmail(db, id, submission.value.customMessage, user.id);
+    if (!outcome.ok) return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: outcome.error });
+    return redirectWithToast(request, back, { title: "Email sent successfully", description: `Sent to ${outcome.result.to}.` });
+  } catch (error) {
+    if (error instanceof ModelError) return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: error.message });
+    throw error;
+  }
+}
+
+export default function SendInvoiceEmail() {
+  const { invoice: quote, state, recipient } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const cancelTo = safeClientBack(params.get("redirectTo"), `/invoices/${quote.id}`);
+  return (
+    <DialogRoute title={`Send ${quote.invoiceNumber}`} description={`E-mail "${quote.title}" with the PDF (and the payment link when it has one).`} closeTo={cancelTo}>
+      <SendEmailForm state={state} recipient={recipient} cancelTo={cancelTo} />
+    </DialogRoute>
+  );
+}
+
+function safeClientBack(to: string | null, fallback: string) {
+  return to && to.startsWith("/") && !to.startsWith("//") ? to : fallback;
+}
