@@ -59,7 +59,7 @@ export async function sendQuoteEmail(db: Executor, quoteId: number, customMessag
   const account = await activeSmtpAccount(db);
   const pdf = await quotePdf(db, quoteId);
   if (!pdf) throw new ModelError(404, "Quote not found");
-  const token = await createPortalToken(db, customer.id, actorId);
+  const token = await createPortalToken(db, customer.id, actorId, { revokeOthers: false });
   const link = `${appUrl()}${portalPath(customer.id, token)}`;
   const biz = await business(db);
   const { html, text } = await renderEmail(

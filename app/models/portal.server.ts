@@ -13,15 +13,32 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export const portalPath = (customerId: number, token: string) => `/client/quotes/${customerId}?token=${encodeURIComponent(token)}`;
 
 /** A new token for the customer (32 random bytes, base64url); older tokens are revoked. */
-export async function createPortalToken(db: Executor, customerId: number, actorId?: number | null) {
+/**
+ * A new portal token for the customer. "Regenerate" on the customer page revokes the older
+ * links; a link sent in a quote e-mail keeps them, so the customer's earlier e-mails still open.
+ */
+export async function createPortalToken(
+  db: Executor,
+  customerId: number,
+  actorId?: number | null,
+  { revokeOthers = true }: { revokeOthers?: boolean } = {},
+) {
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
-    await tx
-      .update(customerPortalTokens)
-      .set({ revokedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(customerPortalTokens.customerId, customerId), isNull(customerPortalTokens.revokedAt)));
+    if (revokeOthers) {
+      await tx
+        .update(customerPortalTokens)
+        .set({ revokedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(customerPortalTokens.customerId, customerId), isNull(customerPortalTokens.revokedAt)));
+    }
     await tx.insert(customerPortalTokens).values({ customerId, tokenHash: hashToken(token) });
-    await logActivity(tx, { type: "portal_link_created", title: "Portal link generated", description: "Older portal links were revoked.", customerId, userId: actorId ?? null });
+    await logActivity(tx, {
+      type: "portal_link_created",
+      title: revokeOthers ? "Portal link generated" : "Portal link e-mailed",
+      description: revokeOthers ? "Older portal links were revoked." : null,
+      customerId,
+      userId: actorId ?? null,
+    });
   });
   return token;
 }
