@@ -1,10 +1,10 @@
-import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
-import { useFilterSubmit } from "~/components/use-filter-submit";
+import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { listCustomers } from "~/models/customer.server";
@@ -40,7 +40,6 @@ export function useListQuery() {
 export default function Customers() {
   const { customers, total, page, pageSize, search } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const applyFilters = useFilterSubmit();
   const query = useListQuery();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/customers";
 
@@ -57,31 +56,7 @@ export default function Customers() {
           </Button>
         }
       />
-      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
-        <Flex gap="2" mb="4" align="center">
-          <TextField.Root
-            name="search"
-            type="search"
-            defaultValue={search}
-            placeholder="Search by name, email, phone or city..."
-            aria-label="Search customers"
-            maxLength={200}
-            style={{ flex: 1, maxWidth: 420 }}
-          >
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
-          <Button type="submit" variant="soft">
-            Search
-          </Button>
-          {search ? (
-            <Button asChild variant="ghost" color="gray">
-              <Link to=".">Clear</Link>
-            </Button>
-          ) : null}
-        </Flex>
-      </Form>
+      <ListFilters search={search} searchLabel="Search customers" placeholder="Search by name, email, phone or city..." filtered={Boolean(search)} submitLabel="Search" />
       <Card size="2">
         <Flex justify="between" align="center" mb="3">
           <Heading as="h2" size="4">

@@ -1,12 +1,12 @@
-import { CalendarIcon, CheckboxIcon, MagnifyingGlassIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { CalendarIcon, CheckboxIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, Tooltip } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { toOptions } from "~/components/select-field";
-import { useFilterSubmit } from "~/components/use-filter-submit";
 import { StatusBadge } from "~/components/status-badge";
 import { listJobs } from "~/models/job.server";
 import { JOB_STATUSES } from "~/schemas/job";
@@ -58,7 +58,6 @@ export default function Jobs() {
   const data = useLoaderData<typeof loader>();
   const { jobs, total, page, pageSize, search, status } = data;
   const query = useJobsQuery();
-  const applyFilters = useFilterSubmit();
   const filtered = Boolean(search) || status !== "all";
   return (
     <>
@@ -75,31 +74,16 @@ export default function Jobs() {
           ) : null
         }
       />
-      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
-        <Flex gap="2" mb="4" align="center" wrap="wrap">
-          <TextField.Root name="search" type="search" defaultValue={search} placeholder="Search by job title or customer..." aria-label="Search jobs" maxLength={200} style={{ flex: 1, maxWidth: 420 }}>
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
-          <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
-            <option value="all">All statuses</option>
-            {toOptions(JOB_STATUSES).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" variant="soft">
-            Apply
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost" color="gray">
-              <Link to=".">Clear</Link>
-            </Button>
-          ) : null}
-        </Flex>
-      </Form>
+      <ListFilters search={search} searchLabel="Search jobs" placeholder="Search by job title or customer..." filtered={filtered} submitLabel="Apply">
+        <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
+          <option value="all">All statuses</option>
+          {toOptions(JOB_STATUSES).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </ListFilters>
       <Card size="2">
         <Flex justify="between" align="center" mb="3">
           <Heading as="h2" size="4">

@@ -1,8 +1,9 @@
-import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tooltip } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { StatCard } from "~/components/stat-card";
@@ -69,31 +70,16 @@ export default function Quotes() {
         <StatCard title="Approved" value={stats.approved.toLocaleString("en-US")} testId="stat-approved" />
         <StatCard title="Total Value" value={formatMoney(stats.totalValue)} testId="stat-value" />
       </Grid>
-      <Form method="get" role="search" className="list-search">
-        <Flex gap="2" mb="4" align="center" wrap="wrap">
-          <TextField.Root name="search" type="search" defaultValue={search} placeholder="Search by title, number or customer..." aria-label="Search quotes" maxLength={200} style={{ flex: 1, maxWidth: 420 }}>
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
-          <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
-            <option value="">All statuses</option>
-            {QUOTE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" variant="soft">
-            Search
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost" color="gray">
-              <Link to=".">Clear</Link>
-            </Button>
-          ) : null}
-        </Flex>
-      </Form>
+      <ListFilters search={search} searchLabel="Search quotes" placeholder="Search by title, number or customer..." filtered={filtered} submitLabel="Search">
+        <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
+          <option value="">All statuses</option>
+          {QUOTE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s[0].toUpperCase() + s.slice(1)}
+            </option>
+          ))}
+        </select>
+      </ListFilters>
       <Card size="2">
         <Heading as="h2" size="4" mb="3">
           All Quotes{" "}

@@ -1,12 +1,12 @@
-import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from "@radix-ui/themes";
+import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Heading, IconButton, Table, Text, Tooltip } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { toOptions } from "~/components/select-field";
-import { useFilterSubmit } from "~/components/use-filter-submit";
 import { PriorityBadge, StatusBadge } from "~/components/status-badge";
 import { CompleteTaskForm } from "~/components/task-form";
 import { getSettings } from "~/models/settings.server";
@@ -88,7 +88,6 @@ function FilterSelect({ name, value, label, values }: { name: string; value: str
 export default function Tasks() {
   const { tasks, total, page, pageSize, filters, canWrite } = useLoaderData<typeof loader>();
   const query = useTasksQuery();
-  const applyFilters = useFilterSubmit();
   const filtered = Boolean(filters.search) || filters.status !== "all" || filters.priority !== "all" || filters.type !== "all";
   return (
     <>
@@ -105,26 +104,11 @@ export default function Tasks() {
           ) : null
         }
       />
-      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
-        <Flex gap="2" mb="4" align="center" wrap="wrap">
-          <TextField.Root name="search" type="search" defaultValue={filters.search} placeholder="Search tasks..." aria-label="Search tasks" maxLength={200} style={{ flex: 1, maxWidth: 360 }}>
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
-          <FilterSelect name="status" value={filters.status} label="All statuses" values={TASK_STATUSES} />
-          <FilterSelect name="priority" value={filters.priority} label="All priorities" values={TASK_PRIORITIES} />
-          <FilterSelect name="type" value={filters.type} label="All types" values={TASK_TYPES} />
-          <Button type="submit" variant="soft">
-            Apply
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost" color="gray">
-              <Link to=".">Clear</Link>
-            </Button>
-          ) : null}
-        </Flex>
-      </Form>
+      <ListFilters search={filters.search} searchLabel="Search tasks" placeholder="Search tasks..." filtered={filtered} submitLabel="Apply">
+        <FilterSelect name="status" value={filters.status} label="All statuses" values={TASK_STATUSES} />
+        <FilterSelect name="priority" value={filters.priority} label="All priorities" values={TASK_PRIORITIES} />
+        <FilterSelect name="type" value={filters.type} label="All types" values={TASK_TYPES} />
+      </ListFilters>
       <Card size="2">
         <Heading as="h2" size="4" mb="3">
           All Tasks{" "}
