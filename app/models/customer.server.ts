@@ -3,14 +3,11 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, invoices, jobs, quotes } from "../../db/schema";
 import type { CustomerInput } from "../schemas/customer";
+import { containsPattern } from "../utils/search.server";
 import { logActivity } from "./activity.server";
 
 export type Customer = typeof customers.$inferSelect;
 
-/** ILIKE pattern for a substring search; the user's % and _ are literal. */
-export function containsPattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function searchCondition(search: string | undefined): SQL | undefined {
   const term = search?.trim();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows, type Executor } from "../../db/client.server";
+import { containsPattern } from "../utils/search.server";
 
 /** Headline figures for Home, computed in one round trip (decisions §6: real figures). */
 export async function homeFigures(db: Executor, today: string) {
@@ -35,7 +36,7 @@ export type SearchResult = { type: "Customer" | "Job" | "Quote"; id: number; tit
 export async function universalSearch(db: Executor, query: string): Promise<SearchResult[]> {
   const term = query.trim();
   if (!term) return [];
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(term);
   const found = await rows<{ type: string; id: number; title: string; subtitle: string | null; status: string | null }>(
     db,
     sql`(select 'Customer' as type, id, name as title, coalesce(email, phone, city, '') as subtitle, null::text as status

@@ -7,7 +7,7 @@ import { DEFAULT_INVOICE_TERMS, type InvoiceInput } from "../schemas/invoice";
 import type { LineItemInput } from "../schemas/line-items";
 import { compareMoney, computeTotals, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
-import { containsPattern } from "./customer.server";
+import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { nextNumber } from "./numbering.server";
 

@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client.server";
 import { customers, invoices, jobMaterialUsages, jobPhases, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
 import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
-import { containsPattern } from "./customer.server";
+import { containsPattern } from "../utils/search.server";
 
 export type Job = typeof jobs.$inferSelect;
 

@@ -5,7 +5,7 @@ import { and, desc, eq, ilike, isNull, ne, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customerPortalTokens, customers, quotes } from "../../db/schema";
 import { logActivity } from "./activity.server";
-import { containsPattern } from "./customer.server";
+import { containsPattern } from "../utils/search.server";
 import { listQuoteItems } from "./quote.server";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -7,7 +7,7 @@ import type { LineItemInput } from "../schemas/line-items";
 import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schemas/quote";
 import { computeTotals } from "../utils/money";
 import { logActivity } from "./activity.server";
-import { containsPattern } from "./customer.server";
+import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { nextNumber } from "./numbering.server";
 

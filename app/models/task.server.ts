@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../db/schema";
 import type { TaskInput } from "../schemas/task";
 import { logActivity } from "./activity.server";
-import { containsPattern } from "./customer.server";
+import { containsPattern } from "../utils/search.server";
 
 export type Task = typeof tasks.$inferSelect;
 

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { activityLog, jobs } from "../../db/schema";
-import { containsPattern, createCustomer, deleteCustomer, getCustomerDetail, listCustomers } from "../../app/models/customer.server";
+import { containsPattern } from "../../app/utils/search.server";
+import { createCustomer, deleteCustomer, getCustomerDetail, listCustomers } from "../../app/models/customer.server";
 
 const tag = `cm${Date.now().toString(36)}`;
 
