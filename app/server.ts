@@ -29,14 +29,15 @@ async function loadBuild(): Promise<ServerBuild> {
   return devBuild.build;
 }
 
-function contentSecurityPolicy(nonce: string) {
+function contentSecurityPolicy(nonce: string, remoteImages = false) {
   return [
     "default-src 'self'",
     // No inline-script holes: scripts only from our origin or carrying this response's nonce.
     `script-src 'self' 'nonce-${nonce}'`,
     // Radix Themes sets style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Remote images only where the reader asked for an e-mail's images (Inbox, &images=1).
+    remoteImages ? "img-src 'self' data: blob: https: http:" : "img-src 'self' data: blob:",
     "font-src 'self' data:",
     production ? "connect-src 'self'" : "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
     "frame-ancestors 'none'",
@@ -74,7 +75,8 @@ export async function createApp() {
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const remoteImages = req.path === "/inbox" && req.query.images === "1";
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, remoteImages));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -5,6 +5,7 @@
 // are cleared instead.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -641,7 +642,8 @@ export const emails = pgTable(
     hasAttachments: boolean("has_attachments").notNull().default(false),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
-    imapUid: integer("imap_uid"),
+    /** IMAP UIDs are unsigned 32-bit (up to 2^32−1): bigint, read as a JS number. */
+    imapUid: bigint("imap_uid", { mode: "number" }),
     ...timestamps(),
   },
   (t) => [
@@ -657,7 +659,7 @@ export const emails = pgTable(
 export const emailSyncState = pgTable("email_sync_state", {
   mailbox: text("mailbox").primaryKey(),
   uidValidity: text("uid_validity").notNull(),
-  lastUid: integer("last_uid").notNull().default(0),
+  lastUid: bigint("last_uid", { mode: "number" }).notNull().default(0),
   updatedAt: instant("updated_at").notNull().defaultNow(),
 });
 

@@ -3,7 +3,10 @@
 // Production runs `npm run worker` against Redis instead; never both.
 import {
   DAILY_MAINTENANCE_JOB,
+  EMAIL_QUEUE,
   MAINTENANCE_QUEUE,
+  SYNC_INBOX_JOB,
+  inboxSyncMinutes,
   enqueue,
   registerInProcessProcessors,
   stopInProcessRuns,
@@ -33,12 +36,21 @@ export async function startInProcessJobs(): Promise<() => Promise<void>> {
   // unref: the timer alone never keeps the process alive (shutdown does not wait a day).
   const timer = setInterval(runMaintenance, DAY_MS);
   timer.unref();
+  // The inbox sync's schedule (the worker's is a cron step of the same length); skipped quietly
+  // while e-mail is not configured.
+  const syncTimer = setInterval(() => {
+    enqueue(EMAIL_QUEUE, SYNC_INBOX_JOB, { trigger: "schedule" }, { attempts: 1 }).catch((error: unknown) => {
+      console.error("[jobs] inbox sync not started:", error instanceof Error ? error.message : error);
+    });
+  }, inboxSyncMinutes() * 60_000);
+  syncTimer.unref();
 
   let stopped = false;
   return async () => {
     if (stopped) return;
     stopped = true;
     clearInterval(timer);
+    clearInterval(syncTimer);
     await stopInProcessRuns();
   };
 }

@@ -36,6 +36,20 @@ export const SEND_TEST_EMAIL_JOB = "send-test";
 export type SendQuoteEmailData = { quoteId: number; customMessage?: string; actorId?: number | null };
 export type SendInvoiceEmailData = { invoiceId: number; customMessage?: string; actorId?: number | null };
 export type SendTestEmailData = { actorId?: number | null };
+export const SEND_REPLY_JOB = "send-reply";
+/** The reply the user typed travels with the job, like a custom message; the original is loaded by id. */
+export type SendReplyData = { emailId: number; body: string; actorId?: number | null };
+export const SYNC_INBOX_JOB = "sync-inbox";
+/** `schedule`: the repeatable job (quietly skipped while e-mail is not configured); `manual`: the Sync button. */
+export type SyncInboxData = { trigger: "schedule" | "manual"; maxResults?: number };
+/** The id of the job scheduler that syncs the inbox every INBOX_SYNC_MINUTES (default 5). */
+export const INBOX_SYNC_SCHEDULER = "inbox-sync";
+/** Minutes between scheduled syncs, 1–30 (a cron step, so a worker start does not sync at once). */
+export function inboxSyncMinutes(): number {
+  const value = Number(process.env.INBOX_SYNC_MINUTES);
+  return Number.isInteger(value) && value >= 1 && value <= 30 ? value : 5;
+}
+export const inboxSyncCron = () => `*/${inboxSyncMinutes()} * * * *`;
 /** A web request waits for these: few, quick retries (permanent SMTP refusals are not retried). */
 export const emailJobOptions = { attempts: 3, backoff: { type: "exponential", delay: 1_000 } } satisfies JobsOptions;
 
@@ -51,6 +65,8 @@ export type JobPayloads = {
     [SEND_QUOTE_EMAIL_JOB]: SendQuoteEmailData;
     [SEND_INVOICE_EMAIL_JOB]: SendInvoiceEmailData;
     [SEND_TEST_EMAIL_JOB]: SendTestEmailData;
+    [SEND_REPLY_JOB]: SendReplyData;
+    [SYNC_INBOX_JOB]: SyncInboxData;
   };
 };
 

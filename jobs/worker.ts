@@ -13,12 +13,17 @@ import {
   DAILY_MAINTENANCE_CRON,
   DAILY_MAINTENANCE_JOB,
   DAILY_MAINTENANCE_SCHEDULER,
+  EMAIL_QUEUE,
+  INBOX_SYNC_SCHEDULER,
   MAINTENANCE_QUEUE,
+  SYNC_INBOX_JOB,
+  inboxSyncCron,
   defaultJobOptions,
   queuePrefix,
   redisConnection,
   type DailyMaintenanceData,
   type ProcessorRegistry,
+  type SyncInboxData,
 } from "./queues";
 import { processors } from "./processors/index";
 
@@ -31,6 +36,8 @@ export type StartWorkerOptions = {
   concurrency?: number;
   /** Processors by queue and job name; default the shared registry. */
   registry?: ProcessorRegistry;
+  /** Upsert the job schedulers (daily maintenance, inbox sync); default true. Tests that drive jobs by hand pass false. */
+  schedulers?: boolean;
 };
 
 export type RunningWorker = {
@@ -125,6 +132,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     defaultJobOptions,
   });
   maintenance.on("error", (error) => logError(`${MAINTENANCE_QUEUE}: ${error.message}`));
+  const email = new Queue<SyncInboxData>(EMAIL_QUEUE, { connection, prefix, defaultJobOptions });
+  email.on("error", (error) => logError(`${EMAIL_QUEUE}: ${error.message}`));
 
   const stopAll = async () => {
     const closing = Promise.all(workers.map((worker) => worker.close()));
@@ -134,6 +143,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
       await within(Promise.all(workers.map((worker) => worker.close(true))), 5_000);
     }
     await maintenance.close().catch(() => {});
+    await email.close().catch(() => {});
   };
   let stopped: Promise<void> | undefined;
   const stop = () => (stopped ??= stopAll());
@@ -144,11 +154,19 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     }));
 
   try {
-    await maintenance.upsertJobScheduler(
-      DAILY_MAINTENANCE_SCHEDULER,
-      { pattern: DAILY_MAINTENANCE_CRON, tz: timeZone },
-      { name: DAILY_MAINTENANCE_JOB, data: {}, opts: defaultJobOptions },
-    );
+    if (options.schedulers !== false) {
+      await maintenance.upsertJobScheduler(
+        DAILY_MAINTENANCE_SCHEDULER,
+        { pattern: DAILY_MAINTENANCE_CRON, tz: timeZone },
+        { name: DAILY_MAINTENANCE_JOB, data: {}, opts: defaultJobOptions },
+      );
+      // A failed scheduled sync (server down) is not retried: the next one comes soon anyway.
+      await email.upsertJobScheduler(
+        INBOX_SYNC_SCHEDULER,
+        { pattern: inboxSyncCron() },
+        { name: SYNC_INBOX_JOB, data: { trigger: "schedule" }, opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+      );
+    }
     await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   } catch (error) {
     await close();

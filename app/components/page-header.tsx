@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: string; actions?: ReactNode }) {
   return (
     <Flex justify="between" align={{ initial: "start", sm: "center" }} gap="3" mb="5" direction={{ initial: "column", sm: "row" }}>
       <Box>

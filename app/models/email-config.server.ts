@@ -88,6 +88,16 @@ export function smtpEndpoint(provider: EmailProvider) {
   };
 }
 
+/** The provider's IMAP endpoint (Inbox sync); IMAP_HOST/IMAP_PORT/IMAP_SECURE override it (tests). */
+export function imapEndpoint(provider: EmailProvider) {
+  const preset = PROVIDER_PRESETS[provider].imap;
+  return {
+    host: process.env.IMAP_HOST || preset.host,
+    port: envPort(process.env.IMAP_PORT) ?? preset.port,
+    secure: envBool(process.env.IMAP_SECURE) ?? preset.secure,
+  };
+}
+
 /** A refusal that retrying cannot fix (no configuration, no password); the job fails at once. */
 export class EmailConfigError extends Error {
   readonly permanent = true;

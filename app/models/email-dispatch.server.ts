@@ -4,27 +4,32 @@ import {
   EMAIL_QUEUE,
   SEND_INVOICE_EMAIL_JOB,
   SEND_QUOTE_EMAIL_JOB,
+  SEND_REPLY_JOB,
   SEND_TEST_EMAIL_JOB,
+  SYNC_INBOX_JOB,
   emailJobOptions,
   enqueueAndWait,
 } from "../../jobs/queues";
 import type { Executor } from "../../db/client.server";
 import { getEmailConfig } from "./email-config.server";
+import { getEmail } from "./inbox.server";
+import type { SyncResult } from "./inbox-sync.server";
 import type { SendResult } from "./email-send.server";
 import { sendReadiness } from "./email-send.server";
 import { ModelError } from "./errors.server";
 import { getInvoiceDetail } from "./invoice.server";
 import { getQuoteDetail } from "./quote.server";
 
-export type DispatchOutcome = { ok: true; result: SendResult } | { ok: false; error: string };
+export type DispatchOutcome<R = SendResult> = { ok: true; result: R } | { ok: false; error: string };
 
 function reason(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   if (/timed out|timeout/i.test(message)) return "The mail server did not answer in time";
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ECONNRESET/.test(message)) return `Could not reach the mail server (${message})`;
   return message;
 }
 
-async function wait(run: () => Promise<SendResult>): Promise<DispatchOutcome> {
+async function wait<R = SendResult>(run: () => Promise<R>): Promise<DispatchOutcome<R>> {
   try {
     return { ok: true, result: await run() };
   } catch (error) {
@@ -60,4 +65,25 @@ export async function dispatchTestEmail(db: Executor, actorId: number | null) {
   const config = await getEmailConfig(db);
   if (!config?.isActive) throw new ModelError(409, "Activate the email configuration before sending a test email");
   return wait(() => enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_TEST_EMAIL_JOB, SendResult>(EMAIL_QUEUE, SEND_TEST_EMAIL_JOB, { actorId }, emailJobOptions));
+}
+
+async function requireActiveConfig(db: Executor, what: string) {
+  const config = await getEmailConfig(db);
+  if (!config?.isActive) throw new ModelError(409, `Email not configured: activate it in Settings → Email to ${what}`);
+}
+
+/** The Sync button and POST /api/emails/sync: one sync run through the worker, waited for. */
+export async function dispatchInboxSync(db: Executor, maxResults?: number) {
+  await requireActiveConfig(db, "sync the inbox");
+  return wait(() =>
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SYNC_INBOX_JOB, SyncResult>(EMAIL_QUEUE, SYNC_INBOX_JOB, { trigger: "manual", maxResults }, { attempts: 2, backoff: { type: "fixed", delay: 1_000 } }, 120_000),
+  );
+}
+
+export async function dispatchReply(db: Executor, emailId: number, body: string, actorId: number | null) {
+  const original = await getEmail(db, emailId);
+  if (!original) throw new ModelError(404, "Email not found");
+  if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
+  await requireActiveConfig(db, "reply");
+  return wait(() => enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_REPLY_JOB, SendResult>(EMAIL_QUEUE, SEND_REPLY_JOB, { emailId, body, actorId }, emailJobOptions));
 }

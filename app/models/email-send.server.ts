@@ -3,13 +3,14 @@
 // portal token, the password and the PDF are made here, at send time.
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { invoices, quotes } from "../../db/schema";
+import { emails, invoices, quotes } from "../../db/schema";
 import { DocumentEmail, TestEmail, renderEmail, type BusinessDetails } from "../emails/document-email";
 import { formatMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
 import { invoicePdf, quotePdf } from "./documents.server";
 import { activeSmtpAccount, getEmailConfig, smtpTransport, type SmtpAccount } from "./email-config.server";
 import { ModelError } from "./errors.server";
+import { getEmail } from "./inbox.server";
 import { getInvoiceDetail } from "./invoice.server";
 import { createPortalToken, portalPath } from "./portal.server";
 import { getQuoteDetail } from "./quote.server";
@@ -19,7 +20,18 @@ export type SendResult = { messageId: string; accepted: string[]; to: string };
 
 type Attachment = { filename: string; content: Buffer; contentType: string };
 
-async function deliver(account: SmtpAccount, mail: { to: string; subject: string; html: string; text: string; attachments?: Attachment[] }): Promise<SendResult> {
+type Outgoing = {
+  to: string;
+  subject: string;
+  html?: string;
+  text: string;
+  attachments?: Attachment[];
+  /** Threading headers of a reply (RFC 5322 In-Reply-To / References). */
+  inReplyTo?: string;
+  references?: string[];
+};
+
+async function deliver(account: SmtpAccount, mail: Outgoing): Promise<SendResult> {
   const transport = smtpTransport(account);
   try {
     const info = await transport.sendMail({
@@ -29,6 +41,8 @@ async function deliver(account: SmtpAccount, mail: { to: string; subject: string
       html: mail.html,
       text: mail.text,
       attachments: mail.attachments,
+      inReplyTo: mail.inReplyTo,
+      references: mail.references,
     });
     return { messageId: info.messageId, accepted: (info.accepted ?? []).map(String), to: mail.to };
   } finally {
@@ -150,4 +164,46 @@ export async function sendTestEmail(db: Executor): Promise<SendResult> {
   const account = await activeSmtpAccount(db);
   const { html, text } = await renderEmail(TestEmail({ business: await business(db) }));
   return deliver(account, { to: account.senderEmail, subject: "Cabinetry Jobs test email", html, text });
+}
+
+/** "Re: " once, however long the thread. */
+export function replySubject(subject: string | null) {
+  const base = (subject ?? "").trim();
+  return /^re:/i.test(base) ? base : `Re: ${base || "(No subject)"}`;
+}
+
+/** The reply's text: what the user wrote, then the original quoted with "> " (plain text, as mail clients do). */
+export function replyText(body: string, original: { fromName: string | null; fromEmail: string | null; receivedAt: Date | null; bodyText: string | null }) {
+  const who = original.fromName ? `${original.fromName} <${original.fromEmail ?? ""}>` : (original.fromEmail ?? "the sender");
+  const when = original.receivedAt ? original.receivedAt.toUTCString() : null;
+  const quoted = (original.bodyText ?? "").trimEnd().split(/\r?\n/).map((line) => `> ${line}`).join("\n");
+  return `${body.trim()}\n\n${when ? `On ${when}, ${who} wrote:` : `${who} wrote:`}\n${quoted}\n`;
+}
+
+/** Inbox → Reply: sends over SMTP, threaded under the original, and marks the original read. */
+export async function sendReply(db: Executor, emailId: number, body: string, actorId?: number | null): Promise<SendResult> {
+  const original = await getEmail(db, emailId);
+  if (!original) throw new ModelError(404, "Email not found");
+  if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
+  const account = await activeSmtpAccount(db);
+  const references = [...new Set([original.threadId, original.messageId].filter((id): id is string => Boolean(id && id.startsWith("<"))))];
+  const result = await deliver(account, {
+    to: original.fromEmail,
+    subject: replySubject(original.subject),
+    text: replyText(body, original),
+    inReplyTo: original.messageId.startsWith("<") ? original.messageId : undefined,
+    references,
+  });
+  await db.transaction(async (tx) => {
+    await tx.update(emails).set({ isRead: true, updatedAt: new Date() }).where(eq(emails.id, emailId));
+    await logActivity(tx, {
+      type: "email_replied",
+      title: `Replied to ${original.fromName || original.fromEmail}`,
+      description: `${replySubject(original.subject)}: ${body.trim().slice(0, 200)}`,
+      customerId: original.customerId,
+      jobId: original.jobId,
+      userId: actorId ?? null,
+    });
+  });
+  return result;
 }

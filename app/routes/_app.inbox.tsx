@@ -1,14 +1,402 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/components/page-header";
+// The Inbox (spec "Inbox"): synced mail on the left, the open message on the right. Everything is
+// a link or a plain form, so it all works without JavaScript: `?email=ID` opens a message (and
+// marks it read), `&reply=1` opens the reply form, `&images=1` shows its remote images.
+import { parseWithZod } from "@conform-to/zod";
+import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { ListFilters } from "~/components/list-filters";
+import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
+import { getEmailConfig } from "~/models/email-config.server";
+import { dispatchInboxSync, dispatchReply } from "~/models/email-dispatch.server";
+import { ModelError } from "~/models/errors.server";
+import { deleteEmail, getEmail, listEmails, setEmailRead, unreadCount } from "~/models/inbox.server";
+import { getSettings } from "~/models/settings.server";
+import { ReplySchema } from "~/schemas/email";
 import { requirePermission } from "~/utils/auth.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { safeEmailHtml } from "~/utils/email-html.server";
+import { parseRouteId } from "~/utils/params.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "inbox");
-  return null;
+const PAGE_SIZE = 50;
+/** The list's own query (search, unread filter, page): kept on every link and redirect. */
+const LIST_KEYS = ["search", "unread", "page"] as const;
+
+function listQuery(params: URLSearchParams, extra: Record<string, string> = {}) {
+  const next = new URLSearchParams();
+  for (const key of LIST_KEYS) {
+    const value = params.get(key);
+    if (value) next.set(key, value);
+  }
+  for (const [key, value] of Object.entries(extra)) next.set(key, value);
+  const qs = next.toString();
+  return qs ? `/inbox?${qs}` : "/inbox";
 }
 
-export default function Screen() {
-  return <NotBuiltYet title="Inbox" area="/inbox" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "inbox");
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").slice(0, 200);
+  const unreadOnly = url.searchParams.get("unread") === "1";
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const selectedId = parseRouteId(url.searchParams.get("email") ?? undefined);
+  const db = await getDb();
+
+  // Opening a message marks it read (before counting, so the badge agrees with the list).
+  let selected = selectedId ? await getEmail(db, selectedId) : null;
+  if (selected && !selected.isRead) {
+    await setEmailRead(db, selected.id, true);
+    selected = { ...selected, isRead: true };
+  }
+
+  const [{ rows, total }, unread, config, settings] = await Promise.all([
+    listEmails(db, { search, unread: unreadOnly, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    unreadCount(db),
+    getEmailConfig(db),
+    getSettings(db),
+  ]);
+  const remoteImages = url.searchParams.get("images") === "1";
+  const body = selected?.bodyHtml ? safeEmailHtml(selected.bodyHtml, { remoteImages }) : null;
+  return json(
+    {
+      emails: rows,
+      total,
+      page,
+      pageSize: PAGE_SIZE,
+      search,
+      unreadOnly,
+      unread,
+      configured: Boolean(config?.isActive),
+      timeZone: settings.system.timeZone,
+      selectedId,
+      selected: selected
+        ? {
+            id: selected.id,
+            subject: selected.subject,
+            fromName: selected.fromName,
+            fromEmail: selected.fromEmail,
+            toEmail: selected.toEmail,
+            ccEmails: selected.ccEmails,
+            receivedAt: selected.receivedAt,
+            hasAttachments: selected.hasAttachments,
+            customerId: selected.customerId,
+            customerName: selected.customerName,
+            jobId: selected.jobId,
+            jobTitle: selected.jobTitle,
+            bodyText: selected.bodyText,
+            html: body?.html ?? null,
+            blockedImages: body?.blockedImages ?? 0,
+          }
+        : null,
+      remoteImages,
+      replying: Boolean(selected && url.searchParams.get("reply") === "1"),
+    },
+    // A link to a message that is gone (deleted, never synced) is a 404, with the inbox around it.
+    { status: selectedId && !selected ? 404 : 200 },
+  );
+}
+
+type ActionData = { replyError: string; body: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "inbox", "write");
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const db = await getDb();
+  const emailId = parseRouteId(String(form.get("emailId") ?? "") || undefined);
+  const list = listQuery(url.searchParams);
+
+  if (intent === "sync") {
+    try {
+      const outcome = await dispatchInboxSync(db);
+      if (!outcome.ok) return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: outcome.error });
+      const { syncedCount, totalFetched } = outcome.result;
+      return redirectWithToast(request, list, { title: "Emails synced", description: `Synced ${syncedCount} new emails out of ${totalFetched} fetched.` });
+    } catch (error) {
+      if (error instanceof ModelError) return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: error.message });
+      throw error;
+    }
+  }
+
+  if (!emailId) return redirectWithToast(request, list, { type: "error", title: "Email not found", description: "Choose a message from the list." });
+
+  if (intent === "delete") {
+    await requirePermission(request, "inbox", "delete");
+    if (!(await deleteEmail(db, emailId))) return redirectWithToast(request, list, { type: "error", title: "Delete failed", description: "Email not found" });
+    return redirectWithToast(request, list, { title: "Email deleted" });
+  }
+
+  if (intent === "unread") {
+    // Back to the list: staying on the message would mark it read again.
+    if (!(await setEmailRead(db, emailId, false))) return redirectWithToast(request, list, { type: "error", title: "Email not found" });
+    return redirectWithToast(request, list, { title: "Marked as unread" });
+  }
+
+  if (intent === "reply") {
+    const submission = parseWithZod(form, { schema: ReplySchema });
+    const body = String(form.get("body") ?? "");
+    if (submission.status !== "success") {
+      return json<ActionData>({ replyError: submission.error?.body?.[0] ?? "Write a reply before sending", body }, { status: 400 });
+    }
+    try {
+      const outcome = await dispatchReply(db, emailId, submission.value.body, user.id);
+      // The typed reply is never lost: a failure shows the form again with the text in it.
+      if (!outcome.ok) return json<ActionData>({ replyError: `Failed to send reply: ${outcome.error}`, body }, { status: 502 });
+      return redirectWithToast(request, listQuery(url.searchParams, { email: String(emailId) }), { title: "Reply sent", description: `Sent to ${outcome.result.to}.` });
+    } catch (error) {
+      if (error instanceof ModelError) return json<ActionData>({ replyError: error.message, body }, { status: error.status });
+      throw error;
+    }
+  }
+
+  return redirectWithToast(request, list, { type: "error", title: "Unknown action" });
+}
+
+export default function Inbox() {
+  const data = useLoaderData<typeof loader>();
+  const { emails, total, page, pageSize, search, unreadOnly, unread, configured, selected, selectedId, timeZone } = data;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Flex as="span" align="center" gap="3">
+            Inbox
+            <Badge color={unread ? "blue" : "gray"} radius="full" size="2" data-testid="unread-count" aria-label={`${unread} unread`}>
+              {unread} unread
+            </Badge>
+          </Flex>
+        }
+        subtitle="Customer mail, linked to customers and jobs"
+        actions={
+          <Form method="post" action={listQuery(params)}>
+            <input type="hidden" name="intent" value="sync" />
+            <Button type="submit" disabled={!configured || syncing} title={configured ? undefined : "Set up e-mail in Settings → Email first"}>
+              <ReloadIcon /> {syncing ? "Syncing..." : "Sync"}
+            </Button>
+          </Form>
+        }
+      />
+      {!configured ? (
+        <Callout.Root color="orange" mb="4" size="1">
+          <Callout.Text>
+            E-mail is not set up. Connect your Gmail or Outlook mailbox in <Link to="/settings?tab=email">Settings → Email</Link> to sync the inbox and reply.
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <ListFilters search={search} searchLabel="Search emails" placeholder="Search by subject or sender..." filtered={Boolean(search) || unreadOnly}>
+        <label className="inline-check">
+          <input type="checkbox" name="unread" value="1" defaultChecked={unreadOnly} /> Unread only
+        </label>
+      </ListFilters>
+      <div className={`inbox-grid${selectedId ? " has-selection" : ""}`}>
+        <Card size="1" className="inbox-list">
+          {emails.length === 0 ? (
+            search || unreadOnly ? (
+              <EmptyState title="No emails match your search." />
+            ) : (
+              <EmptyState title="No emails yet" hint="Click Sync to fetch emails" />
+            )
+          ) : (
+            <ul className="inbox-items" aria-label="Emails">
+              {emails.map((e) => (
+                <li key={e.id}>
+                  <Link
+                    to={listQuery(params, { email: String(e.id) })}
+                    preventScrollReset
+                    className={`inbox-item${e.isRead ? "" : " unread"}${e.id === selectedId ? " active" : ""}`}
+                    aria-current={e.id === selectedId ? "true" : undefined}
+                    data-testid="email-row"
+                  >
+                    <span className="inbox-item-head">
+                      <span className="inbox-from">
+                        {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                        {e.fromName || e.fromEmail || "Unknown sender"}
+                      </span>
+                      <span className="inbox-date">{formatDate(e.receivedAt, timeZone)}</span>
+                    </span>
+                    <span className="inbox-subject">{e.subject || "(No subject)"}</span>
+                    <span className="inbox-snippet">{e.snippet ?? e.bodyStart ?? ""}</span>
+                    {e.customerName || e.jobTitle ? (
+                      <span className="inbox-badges">
+                        {e.customerName ? (
+                          <Badge color="green" size="1">
+                            {e.customerName}
+                          </Badge>
+                        ) : null}
+                        {e.jobTitle ? (
+                          <Badge color="purple" size="1">
+                            {e.jobTitle}
+                          </Badge>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={page} pageSize={pageSize} total={total} />
+        </Card>
+        <Card size="2" className="inbox-pane">
+          {selected ? <ReadingPane /> : selectedId ? <EmptyState title="Email not found" hint="It may have been deleted." /> : <EmptyState title="No email selected" />}
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function ReadingPane() {
+  const { selected, remoteImages, replying, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  if (!selected) return null;
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const here = (extra: Record<string, string> = {}) => listQuery(params, { email: String(selected.id), ...extra });
+  const showReply = replying || Boolean(actionData?.replyError);
+
+  return (
+    <article aria-labelledby="email-subject">
+      <Link to={listQuery(params)} className="inbox-back row-action">
+        <ArrowLeftIcon /> Back to inbox
+      </Link>
+      <Flex justify="between" align="start" gap="3" wrap="wrap">
+        <Heading as="h2" size="5" id="email-subject">
+          {selected.subject || "(No subject)"}
+        </Heading>
+        <Flex gap="2" wrap="wrap">
+          <Button asChild variant="soft">
+            <Link to={here({ reply: "1" })} preventScrollReset>
+              Reply
+            </Link>
+          </Button>
+          <Form method="post" action={here()}>
+            <input type="hidden" name="intent" value="unread" />
+            <input type="hidden" name="emailId" value={selected.id} />
+            <Button type="submit" variant="soft" color="gray">
+              Mark unread
+            </Button>
+          </Form>
+          <Form method="post" action={listQuery(params)}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="emailId" value={selected.id} />
+            <Button type="submit" variant="soft" color="red" disabled={busy("delete")}>
+              {busy("delete") ? "Deleting..." : "Delete"}
+            </Button>
+          </Form>
+        </Flex>
+      </Flex>
+      <dl className="email-meta">
+        <dt>From</dt>
+        <dd data-testid="email-from">
+          {selected.fromName ? `${selected.fromName} <${selected.fromEmail ?? ""}>` : (selected.fromEmail ?? "Unknown sender")}
+        </dd>
+        {selected.toEmail ? (
+          <>
+            <dt>To</dt>
+            <dd>{selected.toEmail}</dd>
+          </>
+        ) : null}
+        {selected.ccEmails.length ? (
+          <>
+            <dt>Cc</dt>
+            <dd>{selected.ccEmails.join(", ")}</dd>
+          </>
+        ) : null}
+        <dt>Date</dt>
+        <dd>{selected.receivedAt ? formatDateTime(selected.receivedAt, timeZone) : "Unknown"}</dd>
+        {selected.customerId || selected.jobId ? (
+          <>
+            <dt>Linked</dt>
+            <dd className="inbox-badges">
+              {selected.customerId ? (
+                <Badge color="green" asChild>
+                  <Link to={`/customers/${selected.customerId}`}>{selected.customerName}</Link>
+                </Badge>
+              ) : null}
+              {selected.jobId ? (
+                <Badge color="purple" asChild>
+                  <Link to={`/jobs/${selected.jobId}`}>{selected.jobTitle}</Link>
+                </Badge>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {selected.hasAttachments ? (
+        <Text as="p" size="1" color="gray" mb="2">
+          This message has attachments: open it in your mail app to download them.
+        </Text>
+      ) : null}
+      {selected.blockedImages > 0 && !remoteImages ? (
+        <Callout.Root size="1" color="gray" mb="3">
+          <Callout.Text>
+            {selected.blockedImages === 1 ? "1 remote image is" : `${selected.blockedImages} remote images are`} hidden to protect your privacy.{" "}
+            {/* A full page load: the page widens its CSP img-src only on that request. */}
+            <Link to={here({ images: "1" })} reloadDocument>
+              Show images
+            </Link>
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {selected.html ? (
+        // Sanitised on the server (app/utils/email-html.server.ts): no scripts, handlers, forms or styles blocks.
+        <div className="email-body" data-testid="email-body" dangerouslySetInnerHTML={{ __html: selected.html }} />
+      ) : selected.bodyText?.trim() ? (
+        <div className="email-body email-text" data-testid="email-body">
+          {selected.bodyText}
+        </div>
+      ) : (
+        <Text as="p" color="gray" data-testid="email-body">
+          (No content)
+        </Text>
+      )}
+      {showReply ? (
+        <Form method="post" action={here({ reply: "1" })} className="reply-form">
+          <input type="hidden" name="intent" value="reply" />
+          <input type="hidden" name="emailId" value={selected.id} />
+          <Text as="label" htmlFor="reply-body" size="2" weight="medium" mb="1" style={{ display: "block" }}>
+            Reply to {selected.fromEmail}
+          </Text>
+          <TextArea
+            id="reply-body"
+            name="body"
+            rows={6}
+            maxLength={20_000}
+            required
+            defaultValue={actionData?.body ?? ""}
+            aria-invalid={actionData?.replyError ? true : undefined}
+            aria-describedby={actionData?.replyError ? "reply-error" : undefined}
+          />
+          {actionData?.replyError ? (
+            <Text as="p" size="2" color="red" role="alert" id="reply-error" mt="1">
+              {actionData.replyError}
+            </Text>
+          ) : null}
+          <Flex gap="2" mt="2">
+            <Button type="submit" disabled={busy("reply")}>
+              {busy("reply") ? "Sending..." : "Send Reply"}
+            </Button>
+            <Button asChild variant="soft" color="gray">
+              <Link to={here()} preventScrollReset>
+                Cancel
+              </Link>
+            </Button>
+          </Flex>
+        </Form>
+      ) : null}
+    </article>
+  );
 }

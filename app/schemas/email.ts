@@ -46,3 +46,18 @@ export const SendQuoteEmailSchema = SendEmailSchema.extend({
 export const SendInvoiceEmailSchema = SendEmailSchema.extend({
   invoiceId: z.coerce.number({ invalid_type_error: "invoiceId must be a number" }).int().positive("invoiceId must be a positive integer"),
 });
+
+/** Inbox → Reply (page form and POST /api/emails/{id}/reply). */
+export const ReplySchema = z.object({
+  body: requiredText(20_000, "Write a reply before sending"),
+});
+
+/** POST /api/emails/sync: the spec's maxResults (at most 50 per run). */
+export const SyncSchema = z.object({
+  maxResults: z.coerce
+    .number({ invalid_type_error: "maxResults must be a number" })
+    .int("maxResults must be a whole number")
+    .min(1, "maxResults must be between 1 and 50")
+    .max(50, "maxResults must be between 1 and 50")
+    .optional(),
+});

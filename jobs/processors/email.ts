@@ -4,9 +4,10 @@
 import { UnrecoverableError } from "bullmq";
 import { getDb } from "../../db/client.server";
 import { EmailConfigError } from "../../app/models/email-config.server";
-import { sendInvoiceEmail, sendQuoteEmail, sendTestEmail, type SendResult } from "../../app/models/email-send.server";
+import { sendInvoiceEmail, sendQuoteEmail, sendReply, sendTestEmail } from "../../app/models/email-send.server";
+import { syncInbox, type SyncResult } from "../../app/models/inbox-sync.server";
 import { ModelError } from "../../app/models/errors.server";
-import type { JobLike, SendInvoiceEmailData, SendQuoteEmailData, SendTestEmailData } from "../queues";
+import type { JobLike, SendInvoiceEmailData, SendQuoteEmailData, SendReplyData, SendTestEmailData, SyncInboxData } from "../queues";
 
 function permanent(error: unknown): boolean {
   if (error instanceof EmailConfigError || error instanceof ModelError) return true;
@@ -15,7 +16,7 @@ function permanent(error: unknown): boolean {
   return typeof e?.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
 }
 
-async function run(send: () => Promise<SendResult>): Promise<SendResult> {
+async function run<R>(send: () => Promise<R>): Promise<R> {
   try {
     return await send();
   } catch (error) {
@@ -37,4 +38,25 @@ export async function sendInvoiceEmailJob(job: JobLike<SendInvoiceEmailData>) {
 export async function sendTestEmailJob(_job: JobLike<SendTestEmailData>) {
   const db = await getDb();
   return run(() => sendTestEmail(db));
+}
+
+export async function sendReplyJob(job: JobLike<SendReplyData>) {
+  const db = await getDb();
+  return run(() => sendReply(db, job.data.emailId, job.data.body, job.data.actorId));
+}
+
+/**
+ * Pulls new mail into the Inbox. The scheduled run does nothing while e-mail is not configured
+ * (a business may never set it up); the Sync button's run reports why it cannot sync.
+ */
+export async function syncInboxJob(job: JobLike<SyncInboxData>): Promise<SyncResult & { skipped?: string }> {
+  const db = await getDb();
+  try {
+    return await run(() => syncInbox(db, { maxResults: job.data.maxResults }));
+  } catch (error) {
+    if (job.data.trigger === "schedule" && error instanceof UnrecoverableError) {
+      return { syncedCount: 0, totalFetched: 0, skipped: error.message };
+    }
+    throw error;
+  }
 }

@@ -8,13 +8,15 @@ import {
   WEBHOOKS_QUEUE,
   SEND_INVOICE_EMAIL_JOB,
   SEND_QUOTE_EMAIL_JOB,
+  SEND_REPLY_JOB,
   SEND_TEST_EMAIL_JOB,
+  SYNC_INBOX_JOB,
   type ProcessorRegistry,
   type QueueName,
 } from "../queues";
 import { dailyMaintenance } from "./daily-maintenance";
 import { processWebhook } from "./process-webhook";
-import { sendInvoiceEmailJob, sendQuoteEmailJob, sendTestEmailJob } from "./email";
+import { sendInvoiceEmailJob, sendQuoteEmailJob, sendReplyJob, sendTestEmailJob, syncInboxJob } from "./email";
 
 export const processors = {
   [MAINTENANCE_QUEUE]: {
@@ -27,5 +29,7 @@ export const processors = {
     [SEND_QUOTE_EMAIL_JOB]: sendQuoteEmailJob,
     [SEND_INVOICE_EMAIL_JOB]: sendInvoiceEmailJob,
     [SEND_TEST_EMAIL_JOB]: sendTestEmailJob,
+    [SEND_REPLY_JOB]: sendReplyJob,
+    [SYNC_INBOX_JOB]: syncInboxJob,
   },
 } satisfies Record<QueueName, ProcessorRegistry[string]>;

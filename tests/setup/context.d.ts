@@ -5,6 +5,8 @@ declare module "vitest" {
     queuePrefix: string;
     baseUrl: string;
     fakeProvidersUrl: string;
+    imapPort: number;
+    imapPassword: string;
   }
 }
 export {};

@@ -8,3 +8,7 @@ process.env.SESSION_SECRET ??= "test-session-secret-0123456789";
 process.env.BUSINESS_TIME_ZONE ??= "America/New_York";
 // Same key as the server under test (global-setup), so a worker started by a test can decrypt.
 process.env.EMAIL_SECRET_KEY ??= "dGVzdC1lbWFpbC1zZWNyZXQta2V5LTMyLWJ5dGVzISE=";
+// The run's Dovecot (global-setup): the app's IMAP client connects there instead of the presets.
+process.env.IMAP_HOST = "127.0.0.1";
+process.env.IMAP_PORT = String(inject("imapPort"));
+process.env.IMAP_SECURE = "false";

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import { startDovecot } from "./dovecot";
 import { startFakeProviders } from "./fake-providers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -78,11 +79,14 @@ export default async function setup(project: TestProject) {
 
   // Local stand-ins for the payment providers' APIs; the server reads their URLs from its env.
   const fakes = await startFakeProviders();
+  // A real IMAP server for the Inbox; the app reaches it through the IMAP_* overrides.
+  const imap = await startDovecot();
+  const imapEnv = { IMAP_HOST: imap.host, IMAP_PORT: String(imap.port), IMAP_SECURE: "false" };
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "app/server.ts"], {
     cwd: root,
-    env: { ...env, ...fakes.env, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
+    env: { ...env, ...fakes.env, ...imapEnv, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitFor(`${baseUrl}/healthz`, server);
@@ -92,11 +96,14 @@ export default async function setup(project: TestProject) {
   project.provide("queuePrefix", queuePrefix);
   project.provide("baseUrl", baseUrl);
   project.provide("fakeProvidersUrl", fakes.url);
+  project.provide("imapPort", imap.port);
+  project.provide("imapPassword", imap.password);
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
     await fakes.close();
+    await imap.stop();
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   };

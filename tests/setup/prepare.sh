@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes a bare machine of this kind ready for `npm test`: Debian's Chromium and the local
+# Makes a bare machine of this kind ready for `npm test`: Debian's Chromium and Dovecot, and the local
 # PostgreSQL and Redis (started only when nothing answers on their ports).
 set -euo pipefail
 
@@ -7,6 +7,12 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "Installing Chromium from Debian's packages..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+
+if [ ! -x /usr/sbin/dovecot ]; then
+  echo "Installing Dovecot (IMAP server for the Inbox tests) from Debian's packages..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq dovecot-imapd >/dev/null
 fi
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
