@@ -1811,6 +1811,59 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     );
     summary.activity_log = activity.length;
 
+    // ------------------------------------------------------------ inbox (as a sync would have stored it)
+    // A handful of customer replies so the demo Inbox shows linking; real mail arrives by IMAP sync.
+    const mailQuotes = quotes.filter((q) => q.status === "sent" && q.customer.email).slice(0, 3);
+    const mailJob = group("I").find((j) => j.customer.email);
+    const inbox = [
+      ...mailQuotes.map((q, i) => ({
+        customer: q.customer,
+        job: q.job,
+        subject: `Re: Quote ${q.number} from Northwind Cabinetry`,
+        text: [
+          "Thanks for the quote, it looks great. Could we switch the hardware to matte black pulls?",
+          "We'd like to go ahead. Is there any chance you could start before the end of the month?",
+          "Quick question before we approve: does the price include removing the old cabinets?",
+        ][i % 3],
+        at: clock.past(clock.day(-i), 8.5 + i),
+        read: i > 0,
+      })),
+      ...(mailJob
+        ? [
+            {
+              customer: mailJob.customer,
+              job: mailJob,
+              subject: `Access for Job #${mailJob.id}`,
+              text: "Hi! The side door code is 4471. The dog will be in the back yard. See you Monday.",
+              at: clock.past(clock.day(0), 7.25),
+              read: false,
+            },
+          ]
+        : []),
+    ];
+    if (inbox.length) {
+      await tx.insert(t.emails).values(
+        inbox.map((m, i) => ({
+          provider: "gmail",
+          messageId: `<demo-${i + 1}@${(m.customer.email ?? "customer.example").split("@")[1]}>`,
+          threadId: `<demo-${i + 1}@${(m.customer.email ?? "customer.example").split("@")[1]}>`,
+          subject: m.subject,
+          fromEmail: m.customer.email,
+          fromName: m.customer.name,
+          toEmail: "office@northwindcabinetry.example",
+          bodyText: m.text,
+          snippet: m.text.slice(0, 80),
+          receivedAt: m.at,
+          isRead: m.read,
+          customerId: m.customer.id ?? null,
+          jobId: m.job?.id ?? null,
+          createdAt: m.at,
+          updatedAt: m.at,
+        })),
+      );
+    }
+    summary.emails = inbox.length;
+
     await syncNumberSequences(tx);
   });
   return summary;
