@@ -88,7 +88,7 @@ beforeAll(async () => {
   process.env.SMTP_SECURE = "false";
   // The processor runs here: portal links must point at the server under test.
   process.env.APP_URL = baseUrl();
-  worker = await startWorker({ prefix: inject("queuePrefix"), registry: { [EMAIL_QUEUE]: processors[EMAIL_QUEUE] }, concurrency: 2 });
+  worker = await startWorker({ prefix: inject("queuePrefix"), registry: { [EMAIL_QUEUE]: processors[EMAIL_QUEUE] }, concurrency: 2, schedulers: false });
   browser = await launchBrowser();
 });
 

@@ -361,6 +361,18 @@ describe("Inbox", () => {
     await configure(MAILBOX, { appPassword: inject("imapPassword") });
   });
 
+  it("stores each message once when two syncs run at the same time", async () => {
+    const db = await getDb();
+    const before = (await db.select({ id: emails.id }).from(emails)).length;
+    await deliver(MAILBOX, Array.from({ length: 5 }, (_, i) => ({ from: CLIENT, subject: `Race ${tag} ${i}`, text: "race" })));
+    const [one, two] = await Promise.all([sync(), sync()]);
+    expect(one.status).toBe(200);
+    expect(two.status).toBe(200);
+    expect(one.body.syncedCount + two.body.syncedCount).toBe(5);
+    expect((await db.select({ id: emails.id }).from(emails)).length).toBe(before + 5);
+    expect((await sync()).body).toEqual({ syncedCount: 0, totalFetched: 0 });
+  });
+
   it("imports the newest 50 of a new mailbox, then catches up a burst 50 at a time, oldest first", async () => {
     const batch = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => ({ from: CLIENT, subject: `Burst ${tag} #${String(from + i).padStart(3, "0")}`, text: `n ${from + i}` }));

@@ -100,7 +100,7 @@ beforeAll(async () => {
   const [c] = await db.insert(customers).values({ name: `Online pay ${run}` }).returning();
   customerId = c.id;
   // The server enqueues into this run's queues; a worker here processes the webhooks queue only.
-  worker = await startWorker({ prefix: inject("queuePrefix"), concurrency: 3, registry: { [WEBHOOKS_QUEUE]: processors[WEBHOOKS_QUEUE] } });
+  worker = await startWorker({ prefix: inject("queuePrefix"), concurrency: 3, registry: { [WEBHOOKS_QUEUE]: processors[WEBHOOKS_QUEUE] }, schedulers: false });
 });
 
 afterAll(async () => {

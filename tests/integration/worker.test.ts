@@ -15,6 +15,9 @@ import {
   DAILY_MAINTENANCE_CRON,
   DAILY_MAINTENANCE_JOB,
   DAILY_MAINTENANCE_SCHEDULER,
+  EMAIL_QUEUE,
+  INBOX_SYNC_SCHEDULER,
+  SYNC_INBOX_JOB,
   MAINTENANCE_QUEUE,
   closeQueues,
   enqueue,
@@ -168,6 +171,18 @@ describe("BullMQ worker", () => {
       tz: process.env.BUSINESS_TIME_ZONE || "America/New_York",
     });
     expect(schedulers[0].next).toBeGreaterThan(Date.now());
+
+    // The inbox sync: one scheduler on the email queue, every 5 minutes, not at start-up.
+    const email = new Queue(EMAIL_QUEUE, connectionOptions());
+    try {
+      const inbox = await email.getJobSchedulers();
+      expect(inbox).toHaveLength(1);
+      expect(inbox[0]).toMatchObject({ key: INBOX_SYNC_SCHEDULER, name: SYNC_INBOX_JOB, pattern: "*/5 * * * *" });
+      expect(inbox[0].next).toBeGreaterThan(Date.now());
+      expect(await email.getJobCounts("active", "completed", "failed")).toEqual({ active: 0, completed: 0, failed: 0 });
+    } finally {
+      await email.close();
+    }
   });
 
   it("fails a job with an unknown name at once instead of retrying it", async () => {
