@@ -1,6 +1,7 @@
-// Online payments (decisions §5): payment links against local fake provider APIs, signed webhooks
-// stored once and turned into exactly one payment by the `webhooks` queue, and a worker killed
-// mid-job whose stalled job another worker finishes.
+// Online payments (decisions §5): payment links against local fake provider APIs, the Authorize.Net
+// hand-off page that POSTs a live token to the hosted form, signed webhooks stored once and turned
+// into exactly one payment by the `webhooks` queue, and a worker killed mid-job whose stalled job
+// another worker finishes.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,14 +11,14 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { closeDb, getDb } from "../../db/client.server";
-import { activityLog, customers, invoices, payments, webhookEvents } from "../../db/schema";
+import { activityLog, authorizenetPaymentPages, customers, invoices, payments, webhookEvents } from "../../db/schema";
 import { ModelError } from "~/models/errors.server";
 import { createPaymentLink } from "~/models/payment-links.server";
 import { storeWebhookEvent } from "~/models/webhooks.server";
 import { PROCESS_WEBHOOK_JOB, WEBHOOKS_QUEUE } from "../../jobs/queues";
 import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
-import { anetSignature, fakeRequests, paypalWebhookHeaders, squareSignature, stripeSignatureHeader } from "../setup/fake-providers";
+import { ageAnetToken, anetSignature, fakeRequests, paypalWebhookHeaders, squareSignature, stripeSignatureHeader } from "../setup/fake-providers";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -174,7 +175,9 @@ describe("POST /api/invoices/:id/payment-link", () => {
     expect(square.body.paymentUrl).toMatch(/^https:\/\/square\.link\/u\//);
     const anet = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "authorizenet" }, cookie: owner });
     expect(anet.status).toBe(200);
-    expect(anet.body.paymentUrl).toMatch(/^https:\/\/accept\.authorize\.net\/payment\/payment\?token=FAKETOKEN/);
+    // Our hand-off page under a random reference; the token is not in the URL (see below).
+    expect(anet.body.paymentUrl).toMatch(new RegExp(`^${baseUrl()}/pay/authorizenet/[A-Za-z0-9_-]{43}$`));
+    expect(anet.body.paymentUrl).not.toContain("FAKETOKEN");
     expect((await invoiceRow(inv.id)).paymentLinkProvider).toBe("authorizenet");
 
     const all = await fakeRequests(fakeUrl());
@@ -199,6 +202,121 @@ describe("POST /api/invoices/:id/payment-link", () => {
       expect(error).toBeInstanceOf(ModelError);
       expect((error as ModelError).status).toBe(400);
       expect((error as ModelError).message).toBe(`${label} is not configured`);
+    }
+  });
+});
+
+describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () => {
+  const formUrl = () => `${fakeUrl()}/payment/payment`;
+
+  async function anetLink(invoiceId: number) {
+    const res = await api(`/api/invoices/${invoiceId}/payment-link`, { method: "POST", json: { provider: "authorizenet" }, cookie: owner });
+    expect(res.status).toBe(200);
+    return res.body.paymentUrl as string;
+  }
+
+  async function openPage(url: string) {
+    const res = await fetch(url, { redirect: "manual" });
+    const html = await res.text();
+    return { status: res.status, headers: res.headers, html, token: /name="token" value="([^"]+)"/.exec(html)?.[1] };
+  }
+
+  /** What a browser does with the page's form: POST the token as a form field. */
+  async function postForm(token: string) {
+    const res = await fetch(formUrl(), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+    return { status: res.status, html: await res.text() };
+  }
+
+  /** getHostedPaymentPageRequest calls the app made for this invoice (refId is the invoice id). */
+  async function tokenRequests(invoiceId: number) {
+    return (await fakeRequests(fakeUrl()))
+      .filter((r) => r.path === "/xml/v1/request.api")
+      .map((r) => JSON.parse(r.body).getHostedPaymentPageRequest)
+      .filter((r) => r.refId === String(invoiceId));
+  }
+
+  const storedPage = async (invoiceId: number) => (await (await getDb()).select().from(authorizenetPaymentPages).where(eq(authorizenetPaymentPages.invoiceId, invoiceId)))[0];
+
+  it("links to our page, which POSTs the stored token to the hosted form (no token in any URL)", async () => {
+    const inv = await newInvoice("99.95");
+    const url = await anetLink(inv.id);
+    expect(url).toMatch(new RegExp(`^${baseUrl()}/pay/authorizenet/[A-Za-z0-9_-]{43}$`));
+    const stored = await storedPage(inv.id);
+    expect(stored).toMatchObject({ tokenAmount: "99.95" });
+    expect(url).not.toContain(stored.token);
+
+    const page = await openPage(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    // CSP: this page's forms may post to the hosted form's origin, and still only with nonce'd scripts.
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`form-action 'self' ${new URL(fakeUrl()).origin}`);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(page.html).toMatch(new RegExp(`<form[^>]*method="post"[^>]*action="${formUrl()}"`));
+    expect(page.token).toBe(stored.token);
+    expect(page.html).toContain("Continue to secure payment");
+    expect(page.html).toContain("$99.95");
+
+    // The hosted form takes the posted token, and only that way.
+    const posted = await postForm(page.token!);
+    expect(posted.status).toBe(200);
+    expect(posted.html).toContain(`<span data-testid="anet-form-amount">99.95</span>`);
+    expect((await fetch(`${formUrl()}?token=${encodeURIComponent(page.token!)}`)).status).toBe(400);
+    // Every other page keeps form-action 'self'.
+    expect((await fetch(`${baseUrl()}/login`)).headers.get("content-security-policy")).toContain("form-action 'self';");
+  });
+
+  it("reuses a fresh token, renews an expired one, and one issued for an older balance", async () => {
+    const inv = await newInvoice("300.00");
+    const url = await anetLink(inv.id);
+    const first = await openPage(url);
+    expect((await openPage(url)).token).toBe(first.token);
+    expect(await tokenRequests(inv.id)).toHaveLength(1);
+
+    // 20 minutes later: Authorize.Net refuses the old token, so the page must not send it.
+    const db = await getDb();
+    await db
+      .update(authorizenetPaymentPages)
+      .set({ tokenIssuedAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(authorizenetPaymentPages.invoiceId, inv.id));
+    await ageAnetToken(fakeUrl(), first.token!, 20 * 60_000);
+    expect((await postForm(first.token!)).status).toBe(400);
+    const renewed = await openPage(url);
+    expect(renewed.status).toBe(200);
+    expect(renewed.token).toBeTruthy();
+    expect(renewed.token).not.toBe(first.token);
+    expect((await postForm(renewed.token!)).status).toBe(200);
+    expect(await tokenRequests(inv.id)).toHaveLength(2);
+
+    // A partial payment since: the fresh token charges the old balance, so it is renewed too.
+    await db.update(invoices).set({ paidTotal: "100.00", balance: "200.00", status: "partial" }).where(eq(invoices.id, inv.id));
+    const partial = await openPage(url);
+    expect(partial.token).not.toBe(renewed.token);
+    expect((await tokenRequests(inv.id)).at(-1).transactionRequest.amount).toBe("200.00");
+    expect((await postForm(partial.token!)).html).toContain(`<span data-testid="anet-form-amount">200.00</span>`);
+    expect((await storedPage(inv.id)).tokenAmount).toBe("200.00");
+
+    // Paid, then cancelled: no form and no new token.
+    await db.update(invoices).set({ paidTotal: "300.00", balance: "0.00", status: "paid" }).where(eq(invoices.id, inv.id));
+    const paid = await openPage(url);
+    expect([paid.status, paid.token]).toEqual([200, undefined]);
+    expect(paid.html).toContain("This invoice is paid");
+    await db.update(invoices).set({ status: "cancelled" }).where(eq(invoices.id, inv.id));
+    const closed = await openPage(url);
+    expect([closed.status, closed.token]).toEqual([410, undefined]);
+    expect(await tokenRequests(inv.id)).toHaveLength(3);
+  });
+
+  it("answers 404 to a guessed reference or an invoice id, the same page either way", async () => {
+    const inv = await newInvoice("10.00");
+    await anetLink(inv.id);
+    const guesses = [String(inv.id), "A".repeat(43), `${(await storedPage(inv.id)).reference.slice(0, 42)}x`];
+    for (const guess of guesses) {
+      const page = await openPage(`${baseUrl()}/pay/authorizenet/${guess}`);
+      expect(page.status).toBe(404);
+      expect(page.token).toBeUndefined();
+      expect(page.html).toContain("Payment link not found");
+      expect(page.html).not.toContain(inv.invoiceNumber);
     }
   });
 });
@@ -265,6 +383,7 @@ describe("Stripe webhooks", () => {
     expect(await paymentsOf(inv.id)).toHaveLength(0);
     expect((await invoiceRow(inv.id)).status).toBe("sent");
   });
+
 });
 
 describe("PayPal, Square and Authorize.Net webhooks", () => {
