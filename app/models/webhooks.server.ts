@@ -151,7 +151,10 @@ export function paymentFromEvent(provider: string, type: string, payload: unknow
     case "stripe": {
       const obj = p?.data?.object;
       if (!obj) return null;
-      if (type === "checkout.session.completed") {
+      // A Checkout Session pays when it completes with payment_status 'paid' (cards), or later with
+      // async_payment_succeeded (ACH, SEPA: it completed 'unpaid'; async_payment_failed pays nothing).
+      // Both carry the same PaymentIntent id, so together they still make one payment.
+      if (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") {
         if (obj.payment_status !== "paid") return null;
         const txn = typeof obj.payment_intent === "string" ? obj.payment_intent : obj.payment_intent?.id ?? obj.id;
         return {

@@ -95,6 +95,36 @@ function stripeEvent(invoiceId: number, cents: number, type = "checkout.session.
   return { id, pi, body: JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } }) };
 }
 
+/** A Checkout Session event; ACH/SEPA sessions complete 'unpaid' and pay later (async_payment_*). */
+function sessionEvent(
+  invoiceId: number,
+  cents: number,
+  type: string,
+  opts: { paymentStatus?: string; session?: string; pi?: string; currency?: string } = {},
+) {
+  const id = `evt_${run}_${++seq}`;
+  const object = {
+    id: opts.session ?? `cs_${run}_${seq}`,
+    object: "checkout.session",
+    payment_status: opts.paymentStatus ?? "paid",
+    payment_intent: opts.pi ?? `pi_${run}_${seq}`,
+    amount_total: cents,
+    currency: opts.currency ?? "usd",
+    metadata: { invoiceId: String(invoiceId) },
+  };
+  const body = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+  return { id, body, headers: { "Stripe-Signature": stripeSignatureHeader(body) } };
+}
+
+/** Waits until the worker has finished with a stored event (processed, or refused with a reason). */
+async function settled(eventId: string) {
+  const [row] = await until(async () => {
+    const rows = await eventsFor(eventId);
+    return rows[0]?.processed || rows[0]?.processingError ? rows : undefined;
+  });
+  return row;
+}
+
 beforeAll(async () => {
   [owner, installer] = await Promise.all([signIn("owner"), signIn("installer")]);
   const db = await getDb();
@@ -384,6 +414,58 @@ describe("Stripe webhooks", () => {
     expect((await invoiceRow(inv.id)).status).toBe("sent");
   });
 
+  it("pays a delayed (ACH/SEPA) session on async_payment_succeeded, once, whatever else arrives", async () => {
+    const inv = await newInvoice("640.00");
+    const session = `cs_${run}_ach${++seq}`;
+    const pi = `pi_${run}_ach${seq}`;
+    // The customer finished Checkout, but the bank debit is still pending: nothing is paid yet.
+    const pending = sessionEvent(inv.id, 64000, "checkout.session.completed", { paymentStatus: "unpaid", session, pi });
+    expect((await deliver("stripe", pending.body, pending.headers)).status).toBe(200);
+    expect(await settled(`stripe:${pending.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect((await invoiceRow(inv.id)).status).toBe("sent");
+
+    const succeeded = sessionEvent(inv.id, 64000, "checkout.session.async_payment_succeeded", { session, pi });
+    expect((await deliver("stripe", succeeded.body, succeeded.headers)).status).toBe(200);
+    expect(await settled(`stripe:${succeeded.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "stripe", providerTransactionId: pi, amount: "640.00", currency: "USD" }]);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "paid", balance: "0.00" });
+
+    // Another delivery of the success (a new event id) and a 'paid' completed event: still one payment.
+    const again = sessionEvent(inv.id, 64000, "checkout.session.async_payment_succeeded", { session, pi });
+    const paid = sessionEvent(inv.id, 64000, "checkout.session.completed", { session, pi });
+    for (const e of [again, paid]) expect((await deliver("stripe", e.body, e.headers)).status).toBe(200);
+    for (const e of [again, paid]) expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toHaveLength(1);
+  });
+
+  it("a session completed 'paid' plus async_payment_succeeded, even concurrently, make one payment", async () => {
+    const inv = await newInvoice("75.50");
+    const session = `cs_${run}_card${++seq}`;
+    const pi = `pi_${run}_card${seq}`;
+    const events = [
+      sessionEvent(inv.id, 7550, "checkout.session.completed", { session, pi }),
+      sessionEvent(inv.id, 7550, "checkout.session.async_payment_succeeded", { session, pi }),
+    ];
+    expect((await Promise.all(events.map((e) => deliver("stripe", e.body, e.headers)))).map((r) => r.status)).toEqual([200, 200]);
+    for (const e of events) expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toMatchObject([{ providerTransactionId: pi, amount: "75.50" }]);
+    expect((await invoiceRow(inv.id)).status).toBe("paid");
+  });
+
+  it("stores a failed delayed payment (async_payment_failed) as processed with no payment", async () => {
+    const inv = await newInvoice("90.00");
+    const session = `cs_${run}_fail${++seq}`;
+    const pending = sessionEvent(inv.id, 9000, "checkout.session.completed", { paymentStatus: "unpaid", session });
+    const failed = sessionEvent(inv.id, 9000, "checkout.session.async_payment_failed", { paymentStatus: "unpaid", session });
+    for (const e of [pending, failed]) expect((await deliver("stripe", e.body, e.headers)).status).toBe(200);
+    for (const e of [pending, failed]) {
+      const row = await settled(`stripe:${e.id}`);
+      expect([row.processed, row.processingError, row.eventType]).toEqual([true, null, JSON.parse(e.body).type]);
+    }
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "sent", balance: "90.00" });
+  });
 });
 
 describe("PayPal, Square and Authorize.Net webhooks", () => {
