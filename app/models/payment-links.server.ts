@@ -10,6 +10,7 @@ import type { Executor } from "../../db/client.server";
 import { invoices } from "../../db/schema";
 import { toCents } from "../utils/money";
 import { authorizeNetConfig, createHostedPaymentPage } from "./authorizenet-hosted.server";
+import { businessCurrency } from "./business.server";
 import { ModelError } from "./errors.server";
 
 export const PAYMENT_PROVIDERS = ["stripe", "paypal", "square", "authorizenet"] as const;
@@ -43,6 +44,8 @@ type LinkRequest = {
   title: string;
   amount: string;
   cents: number;
+  /** ISO 4217, upper case: the business currency (settings), which webhooks are checked against. */
+  currency: string;
   appUrl: string;
 };
 
@@ -70,7 +73,7 @@ async function stripeLink(req: LinkRequest): Promise<string> {
     line_items: [
       {
         quantity: 1,
-        price_data: { currency: "usd", unit_amount: req.cents, product_data: { name: `Invoice ${req.invoiceNumber}` } },
+        price_data: { currency: req.currency.toLowerCase(), unit_amount: req.cents, product_data: { name: `Invoice ${req.invoiceNumber}` } },
       },
     ],
     metadata,
@@ -121,7 +124,7 @@ async function paypalLink(req: LinkRequest): Promise<string> {
           custom_id: String(req.invoiceId),
           invoice_id: `${req.invoiceNumber}-${Date.now().toString(36)}`,
           description: `Invoice ${req.invoiceNumber}`.slice(0, 127),
-          amount: { currency_code: "USD", value: req.amount },
+          amount: { currency_code: req.currency, value: req.amount },
         },
       ],
       payment_source: {
@@ -180,7 +183,7 @@ async function squareLink(req: LinkRequest): Promise<string> {
       idempotency_key: randomUUID(),
       quick_pay: {
         name: `Invoice ${req.invoiceNumber}`,
-        price_money: { amount: req.cents, currency: "USD" },
+        price_money: { amount: req.cents, currency: req.currency },
         location_id: config.locationId,
       },
       payment_note: `Invoice ${req.invoiceNumber} ${squareNoteMarker(req.invoiceId)}`,
@@ -231,6 +234,7 @@ export async function createPaymentLink(db: Executor, invoiceId: number, provide
   const cents = toCents(invoice.balance) ?? 0n;
   if (cents <= 0n) throw new ModelError(400, "This invoice has no balance to pay", "invoiceId");
   if (!isProviderConfigured(provider)) throw notConfigured(provider);
+  const currency = await businessCurrency(db);
   let url: string;
   try {
     url = await adapters[provider](
@@ -240,6 +244,7 @@ export async function createPaymentLink(db: Executor, invoiceId: number, provide
         title: invoice.title,
         amount: invoice.balance,
         cents: Number(cents),
+        currency,
         appUrl: appUrl.replace(/\/$/, ""),
       },
       db,

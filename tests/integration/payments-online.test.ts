@@ -1,7 +1,7 @@
 // Online payments (decisions §5): payment links against local fake provider APIs, the Authorize.Net
 // hand-off page that POSTs a live token to the hosted form, signed webhooks stored once and turned
-// into exactly one payment by the `webhooks` queue, and a worker killed mid-job whose stalled job
-// another worker finishes.
+// into exactly one payment by the `webhooks` queue (never in another currency), and a worker
+// killed mid-job whose stalled job another worker finishes.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ import { closeDb, getDb } from "../../db/client.server";
 import { activityLog, authorizenetPaymentPages, customers, invoices, payments, webhookEvents } from "../../db/schema";
 import { ModelError } from "~/models/errors.server";
 import { createPaymentLink } from "~/models/payment-links.server";
-import { storeWebhookEvent } from "~/models/webhooks.server";
+import { currencyMismatch, processWebhookEvent, storeWebhookEvent } from "~/models/webhooks.server";
 import { PROCESS_WEBHOOK_JOB, WEBHOOKS_QUEUE } from "../../jobs/queues";
 import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
@@ -543,8 +543,86 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
     expect(await eventsFor(`authorizenet:${notificationId}`)).toHaveLength(0);
     expect((await deliver("authorizenet", body, { "X-ANET-Signature": anetSignature(body) })).status).toBe(200);
     await until(async () => (await eventsFor(`authorizenet:${notificationId}`))[0]?.processed);
-    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "authorizenet", amount: "33.10" }]);
+    // Its webhook names no currency: recorded in the business currency.
+    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "authorizenet", amount: "33.10", currency: "USD" }]);
     expect((await invoiceRow(inv.id)).status).toBe("paid");
+  });
+});
+
+describe("webhooks in another currency than the business's (settings: USD)", () => {
+  const refused = (code: string) => `The payment is in ${code}, but this business bills in USD; no payment was recorded`;
+
+  it("Stripe: a EUR session or PaymentIntent records no payment, says why, and is not retried", async () => {
+    const inv = await newInvoice("50.00");
+    const session = sessionEvent(inv.id, 5000, "checkout.session.completed", { currency: "eur" });
+    const intent = JSON.parse(stripeEvent(inv.id, 5000, "payment_intent.succeeded").body);
+    intent.data.object.currency = "eur";
+    const intentBody = JSON.stringify(intent);
+    expect((await deliver("stripe", session.body, session.headers)).status).toBe(200);
+    expect((await deliver("stripe", intentBody, { "Stripe-Signature": stripeSignatureHeader(intentBody) })).status).toBe(200);
+    const row = await settled(`stripe:${session.id}`);
+    expect([row.processed, row.processingError]).toEqual([false, refused("EUR")]);
+    expect(await settled(`stripe:${intent.id}`)).toMatchObject({ processed: false, processingError: refused("EUR") });
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "sent", balance: "50.00" });
+
+    // A permanent failure: the job completed (no BullMQ retry, which only a thrown error causes),
+    // and processing the row again refuses again instead of throwing.
+    const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
+    const queue = new Queue(WEBHOOKS_QUEUE, { connection, prefix: inject("queuePrefix") });
+    try {
+      await until(async () => (await queue.getJobState(`webhook-${row.id}`)) === "completed" || undefined);
+      expect((await queue.getJob(`webhook-${row.id}`))?.returnvalue).toBe("rejected");
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
+    expect(await processWebhookEvent(await getDb(), row.id)).toBe("rejected");
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+  });
+
+  it("PayPal and Square: a capture in CAD or a payment in GBP records no payment", async () => {
+    const inv = await newInvoice("75.00");
+    const paypalId = `WH-${run}-${++seq}`;
+    const paypal = JSON.stringify({
+      id: paypalId,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: { id: `CAP${run}${seq}`, status: "COMPLETED", amount: { currency_code: "CAD", value: "75.00" }, custom_id: String(inv.id) },
+    });
+    const squareId = `sq-${run}-${++seq}`;
+    const square = JSON.stringify({
+      merchant_id: "M1",
+      type: "payment.updated",
+      event_id: squareId,
+      data: { type: "payment", id: `PAY${seq}`, object: { payment: { id: `PAY${run}${seq}`, status: "COMPLETED", amount_money: { amount: 7500, currency: "GBP" }, note: `[cj:${inv.id}]` } } },
+    });
+    expect((await deliver("paypal", paypal, await paypalWebhookHeaders(fakeUrl(), paypal))).status).toBe(200);
+    expect((await deliver("square", square, { "x-square-hmacsha256-signature": squareSignature(square) })).status).toBe(200);
+    expect(await settled(`paypal:${paypalId}`)).toMatchObject({ processed: false, processingError: refused("CAD") });
+    expect(await settled(`square:${squareId}`)).toMatchObject({ processed: false, processingError: refused("GBP") });
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect((await invoiceRow(inv.id)).status).toBe("sent");
+  });
+
+  it("PayPal: an approved order in EUR is not captured", async () => {
+    const orderId = `ORDEREUR${run}${++seq}`.toUpperCase();
+    const id = `WH-${run}-${seq}`;
+    const body = JSON.stringify({
+      id,
+      event_type: "CHECKOUT.ORDER.APPROVED",
+      resource: { id: orderId, status: "APPROVED", purchase_units: [{ custom_id: "1", amount: { currency_code: "EUR", value: "10.00" } }] },
+    });
+    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
+    expect(await settled(`paypal:${id}`)).toMatchObject({ processed: false, processingError: refused("EUR") });
+    expect((await fakeRequests(fakeUrl())).filter((r) => r.path.includes(orderId))).toHaveLength(0);
+  });
+
+  it("compares upper-case ISO codes; an event without one is refused; Authorize.Net's names none", () => {
+    expect(currencyMismatch("USD", "USD")).toBeNull();
+    expect(currencyMismatch("EUR", "USD")).toBe(refused("EUR"));
+    expect(currencyMismatch("", "USD")).toBe("The payment is in an unnamed currency, but this business bills in USD; no payment was recorded");
+    // Authorize.Net: the merchant account has one currency and the webhook does not say it.
+    expect(currencyMismatch(null, "USD")).toBeNull();
   });
 });
 
