@@ -11,6 +11,7 @@ import express from "express";
 import morgan from "morgan";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "../db/client.server";
+import { AUTHORIZENET_PAY_PATH, authorizeNetFormOrigin } from "./utils/authorizenet-form.server";
 import { env, isDemo, servedOverHttps } from "./utils/env.server";
 
 const config = env();
@@ -29,7 +30,16 @@ async function loadBuild(): Promise<ServerBuild> {
   return devBuild.build;
 }
 
-function contentSecurityPolicy(nonce: string, remoteImages = false) {
+/**
+ * Forms post only to our origin, except the Authorize.Net hand-off page: Accept Hosted requires
+ * the browser to POST the token to its form (app/routes/pay.authorizenet.$reference.tsx).
+ */
+function formAction(path: string) {
+  const anet = path.startsWith(AUTHORIZENET_PAY_PATH) ? authorizeNetFormOrigin() : null;
+  return anet ? `form-action 'self' ${anet}` : "form-action 'self'";
+}
+
+function contentSecurityPolicy(nonce: string, path: string, remoteImages = false) {
   return [
     "default-src 'self'",
     // No inline-script holes: scripts only from our origin or carrying this response's nonce.
@@ -42,7 +52,7 @@ function contentSecurityPolicy(nonce: string, remoteImages = false) {
     production ? "connect-src 'self'" : "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    formAction(path),
     "object-src 'none'",
   ].join("; ");
 }
@@ -76,7 +86,7 @@ export async function createApp() {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     const remoteImages = req.path === "/inbox" && req.query.images === "1";
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, remoteImages));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.path, remoteImages));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -320,6 +320,29 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Authorize.Net Accept Hosted pages (app/models/authorizenet-hosted.server.ts). The hosted form
+ * takes its token only by POST and the token lives 15 minutes, so the payment link is our page
+ * `/pay/authorizenet/{reference}`, which posts the current token (renewed when old) to the form.
+ * The reference is random, so invoices cannot be enumerated; the token never appears in a URL.
+ */
+export const authorizenetPaymentPages = pgTable(
+  "authorizenet_payment_pages",
+  {
+    id: id(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    reference: text("reference").notNull(),
+    token: text("token").notNull(),
+    /** The amount the token charges: a token for an older balance is never reused. */
+    tokenAmount: money("token_amount").notNull(),
+    tokenIssuedAt: instant("token_issued_at").notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("authorizenet_payment_pages_reference_key").on(t.reference), index("authorizenet_payment_pages_invoice_idx").on(t.invoiceId)],
+);
+
 export const webhookEvents = pgTable(
   "webhook_events",
   {

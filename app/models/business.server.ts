@@ -19,6 +19,14 @@ export async function moneyContext(db: Executor, actorId?: number | null) {
   };
 }
 
+/**
+ * The one currency the business bills and takes payments in (settings, upper-case ISO 4217):
+ * payment links charge in it and a webhook in any other currency records no payment.
+ */
+export async function businessCurrency(db: Executor): Promise<string> {
+  return (await getSettings(db)).business.currency.trim().toUpperCase();
+}
+
 /** A calendar day plus n days ('YYYY-MM-DD' in, 'YYYY-MM-DD' out). */
 export function plusDays(day: string, n: number) {
   const [y, m, d] = day.split("-").map(Number);

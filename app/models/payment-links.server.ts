@@ -1,6 +1,7 @@
 // Online payment links (spec: Payment Link popover; decisions §5): one adapter per provider, each
 // configured by environment variables read at call time. Secrets stay on the server: they are
-// never logged, returned, or put into job data; only the resulting public URL is stored.
+// never logged, returned, or put into job data; only the resulting public URL is stored (and, for
+// Authorize.Net, the short-lived form token behind our hand-off page: authorizenet-hosted.server.ts).
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
@@ -8,6 +9,8 @@ import { z } from "zod";
 import type { Executor } from "../../db/client.server";
 import { invoices } from "../../db/schema";
 import { toCents } from "../utils/money";
+import { authorizeNetConfig, createHostedPaymentPage } from "./authorizenet-hosted.server";
+import { businessCurrency } from "./business.server";
 import { ModelError } from "./errors.server";
 
 export const PAYMENT_PROVIDERS = ["stripe", "paypal", "square", "authorizenet"] as const;
@@ -41,6 +44,8 @@ type LinkRequest = {
   title: string;
   amount: string;
   cents: number;
+  /** ISO 4217, upper case: the business currency (settings), which webhooks are checked against. */
+  currency: string;
   appUrl: string;
 };
 
@@ -68,7 +73,7 @@ async function stripeLink(req: LinkRequest): Promise<string> {
     line_items: [
       {
         quantity: 1,
-        price_data: { currency: "usd", unit_amount: req.cents, product_data: { name: `Invoice ${req.invoiceNumber}` } },
+        price_data: { currency: req.currency.toLowerCase(), unit_amount: req.cents, product_data: { name: `Invoice ${req.invoiceNumber}` } },
       },
     ],
     metadata,
@@ -119,7 +124,7 @@ async function paypalLink(req: LinkRequest): Promise<string> {
           custom_id: String(req.invoiceId),
           invoice_id: `${req.invoiceNumber}-${Date.now().toString(36)}`,
           description: `Invoice ${req.invoiceNumber}`.slice(0, 127),
-          amount: { currency_code: "USD", value: req.amount },
+          amount: { currency_code: req.currency, value: req.amount },
         },
       ],
       payment_source: {
@@ -178,7 +183,7 @@ async function squareLink(req: LinkRequest): Promise<string> {
       idempotency_key: randomUUID(),
       quick_pay: {
         name: `Invoice ${req.invoiceNumber}`,
-        price_money: { amount: req.cents, currency: "USD" },
+        price_money: { amount: req.cents, currency: req.currency },
         location_id: config.locationId,
       },
       payment_note: `Invoice ${req.invoiceNumber} ${squareNoteMarker(req.invoiceId)}`,
@@ -192,67 +197,12 @@ async function squareLink(req: LinkRequest): Promise<string> {
 
 // ---------------------------------------------------------------- authorize.net
 
-export function authorizeNetConfig() {
-  const loginId = env("AUTHORIZENET_API_LOGIN_ID");
-  const transactionKey = env("AUTHORIZENET_TRANSACTION_KEY");
-  if (!loginId || !transactionKey) return null;
-  return {
-    loginId,
-    transactionKey,
-    base: (env("AUTHORIZENET_API_BASE") ?? "https://api.authorize.net").replace(/\/$/, ""),
-    formUrl: env("AUTHORIZENET_FORM_URL") ?? "https://accept.authorize.net/payment/payment",
-  };
-}
-
-async function authorizeNetLink(req: LinkRequest): Promise<string> {
-  const config = authorizeNetConfig();
-  if (!config) throw notConfigured("authorizenet");
-  const res = await fetch(`${config.base}/xml/v1/request.api`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      getHostedPaymentPageRequest: {
-        merchantAuthentication: { name: config.loginId, transactionKey: config.transactionKey },
-        refId: String(req.invoiceId),
-        transactionRequest: {
-          transactionType: "authCaptureTransaction",
-          amount: req.amount,
-          order: { invoiceNumber: req.invoiceNumber.slice(0, 20), description: `Invoice ${req.invoiceNumber}`.slice(0, 255) },
-        },
-        hostedPaymentSettings: {
-          setting: [
-            {
-              settingName: "hostedPaymentReturnOptions",
-              settingValue: JSON.stringify({
-                showReceipt: true,
-                url: `${req.appUrl}/invoices/${req.invoiceId}?paid=1`,
-                cancelUrl: `${req.appUrl}/invoices/${req.invoiceId}`,
-              }),
-            },
-          ],
-        },
-      },
-    }),
-  });
-  // Authorize.Net's JSON answers start with a byte order mark.
-  const text = (await res.text()).replace(/^\uFEFF/, "");
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  const body = z
-    .object({ token: z.string().min(1), messages: z.object({ resultCode: z.literal("Ok") }) })
-    .safeParse(parsed);
-  if (!res.ok || !body.success) throw providerFailed("authorizenet");
-  // Accept Hosted takes the token as the `token` field of the form.
-  return `${config.formUrl}?token=${encodeURIComponent(body.data.token)}`;
-}
+// The link is our page that posts a live token to the hosted form (authorizenet-hosted.server.ts).
+const authorizeNetLink = (req: LinkRequest, db: Executor) => createHostedPaymentPage(db, req);
 
 // ---------------------------------------------------------------- entry point
 
-const adapters: Record<PaymentProvider, (req: LinkRequest) => Promise<string>> = {
+const adapters: Record<PaymentProvider, (req: LinkRequest, db: Executor) => Promise<string>> = {
   stripe: stripeLink,
   paypal: paypalLink,
   square: squareLink,
@@ -284,16 +234,21 @@ export async function createPaymentLink(db: Executor, invoiceId: number, provide
   const cents = toCents(invoice.balance) ?? 0n;
   if (cents <= 0n) throw new ModelError(400, "This invoice has no balance to pay", "invoiceId");
   if (!isProviderConfigured(provider)) throw notConfigured(provider);
+  const currency = await businessCurrency(db);
   let url: string;
   try {
-    url = await adapters[provider]({
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.invoiceNumber,
-      title: invoice.title,
-      amount: invoice.balance,
-      cents: Number(cents),
-      appUrl: appUrl.replace(/\/$/, ""),
-    });
+    url = await adapters[provider](
+      {
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.invoiceNumber,
+        title: invoice.title,
+        amount: invoice.balance,
+        cents: Number(cents),
+        currency,
+        appUrl: appUrl.replace(/\/$/, ""),
+      },
+      db,
+    );
   } catch (error) {
     if (error instanceof ModelError) throw error;
     // The provider's own error may echo request details; log only its kind, never the secrets.

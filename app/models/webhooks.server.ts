@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Executor } from "../../db/client.server";
 import { invoices, webhookEvents } from "../../db/schema";
 import { centsToString, normalizeMoney } from "../utils/money";
-import { moneyContext } from "./business.server";
+import { businessCurrency, moneyContext } from "./business.server";
 import { ModelError } from "./errors.server";
 import { capturePaypalOrder, paypalAccessToken, paypalConfig, stripeClient, type PaymentProvider } from "./payment-links.server";
 import { recordPayment } from "./payment.server";
@@ -134,10 +134,13 @@ export async function storeWebhookEvent(db: Executor, provider: PaymentProvider,
 export type ProviderPayment = {
   transactionId: string;
   amount: string;
-  currency: string;
+  /** Upper-case ISO 4217 as the event states it ("" when missing); null when the provider's event never says. */
+  currency: string | null;
   invoiceId?: number;
   invoiceNumber?: string;
 };
+
+const currencyOf = (value: unknown) => (typeof value === "string" ? value.trim().toUpperCase() : "");
 
 const intId = (value: unknown) => {
   const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
@@ -151,13 +154,16 @@ export function paymentFromEvent(provider: string, type: string, payload: unknow
     case "stripe": {
       const obj = p?.data?.object;
       if (!obj) return null;
-      if (type === "checkout.session.completed") {
+      // A Checkout Session pays when it completes with payment_status 'paid' (cards), or later with
+      // async_payment_succeeded (ACH, SEPA: it completed 'unpaid'; async_payment_failed pays nothing).
+      // Both carry the same PaymentIntent id, so together they still make one payment.
+      if (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") {
         if (obj.payment_status !== "paid") return null;
         const txn = typeof obj.payment_intent === "string" ? obj.payment_intent : obj.payment_intent?.id ?? obj.id;
         return {
           transactionId: String(txn),
           amount: centsToString(BigInt(obj.amount_total ?? 0)),
-          currency: String(obj.currency ?? "usd").toUpperCase(),
+          currency: currencyOf(obj.currency),
           invoiceId: intId(obj.metadata?.invoiceId ?? obj.client_reference_id),
         };
       }
@@ -165,7 +171,7 @@ export function paymentFromEvent(provider: string, type: string, payload: unknow
         return {
           transactionId: String(obj.id),
           amount: centsToString(BigInt(obj.amount_received ?? obj.amount ?? 0)),
-          currency: String(obj.currency ?? "usd").toUpperCase(),
+          currency: currencyOf(obj.currency),
           invoiceId: intId(obj.metadata?.invoiceId),
         };
       }
@@ -178,7 +184,7 @@ export function paymentFromEvent(provider: string, type: string, payload: unknow
       return {
         transactionId: String(r.id),
         amount: normalizeMoney(r.amount.value),
-        currency: String(r.amount.currency_code ?? "USD"),
+        currency: currencyOf(r.amount.currency_code),
         invoiceId: intId(r.custom_id),
       };
     }
@@ -189,7 +195,7 @@ export function paymentFromEvent(provider: string, type: string, payload: unknow
       return {
         transactionId: String(payment.id),
         amount: centsToString(BigInt(payment.amount_money?.amount ?? 0)),
-        currency: String(payment.amount_money?.currency ?? "USD"),
+        currency: currencyOf(payment.amount_money?.currency),
         invoiceId: intId(marker?.[1]),
       };
     }
@@ -200,12 +206,22 @@ export function paymentFromEvent(provider: string, type: string, payload: unknow
       return {
         transactionId: String(body.id),
         amount: normalizeMoney(body.authAmount),
-        currency: "USD",
+        // Authorize.Net's webhook names no currency: the merchant account has exactly one.
+        currency: null,
         invoiceNumber: typeof body.invoiceNumber === "string" ? body.invoiceNumber : undefined,
       };
     }
   }
   return null;
+}
+
+/**
+ * Why a payment in `currency` must not be recorded for a business billing in `business`, or null
+ * when it may. Amounts are only comparable in the same currency, and nothing converts them.
+ */
+export function currencyMismatch(currency: string | null, business: string): string | null {
+  if (currency === null || currency === business) return null;
+  return `The payment is in ${currency || "an unnamed currency"}, but this business bills in ${business}; no payment was recorded`;
 }
 
 /** Test hook: slows the processor so a test can kill a worker mid-job. Ignored in production. */
@@ -218,8 +234,8 @@ export type ProcessOutcome = "processed" | "captured" | "ignored" | "duplicate" 
 
 /**
  * Processes one stored event (idempotent). A payment the invoice cannot take (unknown invoice,
- * cancelled, more than the balance) is recorded as processingError and not retried; any other
- * failure is recorded and rethrown so the queue retries.
+ * cancelled, more than the balance, another currency) is recorded as processingError and not
+ * retried; any other failure is recorded and rethrown so the queue retries.
  */
 export async function processWebhookEvent(db: Executor, eventRowId: number): Promise<ProcessOutcome> {
   const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventRowId));
@@ -230,9 +246,18 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
     db.update(webhookEvents).set({ processed, processingError, processedAt: processed ? new Date() : null, updatedAt: new Date() }).where(eq(webhookEvents.id, event.id));
   try {
     if (event.provider === "paypal" && event.eventType === "CHECKOUT.ORDER.APPROVED") {
-      const orderId = (event.rawPayload as { resource?: { id?: unknown } } | null)?.resource?.id;
+      const resource = (event.rawPayload as { resource?: { id?: unknown; purchase_units?: unknown } } | null)?.resource;
+      const orderId = resource?.id;
       if (typeof orderId !== "string" || !orderId) {
         await finish("The approved order has no id", false);
+        return "rejected";
+      }
+      // Capturing money its capture webhook would then refuse to record helps nobody: check first.
+      const units = Array.isArray(resource?.purchase_units) ? (resource.purchase_units as Array<{ amount?: { currency_code?: unknown } }>) : [];
+      const business = await businessCurrency(db);
+      const mismatch = units.map((u) => (u.amount ? currencyMismatch(currencyOf(u.amount.currency_code), business) : null)).find(Boolean);
+      if (mismatch) {
+        await finish(mismatch, false);
         return "rejected";
       }
       await capturePaypalOrder(orderId);
@@ -243,6 +268,12 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
     if (!found) {
       await finish(null);
       return "ignored";
+    }
+    const business = await businessCurrency(db);
+    const mismatch = currencyMismatch(found.currency, business);
+    if (mismatch) {
+      await finish(mismatch, false);
+      return "rejected";
     }
     let invoiceId = found.invoiceId;
     if (!invoiceId && found.invoiceNumber) {
@@ -264,7 +295,7 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
           reference: found.transactionId.slice(0, 200),
           provider: event.provider,
           providerTransactionId: found.transactionId,
-          currency: found.currency,
+          currency: found.currency ?? business,
           status: "completed",
           rawPayload: event.rawPayload,
         },

@@ -1,6 +1,7 @@
-// Online payments (decisions §5): payment links against local fake provider APIs, signed webhooks
-// stored once and turned into exactly one payment by the `webhooks` queue, and a worker killed
-// mid-job whose stalled job another worker finishes.
+// Online payments (decisions §5): payment links against local fake provider APIs, the Authorize.Net
+// hand-off page that POSTs a live token to the hosted form, signed webhooks stored once and turned
+// into exactly one payment by the `webhooks` queue (never in another currency), and a worker
+// killed mid-job whose stalled job another worker finishes.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,14 +11,14 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { closeDb, getDb } from "../../db/client.server";
-import { activityLog, customers, invoices, payments, webhookEvents } from "../../db/schema";
+import { activityLog, authorizenetPaymentPages, customers, invoices, payments, webhookEvents } from "../../db/schema";
 import { ModelError } from "~/models/errors.server";
 import { createPaymentLink } from "~/models/payment-links.server";
-import { storeWebhookEvent } from "~/models/webhooks.server";
+import { currencyMismatch, processWebhookEvent, storeWebhookEvent } from "~/models/webhooks.server";
 import { PROCESS_WEBHOOK_JOB, WEBHOOKS_QUEUE } from "../../jobs/queues";
 import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
-import { anetSignature, fakeRequests, paypalWebhookHeaders, squareSignature, stripeSignatureHeader } from "../setup/fake-providers";
+import { ageAnetToken, anetSignature, fakeRequests, paypalWebhookHeaders, squareSignature, stripeSignatureHeader } from "../setup/fake-providers";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -92,6 +93,36 @@ function stripeEvent(invoiceId: number, cents: number, type = "checkout.session.
       ? { id: `cs_${run}_${seq}`, object: "checkout.session", payment_status: "paid", payment_intent: pi, amount_total: cents, currency: "usd", metadata: { invoiceId: String(invoiceId) } }
       : { id: pi, object: "payment_intent", amount_received: cents, currency: "usd", metadata: { invoiceId: String(invoiceId) } };
   return { id, pi, body: JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } }) };
+}
+
+/** A Checkout Session event; ACH/SEPA sessions complete 'unpaid' and pay later (async_payment_*). */
+function sessionEvent(
+  invoiceId: number,
+  cents: number,
+  type: string,
+  opts: { paymentStatus?: string; session?: string; pi?: string; currency?: string } = {},
+) {
+  const id = `evt_${run}_${++seq}`;
+  const object = {
+    id: opts.session ?? `cs_${run}_${seq}`,
+    object: "checkout.session",
+    payment_status: opts.paymentStatus ?? "paid",
+    payment_intent: opts.pi ?? `pi_${run}_${seq}`,
+    amount_total: cents,
+    currency: opts.currency ?? "usd",
+    metadata: { invoiceId: String(invoiceId) },
+  };
+  const body = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+  return { id, body, headers: { "Stripe-Signature": stripeSignatureHeader(body) } };
+}
+
+/** Waits until the worker has finished with a stored event (processed, or refused with a reason). */
+async function settled(eventId: string) {
+  const [row] = await until(async () => {
+    const rows = await eventsFor(eventId);
+    return rows[0]?.processed || rows[0]?.processingError ? rows : undefined;
+  });
+  return row;
 }
 
 beforeAll(async () => {
@@ -174,7 +205,9 @@ describe("POST /api/invoices/:id/payment-link", () => {
     expect(square.body.paymentUrl).toMatch(/^https:\/\/square\.link\/u\//);
     const anet = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "authorizenet" }, cookie: owner });
     expect(anet.status).toBe(200);
-    expect(anet.body.paymentUrl).toMatch(/^https:\/\/accept\.authorize\.net\/payment\/payment\?token=FAKETOKEN/);
+    // Our hand-off page under a random reference; the token is not in the URL (see below).
+    expect(anet.body.paymentUrl).toMatch(new RegExp(`^${baseUrl()}/pay/authorizenet/[A-Za-z0-9_-]{43}$`));
+    expect(anet.body.paymentUrl).not.toContain("FAKETOKEN");
     expect((await invoiceRow(inv.id)).paymentLinkProvider).toBe("authorizenet");
 
     const all = await fakeRequests(fakeUrl());
@@ -199,6 +232,121 @@ describe("POST /api/invoices/:id/payment-link", () => {
       expect(error).toBeInstanceOf(ModelError);
       expect((error as ModelError).status).toBe(400);
       expect((error as ModelError).message).toBe(`${label} is not configured`);
+    }
+  });
+});
+
+describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () => {
+  const formUrl = () => `${fakeUrl()}/payment/payment`;
+
+  async function anetLink(invoiceId: number) {
+    const res = await api(`/api/invoices/${invoiceId}/payment-link`, { method: "POST", json: { provider: "authorizenet" }, cookie: owner });
+    expect(res.status).toBe(200);
+    return res.body.paymentUrl as string;
+  }
+
+  async function openPage(url: string) {
+    const res = await fetch(url, { redirect: "manual" });
+    const html = await res.text();
+    return { status: res.status, headers: res.headers, html, token: /name="token" value="([^"]+)"/.exec(html)?.[1] };
+  }
+
+  /** What a browser does with the page's form: POST the token as a form field. */
+  async function postForm(token: string) {
+    const res = await fetch(formUrl(), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+    return { status: res.status, html: await res.text() };
+  }
+
+  /** getHostedPaymentPageRequest calls the app made for this invoice (refId is the invoice id). */
+  async function tokenRequests(invoiceId: number) {
+    return (await fakeRequests(fakeUrl()))
+      .filter((r) => r.path === "/xml/v1/request.api")
+      .map((r) => JSON.parse(r.body).getHostedPaymentPageRequest)
+      .filter((r) => r.refId === String(invoiceId));
+  }
+
+  const storedPage = async (invoiceId: number) => (await (await getDb()).select().from(authorizenetPaymentPages).where(eq(authorizenetPaymentPages.invoiceId, invoiceId)))[0];
+
+  it("links to our page, which POSTs the stored token to the hosted form (no token in any URL)", async () => {
+    const inv = await newInvoice("99.95");
+    const url = await anetLink(inv.id);
+    expect(url).toMatch(new RegExp(`^${baseUrl()}/pay/authorizenet/[A-Za-z0-9_-]{43}$`));
+    const stored = await storedPage(inv.id);
+    expect(stored).toMatchObject({ tokenAmount: "99.95" });
+    expect(url).not.toContain(stored.token);
+
+    const page = await openPage(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    // CSP: this page's forms may post to the hosted form's origin, and still only with nonce'd scripts.
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`form-action 'self' ${new URL(fakeUrl()).origin}`);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(page.html).toMatch(new RegExp(`<form[^>]*method="post"[^>]*action="${formUrl()}"`));
+    expect(page.token).toBe(stored.token);
+    expect(page.html).toContain("Continue to secure payment");
+    expect(page.html).toContain("$99.95");
+
+    // The hosted form takes the posted token, and only that way.
+    const posted = await postForm(page.token!);
+    expect(posted.status).toBe(200);
+    expect(posted.html).toContain(`<span data-testid="anet-form-amount">99.95</span>`);
+    expect((await fetch(`${formUrl()}?token=${encodeURIComponent(page.token!)}`)).status).toBe(400);
+    // Every other page keeps form-action 'self'.
+    expect((await fetch(`${baseUrl()}/login`)).headers.get("content-security-policy")).toContain("form-action 'self';");
+  });
+
+  it("reuses a fresh token, renews an expired one, and one issued for an older balance", async () => {
+    const inv = await newInvoice("300.00");
+    const url = await anetLink(inv.id);
+    const first = await openPage(url);
+    expect((await openPage(url)).token).toBe(first.token);
+    expect(await tokenRequests(inv.id)).toHaveLength(1);
+
+    // 20 minutes later: Authorize.Net refuses the old token, so the page must not send it.
+    const db = await getDb();
+    await db
+      .update(authorizenetPaymentPages)
+      .set({ tokenIssuedAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(authorizenetPaymentPages.invoiceId, inv.id));
+    await ageAnetToken(fakeUrl(), first.token!, 20 * 60_000);
+    expect((await postForm(first.token!)).status).toBe(400);
+    const renewed = await openPage(url);
+    expect(renewed.status).toBe(200);
+    expect(renewed.token).toBeTruthy();
+    expect(renewed.token).not.toBe(first.token);
+    expect((await postForm(renewed.token!)).status).toBe(200);
+    expect(await tokenRequests(inv.id)).toHaveLength(2);
+
+    // A partial payment since: the fresh token charges the old balance, so it is renewed too.
+    await db.update(invoices).set({ paidTotal: "100.00", balance: "200.00", status: "partial" }).where(eq(invoices.id, inv.id));
+    const partial = await openPage(url);
+    expect(partial.token).not.toBe(renewed.token);
+    expect((await tokenRequests(inv.id)).at(-1).transactionRequest.amount).toBe("200.00");
+    expect((await postForm(partial.token!)).html).toContain(`<span data-testid="anet-form-amount">200.00</span>`);
+    expect((await storedPage(inv.id)).tokenAmount).toBe("200.00");
+
+    // Paid, then cancelled: no form and no new token.
+    await db.update(invoices).set({ paidTotal: "300.00", balance: "0.00", status: "paid" }).where(eq(invoices.id, inv.id));
+    const paid = await openPage(url);
+    expect([paid.status, paid.token]).toEqual([200, undefined]);
+    expect(paid.html).toContain("This invoice is paid");
+    await db.update(invoices).set({ status: "cancelled" }).where(eq(invoices.id, inv.id));
+    const closed = await openPage(url);
+    expect([closed.status, closed.token]).toEqual([410, undefined]);
+    expect(await tokenRequests(inv.id)).toHaveLength(3);
+  });
+
+  it("answers 404 to a guessed reference or an invoice id, the same page either way", async () => {
+    const inv = await newInvoice("10.00");
+    await anetLink(inv.id);
+    const guesses = [String(inv.id), "A".repeat(43), `${(await storedPage(inv.id)).reference.slice(0, 42)}x`];
+    for (const guess of guesses) {
+      const page = await openPage(`${baseUrl()}/pay/authorizenet/${guess}`);
+      expect(page.status).toBe(404);
+      expect(page.token).toBeUndefined();
+      expect(page.html).toContain("Payment link not found");
+      expect(page.html).not.toContain(inv.invoiceNumber);
     }
   });
 });
@@ -264,6 +412,59 @@ describe("Stripe webhooks", () => {
     expect(row.processed).toBe(false);
     expect(await paymentsOf(inv.id)).toHaveLength(0);
     expect((await invoiceRow(inv.id)).status).toBe("sent");
+  });
+
+  it("pays a delayed (ACH/SEPA) session on async_payment_succeeded, once, whatever else arrives", async () => {
+    const inv = await newInvoice("640.00");
+    const session = `cs_${run}_ach${++seq}`;
+    const pi = `pi_${run}_ach${seq}`;
+    // The customer finished Checkout, but the bank debit is still pending: nothing is paid yet.
+    const pending = sessionEvent(inv.id, 64000, "checkout.session.completed", { paymentStatus: "unpaid", session, pi });
+    expect((await deliver("stripe", pending.body, pending.headers)).status).toBe(200);
+    expect(await settled(`stripe:${pending.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect((await invoiceRow(inv.id)).status).toBe("sent");
+
+    const succeeded = sessionEvent(inv.id, 64000, "checkout.session.async_payment_succeeded", { session, pi });
+    expect((await deliver("stripe", succeeded.body, succeeded.headers)).status).toBe(200);
+    expect(await settled(`stripe:${succeeded.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "stripe", providerTransactionId: pi, amount: "640.00", currency: "USD" }]);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "paid", balance: "0.00" });
+
+    // Another delivery of the success (a new event id) and a 'paid' completed event: still one payment.
+    const again = sessionEvent(inv.id, 64000, "checkout.session.async_payment_succeeded", { session, pi });
+    const paid = sessionEvent(inv.id, 64000, "checkout.session.completed", { session, pi });
+    for (const e of [again, paid]) expect((await deliver("stripe", e.body, e.headers)).status).toBe(200);
+    for (const e of [again, paid]) expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toHaveLength(1);
+  });
+
+  it("a session completed 'paid' plus async_payment_succeeded, even concurrently, make one payment", async () => {
+    const inv = await newInvoice("75.50");
+    const session = `cs_${run}_card${++seq}`;
+    const pi = `pi_${run}_card${seq}`;
+    const events = [
+      sessionEvent(inv.id, 7550, "checkout.session.completed", { session, pi }),
+      sessionEvent(inv.id, 7550, "checkout.session.async_payment_succeeded", { session, pi }),
+    ];
+    expect((await Promise.all(events.map((e) => deliver("stripe", e.body, e.headers)))).map((r) => r.status)).toEqual([200, 200]);
+    for (const e of events) expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect(await paymentsOf(inv.id)).toMatchObject([{ providerTransactionId: pi, amount: "75.50" }]);
+    expect((await invoiceRow(inv.id)).status).toBe("paid");
+  });
+
+  it("stores a failed delayed payment (async_payment_failed) as processed with no payment", async () => {
+    const inv = await newInvoice("90.00");
+    const session = `cs_${run}_fail${++seq}`;
+    const pending = sessionEvent(inv.id, 9000, "checkout.session.completed", { paymentStatus: "unpaid", session });
+    const failed = sessionEvent(inv.id, 9000, "checkout.session.async_payment_failed", { paymentStatus: "unpaid", session });
+    for (const e of [pending, failed]) expect((await deliver("stripe", e.body, e.headers)).status).toBe(200);
+    for (const e of [pending, failed]) {
+      const row = await settled(`stripe:${e.id}`);
+      expect([row.processed, row.processingError, row.eventType]).toEqual([true, null, JSON.parse(e.body).type]);
+    }
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "sent", balance: "90.00" });
   });
 });
 
@@ -342,8 +543,86 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
     expect(await eventsFor(`authorizenet:${notificationId}`)).toHaveLength(0);
     expect((await deliver("authorizenet", body, { "X-ANET-Signature": anetSignature(body) })).status).toBe(200);
     await until(async () => (await eventsFor(`authorizenet:${notificationId}`))[0]?.processed);
-    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "authorizenet", amount: "33.10" }]);
+    // Its webhook names no currency: recorded in the business currency.
+    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "authorizenet", amount: "33.10", currency: "USD" }]);
     expect((await invoiceRow(inv.id)).status).toBe("paid");
+  });
+});
+
+describe("webhooks in another currency than the business's (settings: USD)", () => {
+  const refused = (code: string) => `The payment is in ${code}, but this business bills in USD; no payment was recorded`;
+
+  it("Stripe: a EUR session or PaymentIntent records no payment, says why, and is not retried", async () => {
+    const inv = await newInvoice("50.00");
+    const session = sessionEvent(inv.id, 5000, "checkout.session.completed", { currency: "eur" });
+    const intent = JSON.parse(stripeEvent(inv.id, 5000, "payment_intent.succeeded").body);
+    intent.data.object.currency = "eur";
+    const intentBody = JSON.stringify(intent);
+    expect((await deliver("stripe", session.body, session.headers)).status).toBe(200);
+    expect((await deliver("stripe", intentBody, { "Stripe-Signature": stripeSignatureHeader(intentBody) })).status).toBe(200);
+    const row = await settled(`stripe:${session.id}`);
+    expect([row.processed, row.processingError]).toEqual([false, refused("EUR")]);
+    expect(await settled(`stripe:${intent.id}`)).toMatchObject({ processed: false, processingError: refused("EUR") });
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: "sent", balance: "50.00" });
+
+    // A permanent failure: the job completed (no BullMQ retry, which only a thrown error causes),
+    // and processing the row again refuses again instead of throwing.
+    const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
+    const queue = new Queue(WEBHOOKS_QUEUE, { connection, prefix: inject("queuePrefix") });
+    try {
+      await until(async () => (await queue.getJobState(`webhook-${row.id}`)) === "completed" || undefined);
+      expect((await queue.getJob(`webhook-${row.id}`))?.returnvalue).toBe("rejected");
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
+    expect(await processWebhookEvent(await getDb(), row.id)).toBe("rejected");
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+  });
+
+  it("PayPal and Square: a capture in CAD or a payment in GBP records no payment", async () => {
+    const inv = await newInvoice("75.00");
+    const paypalId = `WH-${run}-${++seq}`;
+    const paypal = JSON.stringify({
+      id: paypalId,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: { id: `CAP${run}${seq}`, status: "COMPLETED", amount: { currency_code: "CAD", value: "75.00" }, custom_id: String(inv.id) },
+    });
+    const squareId = `sq-${run}-${++seq}`;
+    const square = JSON.stringify({
+      merchant_id: "M1",
+      type: "payment.updated",
+      event_id: squareId,
+      data: { type: "payment", id: `PAY${seq}`, object: { payment: { id: `PAY${run}${seq}`, status: "COMPLETED", amount_money: { amount: 7500, currency: "GBP" }, note: `[cj:${inv.id}]` } } },
+    });
+    expect((await deliver("paypal", paypal, await paypalWebhookHeaders(fakeUrl(), paypal))).status).toBe(200);
+    expect((await deliver("square", square, { "x-square-hmacsha256-signature": squareSignature(square) })).status).toBe(200);
+    expect(await settled(`paypal:${paypalId}`)).toMatchObject({ processed: false, processingError: refused("CAD") });
+    expect(await settled(`square:${squareId}`)).toMatchObject({ processed: false, processingError: refused("GBP") });
+    expect(await paymentsOf(inv.id)).toHaveLength(0);
+    expect((await invoiceRow(inv.id)).status).toBe("sent");
+  });
+
+  it("PayPal: an approved order in EUR is not captured", async () => {
+    const orderId = `ORDEREUR${run}${++seq}`.toUpperCase();
+    const id = `WH-${run}-${seq}`;
+    const body = JSON.stringify({
+      id,
+      event_type: "CHECKOUT.ORDER.APPROVED",
+      resource: { id: orderId, status: "APPROVED", purchase_units: [{ custom_id: "1", amount: { currency_code: "EUR", value: "10.00" } }] },
+    });
+    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
+    expect(await settled(`paypal:${id}`)).toMatchObject({ processed: false, processingError: refused("EUR") });
+    expect((await fakeRequests(fakeUrl())).filter((r) => r.path.includes(orderId))).toHaveLength(0);
+  });
+
+  it("compares upper-case ISO codes; an event without one is refused; Authorize.Net's names none", () => {
+    expect(currencyMismatch("USD", "USD")).toBeNull();
+    expect(currencyMismatch("EUR", "USD")).toBe(refused("EUR"));
+    expect(currencyMismatch("", "USD")).toBe("The payment is in an unnamed currency, but this business bills in USD; no payment was recorded");
+    // Authorize.Net: the merchant account has one currency and the webhook does not say it.
+    expect(currencyMismatch(null, "USD")).toBeNull();
   });
 });
 

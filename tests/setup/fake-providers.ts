@@ -1,6 +1,7 @@
 // One local HTTP server that answers like the payment providers' APIs the app calls (Stripe
 // Checkout Sessions, PayPal OAuth + Orders v2 + verify-webhook-signature, Square CreatePaymentLink,
-// Authorize.Net getHostedPaymentPageRequest), plus helpers that sign webhooks the way each
+// Authorize.Net getHostedPaymentPageRequest and its Accept Hosted form, which takes the token only
+// by form POST and refuses it after 15 minutes), plus helpers that sign webhooks the way each
 // provider does. Global setup starts it and hands its URL to the server under test through the
 // provider env vars; tests read what the app sent from GET /__requests.
 import { createHash, createHmac, createSign, createVerify, generateKeyPairSync, randomUUID } from "node:crypto";
@@ -77,8 +78,24 @@ function send(res: http.ServerResponse, status: number, body: unknown, bom = fal
   res.end((bom ? "\uFEFF" : "") + JSON.stringify(body));
 }
 
+function sendHtml(res: http.ServerResponse, status: number, title: string, body: string) {
+  res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
+  res.end(`<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
+}
+
+/** Accept Hosted form tokens are valid for 15 minutes after they are issued. */
+export const ANET_TOKEN_TTL_MS = 15 * 60_000;
+
+/** Ages an Accept Hosted token in the fake as if `ms` had passed since it was issued. */
+export async function ageAnetToken(fakeUrl: string, token: string, ms = ANET_TOKEN_TTL_MS) {
+  const res = await fetch(`${fakeUrl}/__anet/age`, { method: "POST", body: JSON.stringify({ token, ms }) });
+  if (!res.ok) throw new Error(`fake providers: unknown Authorize.Net token`);
+}
+
 export async function startFakeProviders() {
   const requests: RecordedRequest[] = [];
+  /** Accept Hosted tokens the fake issued: when, and for which transaction. */
+  const anetTokens = new Map<string, { issuedAt: number; amount: string; invoiceNumber: string }>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -87,6 +104,13 @@ export async function startFakeProviders() {
       const path = (req.url ?? "/").split("?")[0];
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       if (path === "/__requests") return send(res, 200, requests);
+      if (path === "/__anet/age") {
+        const r = JSON.parse(body) as { token: string; ms: number };
+        const issued = anetTokens.get(r.token);
+        if (!issued) return send(res, 404, { error: "unknown token" });
+        issued.issuedAt -= r.ms;
+        return send(res, 200, { ok: true });
+      }
       if (path === "/__paypal/sign") {
         const r = JSON.parse(body) as { body: string; webhookId: string; tamper: boolean };
         return send(res, 200, paypalHeadersFor(r.body, r.webhookId, r.tamper));
@@ -163,7 +187,26 @@ export async function startFakeProviders() {
         if (m?.name !== FAKE.anetLoginId || m?.transactionKey !== FAKE.anetTransactionKey) {
           return send(res, 200, { messages: { resultCode: "Error", message: [{ code: "E00007", text: "User authentication failed due to invalid authentication values." }] } }, true);
         }
-        return send(res, 200, { token: `FAKETOKEN${id}`, messages: { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] } }, true);
+        const txn = (parsed.getHostedPaymentPageRequest as { transactionRequest?: { amount?: string; order?: { invoiceNumber?: string } } }).transactionRequest;
+        const token = `FAKETOKEN${id}`;
+        anetTokens.set(token, { issuedAt: Date.now(), amount: String(txn?.amount ?? ""), invoiceNumber: String(txn?.order?.invoiceNumber ?? "") });
+        return send(res, 200, { token, messages: { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] } }, true);
+      }
+      // Accept Hosted's form: the browser posts `token` as an HTML form field. A token in the query
+      // string, a GET, an unknown or expired token: an error page instead of the payment form.
+      if (path === "/payment/payment") {
+        const form = req.method === "POST" && (headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(body) : null;
+        const token = form?.get("token") ?? "";
+        const issued = anetTokens.get(token);
+        if (!form) return sendHtml(res, 400, "Missing or invalid token.", "<p>Post the form token as the token field.</p>");
+        if (!issued) return sendHtml(res, 400, "Missing or invalid token.", "");
+        if (Date.now() - issued.issuedAt > ANET_TOKEN_TTL_MS) return sendHtml(res, 400, "Your session has expired or does not exist.", "");
+        return sendHtml(
+          res,
+          200,
+          "Fake Accept Hosted payment form",
+          `<p>Invoice <span data-testid="anet-form-invoice">${issued.invoiceNumber}</span>, amount <span data-testid="anet-form-amount">${issued.amount}</span></p>`,
+        );
       }
       send(res, 404, { error: `fake providers: no route for ${req.method} ${path}` });
     });
@@ -189,6 +232,7 @@ export async function startFakeProviders() {
     AUTHORIZENET_API_LOGIN_ID: FAKE.anetLoginId,
     AUTHORIZENET_TRANSACTION_KEY: FAKE.anetTransactionKey,
     AUTHORIZENET_API_BASE: url,
+    AUTHORIZENET_FORM_URL: `${url}/payment/payment`,
     AUTHORIZENET_SIGNATURE_KEY: FAKE.anetSignatureKey,
   };
   return { url, env, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
