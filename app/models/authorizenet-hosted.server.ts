@@ -60,8 +60,8 @@ async function requestToken(config: Config, req: HostedPaymentRequest): Promise<
               settingName: "hostedPaymentReturnOptions",
               settingValue: JSON.stringify({
                 showReceipt: true,
-                url: `${req.appUrl}/invoices/${req.invoiceId}?paid=1`,
-                cancelUrl: `${req.appUrl}/invoices/${req.invoiceId}`,
+                url: `${req.appUrl}/pay/complete`,
+                cancelUrl: `${req.appUrl}/pay/cancelled`,
               }),
             },
           ],

@@ -79,8 +79,8 @@ async function stripeLink(req: LinkRequest): Promise<string> {
     metadata,
     payment_intent_data: { metadata },
     client_reference_id: String(req.invoiceId),
-    success_url: `${req.appUrl}/invoices/${req.invoiceId}?paid=1`,
-    cancel_url: `${req.appUrl}/invoices/${req.invoiceId}`,
+    success_url: `${req.appUrl}/pay/complete`,
+    cancel_url: `${req.appUrl}/pay/cancelled`,
   });
   if (!session.url) throw providerFailed("stripe");
   return session.url;
@@ -130,8 +130,8 @@ async function paypalLink(req: LinkRequest): Promise<string> {
       payment_source: {
         paypal: {
           experience_context: {
-            return_url: `${req.appUrl}/invoices/${req.invoiceId}?paid=1`,
-            cancel_url: `${req.appUrl}/invoices/${req.invoiceId}`,
+            return_url: `${req.appUrl}/pay/complete`,
+            cancel_url: `${req.appUrl}/pay/cancelled`,
           },
         },
       },
@@ -187,7 +187,7 @@ async function squareLink(req: LinkRequest): Promise<string> {
         location_id: config.locationId,
       },
       payment_note: `Invoice ${req.invoiceNumber} ${squareNoteMarker(req.invoiceId)}`,
-      checkout_options: { redirect_url: `${req.appUrl}/invoices/${req.invoiceId}?paid=1` },
+      checkout_options: { redirect_url: `${req.appUrl}/pay/complete` },
     }),
   });
   const body = z.object({ payment_link: z.object({ url: z.string().url() }) }).safeParse(await res.json().catch(() => null));

@@ -188,6 +188,15 @@ describe("POST /api/invoices/:id/payment-link", () => {
     expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
     expect(form.get("mode")).toBe("payment");
     expect(form.get("payment_intent_data[metadata][invoiceId]")).toBe(String(inv.id));
+    // The customer comes back to public pages, not to the staff invoice (which would ask them to sign in).
+    expect(form.get("success_url")).toBe(`${baseUrl()}/pay/complete`);
+    expect(form.get("cancel_url")).toBe(`${baseUrl()}/pay/cancelled`);
+    for (const [path, text] of [["/pay/complete", "Thank you for your payment"], ["/pay/cancelled", "No payment was taken"]]) {
+      const page = await fetch(`${baseUrl()}${path}`, { redirect: "manual" });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(text);
+    }
+    expect((await fetch(`${baseUrl()}/pay/anything-else`, { redirect: "manual" })).status).toBe(404);
     expect(sent[0].headers.authorization).toBe("Bearer sk_test_fake_cabinetry");
     const row = await invoiceRow(inv.id);
     expect([row.paymentLinkUrl, row.paymentLinkProvider]).toEqual([res.body.paymentUrl, "stripe"]);
