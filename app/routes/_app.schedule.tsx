@@ -40,6 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ rows }, resources] = await Promise.all([listEvents(db, { from, to, resourceId, type }), listResources(db)]);
   const events = rows.map((e) => {
     const start = instantToZoned(e.startAt, timeZone);
+    // The last day it touches: the end is exclusive (an event ending at midnight ends the day before).
+    const lastDay = instantToZoned(new Date(Math.max(new Date(e.startAt).getTime(), new Date(e.endAt).getTime() - 1)), timeZone).date;
+    // Only the days of this view, so a months-long event costs a week's worth of chips at most.
+    const spanFirst = start.date > first ? start.date : first;
+    const spanEnd = lastDay < end ? nextDay(lastDay) : end;
     return {
       id: e.id,
       title: e.title,
@@ -47,6 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: e.status,
       allDay: e.allDay,
       day: start.date,
+      lastDay,
+      days: spanFirst < spanEnd ? daysBetween(spanFirst, spanEnd) : [start.date],
+      startTime: formatInZone(e.startAt, "h:mm a", timeZone),
+      endTime: formatInZone(e.endAt, "h:mm a", timeZone),
       time: e.allDay ? "All day" : `${formatInZone(e.startAt, "h:mm a", timeZone)} – ${formatInZone(e.endAt, "h:mm a", timeZone)}`,
       when: e.allDay ? formatDay(start.date, "EEE, MMM d") : `${formatDay(start.date, "EEE, MMM d")}, ${formatInZone(e.startAt, "h:mm a", timeZone)}`,
       location: e.location,
@@ -89,10 +98,22 @@ export function useScheduleQuery(overrides: Record<string, string | null> = {}) 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type EventItem = Data["events"][number];
 
-function EventChip({ event, query }: { event: EventItem; query: string }) {
+/** What a chip says on `day`: the event's times, or for an event over several days where this day falls in it. */
+function timeOn(event: EventItem, day: string) {
+  if (event.day === event.lastDay) return event.time;
+  const total = Math.round((Date.parse(event.lastDay) - Date.parse(event.day)) / 86_400_000) + 1;
+  const index = Math.round((Date.parse(day) - Date.parse(event.day)) / 86_400_000) + 1;
+  const part = `Day ${index} of ${total}`;
+  if (event.allDay) return `All day · ${part}`;
+  if (day === event.day) return `${event.startTime} → · ${part}`;
+  if (day === event.lastDay) return `→ ${event.endTime} · ${part}`;
+  return `All day · ${part}`;
+}
+
+function EventChip({ event, query, day }: { event: EventItem; query: string; day: string }) {
   return (
-    <Link to={`/schedule/events/${event.id}/edit${query}`} className={`event-chip event-${event.type}${event.status === "cancelled" ? " event-cancelled" : ""}`} data-testid="event-chip">
-      <span className="event-chip-time">{event.time}</span>
+    <Link to={`/schedule/events/${event.id}/edit${query}`} className={`event-chip event-${event.type}${event.status === "cancelled" ? " event-cancelled" : ""}${event.day !== event.lastDay ? " event-multi-day" : ""}`} data-testid="event-chip">
+      <span className="event-chip-time">{timeOn(event, day)}</span>
       <span className="event-chip-title">{event.title}</span>
       {event.resourceNames.length ? <span className="event-chip-resources">{event.resourceNames.join(", ")}</span> : null}
     </Link>
@@ -114,9 +135,9 @@ function WeekView({ data, query }: { data: Data; query: string }) {
             </Text>
           </div>
           {data.events
-            .filter((e) => e.day === day)
+            .filter((e) => e.days.includes(day))
             .map((e) => (
-              <EventChip key={e.id} event={e} query={query} />
+              <EventChip key={e.id} event={e} query={query} day={day} />
             ))}
           {data.canWrite ? (
             <Link to={`/schedule/events/new${query}${query ? "&" : "?"}eventDate=${day}`} className="calendar-add" aria-label={`Add event on ${formatDay(day, "MMM d")}`}>
@@ -144,14 +165,14 @@ function MonthView({ data, query }: { data: Data; query: string }) {
       </div>
       <div className="calendar-month" role="grid" aria-label="Month">
         {days.map((day) => {
-          const events = data.events.filter((e) => e.day === day);
+          const events = data.events.filter((e) => e.days.includes(day));
           return (
             <div key={day} className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}`} role="gridcell" data-day={day}>
               <Link to={dayLink(day)} className="calendar-cell-date">
                 {Number(day.slice(8))}
               </Link>
               {events.slice(0, MONTH_CELL_LIMIT).map((e) => (
-                <EventChip key={e.id} event={e} query={query} />
+                <EventChip key={e.id} event={e} query={query} day={day} />
               ))}
               {events.length > MONTH_CELL_LIMIT ? (
                 <Link to={dayLink(day)} className="calendar-more">
@@ -188,6 +209,7 @@ function ListView({ data, query }: { data: Data; query: string }) {
               <Table.Cell>
                 <Text as="div" size="2">
                   {formatDay(e.day, "EEE, MMM d")}
+                  {e.lastDay !== e.day ? ` – ${formatDay(e.lastDay, "EEE, MMM d")}` : ""}
                 </Text>
                 <Text as="div" size="1" color="gray">
                   {e.time}
@@ -247,6 +269,12 @@ function periodTitle(data: Data) {
     case "list":
       return `${formatDay(data.first, "MMM d")} – ${formatDay(prevDay(data.end), "MMM d, yyyy")}`;
   }
+}
+
+function nextDay(day: string) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }
 
 function prevDay(day: string) {

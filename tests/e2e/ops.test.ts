@@ -60,6 +60,41 @@ describe("without JavaScript", () => {
     await context.close();
   });
 
+  it("shows an event over several days on each of its days, also when it began the week before", async () => {
+    const owner = await signIn("owner");
+    const post = (json: unknown) => api("/api/schedule/events", { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
+    // New York is on EDT (UTC-4) in this week of March 2031 (Mon 17 – Sun 23).
+    await post({ title: `${tag} three days`, type: "install", startAt: "2031-03-18T12:00:00Z", endAt: "2031-03-20T20:00:00Z" });
+    await post({ title: `${tag} to midnight`, type: "delivery", startAt: "2031-03-20T13:00:00Z", endAt: "2031-03-21T04:00:00Z" });
+    await post({ title: `${tag} from Saturday`, type: "service", startAt: "2031-03-15T14:00:00Z", endAt: "2031-03-18T22:00:00Z" });
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await signInAs(context, "office");
+    await page.goto("/schedule?view=week&date=2031-03-19");
+    const chip = async (day: string, title: string) => {
+      const found = page.locator(`[data-day="${day}"] [data-testid="event-chip"]`).filter({ hasText: title });
+      return (await found.count()) ? ((await found.locator(".event-chip-time").textContent()) ?? "").trim() : null;
+    };
+    expect(await chip("2031-03-17", `${tag} three days`)).toBeNull();
+    expect(await chip("2031-03-18", `${tag} three days`)).toBe("8:00 AM → · Day 1 of 3");
+    expect(await chip("2031-03-19", `${tag} three days`)).toBe("All day · Day 2 of 3");
+    expect(await chip("2031-03-20", `${tag} three days`)).toBe("→ 4:00 PM · Day 3 of 3");
+    expect(await chip("2031-03-21", `${tag} three days`)).toBeNull();
+    // Ending at midnight ends the day before.
+    expect(await chip("2031-03-20", `${tag} to midnight`)).toBe("9:00 AM – 12:00 AM");
+    expect(await chip("2031-03-21", `${tag} to midnight`)).toBeNull();
+    expect(await chip("2031-03-17", `${tag} from Saturday`)).toBe("All day · Day 3 of 4");
+    expect(await chip("2031-03-18", `${tag} from Saturday`)).toBe("→ 6:00 PM · Day 4 of 4");
+    // The month shows it on each day too, and the list names the span.
+    await page.goto("/schedule?view=month&date=2031-03-19");
+    for (const day of ["2031-03-18", "2031-03-19", "2031-03-20"]) {
+      expect(await page.locator(`[data-day="${day}"]`).getByText(`${tag} three days`).count()).toBe(1);
+    }
+    await page.goto("/schedule?view=list&date=2031-03-17");
+    const row = page.getByTestId("event-row").filter({ hasText: `${tag} three days` });
+    expect(await row.textContent()).toContain("Tue, Mar 18 – Thu, Mar 20");
+    await context.close();
+  });
+
   it("completes a task from the Tasks list", async () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "installer");
