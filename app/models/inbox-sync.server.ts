@@ -19,8 +19,14 @@ import { EmailConfigError, activeSmtpAccount, imapEndpoint } from "./email-confi
 import { linkMessages } from "./inbox.server";
 
 export const SYNC_MAX_RESULTS = 50;
-/** Larger messages are stored from their envelope only (the body would be mostly attachments). */
-export const MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
+/**
+ * Larger messages are stored from their envelope only (the body would be mostly attachments).
+ * INBOX_MAX_MESSAGE_BYTES lowers it (tests).
+ */
+export function maxMessageBytes() {
+  const value = Number(process.env.INBOX_MAX_MESSAGE_BYTES);
+  return Number.isInteger(value) && value > 0 ? value : 20 * 1024 * 1024;
+}
 const MAILBOX = "INBOX";
 
 export type SyncResult = { syncedCount: number; totalFetched: number };
@@ -54,18 +60,35 @@ async function fromSource(message: FetchMessageObject, source: Buffer, fallbackI
     bodyText: text,
     bodyHtml: typeof parsed.html === "string" ? clean(parsed.html) : null,
     snippet: snippetOf(text),
-    receivedAt: message.internalDate ? new Date(message.internalDate) : (parsed.date ?? null),
+    receivedAt: validDate(message.internalDate) ?? validDate(parsed.date),
     isRead: message.flags?.has("\\Seen") ?? false,
     hasAttachments: parsed.attachments.some((a) => !a.related),
     imapUid: message.uid,
   };
 }
 
-function fromEnvelope(message: FetchMessageObject, fallbackId: string): Omit<Incoming, "provider"> {
+/** A message the parser cannot read must not stop the sync at its UID forever: keep its envelope. */
+async function parsedOrEnvelope(message: FetchMessageObject, source: Buffer, fallbackId: string) {
+  try {
+    return await fromSource(message, source, fallbackId);
+  } catch (error) {
+    console.error(`[inbox] message UID ${message.uid} could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
+    return fromEnvelope(message, fallbackId, "This message could not be read here. Open it in your mail app.");
+  }
+}
+
+/** A date the database can store, or null (a Date header can say anything). */
+function validDate(value: Date | string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function fromEnvelope(message: FetchMessageObject, fallbackId: string, note?: string): Omit<Incoming, "provider"> {
   const envelope = message.envelope;
   const from = envelope?.from?.[0];
   const size = ((message.size ?? 0) / (1024 * 1024)).toFixed(1);
-  const bodyText = `This message is ${size} MB, too large to show here. Open it in your mail app.`;
+  const bodyText = note ?? `This message is ${size} MB, too large to show here. Open it in your mail app.`;
   const messageId = clean(envelope?.messageId) || fallbackId;
   return {
     messageId,
@@ -78,9 +101,9 @@ function fromEnvelope(message: FetchMessageObject, fallbackId: string): Omit<Inc
     bodyText,
     bodyHtml: null,
     snippet: snippetOf(bodyText),
-    receivedAt: message.internalDate ? new Date(message.internalDate) : envelope?.date ? new Date(envelope.date) : null,
+    receivedAt: validDate(message.internalDate) ?? validDate(envelope?.date),
     isRead: message.flags?.has("\\Seen") ?? false,
-    hasAttachments: true,
+    hasAttachments: !note,
     imapUid: message.uid,
   };
 }
@@ -146,7 +169,8 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
 
       const range = uids.join(",");
       const metas = await client.fetchAll(range, { uid: true, size: true, flags: true, internalDate: true, envelope: true }, { uid: true });
-      const wanted = metas.filter((m) => (m.size ?? 0) <= MAX_MESSAGE_BYTES).map((m) => m.uid);
+      const limit = maxMessageBytes();
+      const wanted = metas.filter((m) => (m.size ?? 0) <= limit).map((m) => m.uid);
       const sources = new Map<number, Buffer>();
       if (wanted.length) {
         for await (const m of client.fetch(wanted.join(","), { uid: true, source: true }, { uid: true })) {
@@ -158,7 +182,7 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
       for (const meta of metas.sort((a, b) => a.uid - b.uid)) {
         const fallbackId = `<imap-${uidValidity}-${meta.uid}@${account.senderEmail.toLowerCase()}>`;
         const source = sources.get(meta.uid);
-        incoming.push(source ? await fromSource(meta, source, fallbackId) : fromEnvelope(meta, fallbackId));
+        incoming.push(source ? await parsedOrEnvelope(meta, source, fallbackId) : fromEnvelope(meta, fallbackId));
       }
       const links = await linkMessages(
         db,

@@ -373,6 +373,27 @@ describe("Inbox", () => {
     expect((await sync()).body).toEqual({ syncedCount: 0, totalFetched: 0 });
   });
 
+  it("stores an oversized message from its envelope, with a note instead of the body", async () => {
+    process.env.INBOX_MAX_MESSAGE_BYTES = "50000";
+    try {
+      await deliver(MAILBOX, [
+        {
+          from: { name: "Dana Client", address: CLIENT },
+          subject: `Site photos ${tag}`,
+          text: "photos attached",
+          messageId: `<big-${tag}@client.test>`,
+          attachments: [{ filename: "kitchen.jpg", content: Buffer.alloc(120_000, 7), contentType: "image/jpeg" }],
+        },
+      ]);
+      expect((await sync()).body).toEqual({ syncedCount: 1, totalFetched: 1 });
+    } finally {
+      delete process.env.INBOX_MAX_MESSAGE_BYTES;
+    }
+    const [row] = await (await getDb()).select().from(emails).where(eq(emails.messageId, `<big-${tag}@client.test>`));
+    expect(row).toMatchObject({ subject: `Site photos ${tag}`, fromEmail: CLIENT, fromName: "Dana Client", customerId: fixture.customerId, hasAttachments: true, bodyHtml: null });
+    expect(row.bodyText).toMatch(/^This message is 0\.\d MB, too large to show here\. Open it in your mail app\.$/);
+  });
+
   it("imports the newest 50 of a new mailbox, then catches up a burst 50 at a time, oldest first", async () => {
     const batch = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => ({ from: CLIENT, subject: `Burst ${tag} #${String(from + i).padStart(3, "0")}`, text: `n ${from + i}` }));
