@@ -53,6 +53,21 @@ export async function listEmails(db: Executor, filter: InboxFilter) {
   return { rows, total };
 }
 
+/** The newest e-mails linked to a customer or a job (their detail pages). */
+export async function linkedEmails(db: Executor, link: { customerId: number } | { jobId: number }, limit = 10) {
+  const where = "customerId" in link ? eq(emails.customerId, link.customerId) : eq(emails.jobId, link.jobId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: emails.id, subject: emails.subject, fromEmail: emails.fromEmail, fromName: emails.fromName, receivedAt: emails.receivedAt, isRead: emails.isRead })
+      .from(emails)
+      .where(where)
+      .orderBy(sql`${emails.receivedAt} desc nulls first`, desc(emails.id))
+      .limit(limit),
+    db.select({ total: count() }).from(emails).where(where),
+  ]);
+  return { rows, total };
+}
+
 export type InboxListRow = Awaited<ReturnType<typeof listEmails>>["rows"][number];
 
 export async function unreadCount(db: Executor) {

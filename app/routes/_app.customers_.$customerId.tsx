@@ -5,10 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EmptyState } from "~/components/empty-state";
+import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { recentActivity } from "~/models/activity.server";
 import { getCustomerDetail } from "~/models/customer.server";
+import { linkedEmails } from "~/models/inbox.server";
 import { createPortalToken, hasActivePortalToken, portalPath } from "~/models/portal.server";
 import { env } from "~/utils/env.server";
 import { requirePermission } from "~/utils/auth.server";
@@ -16,18 +18,25 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
 import { getDb } from "~/utils/db.server";
+import { can } from "~/utils/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.customer.name ?? "Customer"} · Cabinetry Jobs` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "customers");
+  const user = await requirePermission(request, "customers");
   const id = requireRouteId(params.customerId, "Customer");
   const db = await getDb();
-  const [detail, activity, portal] = await Promise.all([getCustomerDetail(db, id), recentActivity(db, { customerId: id, limit: 10 }), hasActivePortalToken(db, id)]);
+  const showEmails = can(user.viewRole, "inbox");
+  const [detail, activity, portal, mail] = await Promise.all([
+    getCustomerDetail(db, id),
+    recentActivity(db, { customerId: id, limit: 10 }),
+    hasActivePortalToken(db, id),
+    showEmails ? linkedEmails(db, { customerId: id }) : null,
+  ]);
   if (!detail) throw new Response("Customer not found", { status: 404 });
-  return json({ detail, activity, portalLinkSince: portal?.createdAt ?? null });
+  return json({ detail, activity, portalLinkSince: portal?.createdAt ?? null, mail });
 }
 
 /** Portal link (decisions §2): a new token revokes older links; the link is shown once, here. */
@@ -45,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerDetail() {
-  const { detail, activity, portalLinkSince } = useLoaderData<typeof loader>();
+  const { detail, activity, portalLinkSince, mail } = useLoaderData<typeof loader>();
   const { customer, counts } = detail;
   const location = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")]
     .filter(Boolean)
@@ -158,6 +167,7 @@ export default function CustomerDetail() {
             </Table.Row>
           ))}
         </RelatedTable>
+        {mail ? <LinkedEmails mail={mail} search={customer.email} /> : null}
         <Card>
           <Heading as="h2" size="3" mb="2">
             History

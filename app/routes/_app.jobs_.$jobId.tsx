@@ -2,8 +2,10 @@ import { Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
 import { EventStatusBadge, PriorityBadge, StatusBadge } from "~/components/status-badge";
+import { linkedEmails } from "~/models/inbox.server";
 import { getJobDetail } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import { requirePermission } from "~/utils/auth.server";
@@ -18,7 +20,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "jobs");
   const db = await getDb();
-  const [detail, settings] = await Promise.all([getJobDetail(db, requireRouteId(params.jobId, "Job")), getSettings(db)]);
+  const id = requireRouteId(params.jobId, "Job");
+  const [detail, settings, mail] = await Promise.all([
+    getJobDetail(db, id),
+    getSettings(db),
+    can(user.viewRole, "inbox") ? linkedEmails(db, { jobId: id }) : null,
+  ]);
   if (!detail) throw new Response("Job not found", { status: 404 });
   const money = can(user.viewRole, "invoices");
   return json({
@@ -30,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canTask: can(user.viewRole, "tasks", "write"),
     showCustomerLink: can(user.viewRole, "customers"),
     timeZone: settings.system.timeZone,
+    mail,
   });
 }
 
@@ -45,7 +53,7 @@ function Section({ title, children, empty, count }: { title: string; children: R
 }
 
 export default function JobDetail() {
-  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone } = useLoaderData<typeof loader>();
+  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail } = useLoaderData<typeof loader>();
   const { job, customer } = detail;
   const variance = job.estimatedCost && job.actualCost ? (Number(job.actualCost) - Number(job.estimatedCost)).toFixed(2) : null;
   return (
@@ -224,6 +232,7 @@ export default function JobDetail() {
             </Table.Body>
           </Table.Root>
         </Section>
+        {mail ? <LinkedEmails mail={mail} timeZone={timeZone} /> : null}
       </Grid>
     </>
   );

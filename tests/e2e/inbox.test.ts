@@ -206,6 +206,33 @@ describe("Inbox", () => {
     expect(state.lastUid).toBe(3);
   });
 
+  it("lists the linked mail on the customer's and the job's pages (staff only)", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await signInAs(context, "office");
+    await page.goto(`/customers/${fixture.customerId}`);
+    const card = page.getByTestId("linked-emails");
+    expect(await card.textContent()).toContain(`Re: Quote ${QUOTE_NUMBER}`);
+    expect(await card.textContent()).toContain(`Question about Job #${fixture.jobB}`);
+    await nav(page, () => card.getByRole("link", { name: new RegExp(`Re: Quote ${QUOTE_NUMBER}`) }).click());
+    expect(new URL(page.url()).pathname).toBe("/inbox");
+    expect((await page.locator("#email-subject").textContent())?.trim()).toBe(`Re: Quote ${QUOTE_NUMBER}`);
+    await page.goto(`/jobs/${fixture.jobB}`);
+    const jobCard = page.getByTestId("linked-emails");
+    expect(await jobCard.textContent()).toContain(`Question about Job #${fixture.jobB}`);
+    expect(await jobCard.textContent()).not.toContain(`Re: Quote ${QUOTE_NUMBER}`);
+    await context.close();
+    // Installers read jobs but not the Inbox.
+    const installer = await newContext(browser, { javaScriptEnabled: false });
+    const installerPage = await signInAs(installer, "installer");
+    await installerPage.goto(`/jobs/${fixture.jobB}`);
+    expect(await installerPage.getByRole("heading", { level: 1 }).textContent()).toContain("Mudroom lockers");
+    expect(await installerPage.getByTestId("linked-emails").count()).toBe(0);
+    await installer.close();
+    // Opening it from the customer page marked it read: put it back for the next tests.
+    const [a] = await (await getDb()).select({ id: emails.id }).from(emails).where(eq(emails.messageId, `<a-${tag}@client.test>`));
+    await (await getDb()).update(emails).set({ isRead: false }).where(eq(emails.id, a.id));
+  });
+
   it("stores a message once by Message-ID, and starts over safely when UIDVALIDITY changes", async () => {
     await deliver(MAILBOX, [{ from: CLIENT, subject: "The same message again", text: "dup", messageId: `<a-${tag}@client.test>` }]);
     expect((await sync()).body).toEqual({ syncedCount: 0, totalFetched: 1 });
