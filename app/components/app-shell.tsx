@@ -45,11 +45,14 @@ export function AppShell({
   user,
   sidebarOpen: initialOpen,
   theme,
+  counts = {},
   children,
 }: {
   user: ShellUser;
   sidebarOpen: boolean;
   theme: "light" | "dark";
+  /** Unread counts by nav path (the Inbox's), shown next to the item when above zero. */
+  counts?: Record<string, number | null | undefined>;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(initialOpen);
@@ -110,6 +113,11 @@ export function AppShell({
                     {ICONS[item.icon]}
                   </span>
                   <span className="sidebar-label">{item.title}</span>
+                  {counts[item.to] ? (
+                    <span className="sidebar-count" data-testid={`nav-count-${item.to.slice(1)}`} aria-label={`${counts[item.to]} unread`}>
+                      {counts[item.to]}
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -276,6 +276,8 @@ describe("Inbox", () => {
     const page = await signInAs(context, "office");
     await page.goto("/inbox");
     expect(await page.getByTestId("unread-count").textContent()).toBe("2 unread");
+    // The sidebar's Inbox item carries the same count, on every page.
+    expect(await page.getByTestId("nav-count-inbox").textContent()).toBe("2");
     const rows = page.getByTestId("email-row");
     await expect.poll(() => rows.count()).toBe(3);
     const hostile = rows.filter({ hasText: `Question about Job #${fixture.jobB}` });
@@ -288,6 +290,7 @@ describe("Inbox", () => {
     await nav(page, () => hostile.click());
     expect((await page.locator("#email-subject").first().textContent())?.trim()).toBe(`Question about Job #${fixture.jobB}`);
     expect(await page.getByTestId("unread-count").textContent()).toBe("1 unread");
+    expect(await page.getByTestId("nav-count-inbox").textContent()).toBe("1");
     const body = page.getByTestId("email-body");
     expect(await body.first().textContent()).toContain("Measurements");
     expect(await body.locator("script, iframe, form, style, [onclick], [onerror]").count()).toBe(0);
