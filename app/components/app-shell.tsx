@@ -18,9 +18,10 @@ import {
   ViewVerticalIcon,
 } from "@radix-ui/react-icons";
 import { Badge, Box, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
-import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { navFor, ROLE_LABELS, ROLES, type Role } from "~/utils/permissions";
+import { FastLink, useFastLinks } from "./fast-link";
 
 const ICONS: Record<string, ReactNode> = {
   home: <HomeIcon />,
@@ -89,7 +90,9 @@ export function AppShell({
     if (box) box.checked = false;
   }, [location.pathname]);
 
+  useFastLinks();
   const items = navFor(user.viewRole);
+  const isActive = (to: string) => (to === "/" ? location.pathname === "/" : location.pathname === to || location.pathname.startsWith(`${to}/`));
   return (
     <div className="shell" data-sidebar={open ? "expanded" : "collapsed"}>
       {/* Under 768px the sidebar is a slide-in sheet driven by this checkbox: works without JS. */}
@@ -108,7 +111,7 @@ export function AppShell({
           <ul className="sidebar-nav">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className="sidebar-link" prefetch="intent">
+                <FastLink to={item.to} className={isActive(item.to) ? "sidebar-link active" : "sidebar-link"} aria-current={isActive(item.to) ? "page" : undefined}>
                   <span className="sidebar-icon" aria-hidden>
                     {ICONS[item.icon]}
                   </span>
@@ -118,7 +121,7 @@ export function AppShell({
                       {counts[item.to]}
                     </span>
                   ) : null}
-                </NavLink>
+                </FastLink>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, Outlet, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -92,9 +93,9 @@ export default function Customers() {
             {customers.map((c) => (
               <tr key={c.id} data-testid="customer-row">
                 <td>
-                  <Link to={`/customers/${c.id}`} className="plain strong">
+                  <FastLink to={`/customers/${c.id}`} className="plain strong">
                     {c.name}
-                  </Link>
+                  </FastLink>
                   {c.notes ? (
                     <span className="truncate small muted" title={c.notes}>
                       {c.notes}
@@ -112,15 +113,15 @@ export default function Customers() {
                 <td>{formatDate(c.createdAt)}</td>
                 <td>
                   <div className="row-actions">
-                    <Link to={`/tasks/new?customerId=${c.id}`} className="row-action" aria-label={`Add task for ${c.name}`}>
+                    <FastLink to={`/tasks/new?customerId=${c.id}`} className="row-action" aria-label={`Add task for ${c.name}`}>
                       Add task
-                    </Link>
-                    <Link to={`${c.id}/edit${query}`} preventScrollReset className="row-action" aria-label={`Edit ${c.name}`}>
+                    </FastLink>
+                    <FastLink to={`/customers/${c.id}/edit${query}`} preventScrollReset className="row-action" aria-label={`Edit ${c.name}`}>
                       Edit
-                    </Link>
-                    <Link to={`${c.id}/delete${query}`} preventScrollReset className="row-action danger" aria-label={`Delete ${c.name}`}>
+                    </FastLink>
+                    <FastLink to={`/customers/${c.id}/delete${query}`} preventScrollReset className="row-action danger" aria-label={`Delete ${c.name}`}>
                       Delete
-                    </Link>
+                    </FastLink>
                   </div>
                 </td>
               </tr>

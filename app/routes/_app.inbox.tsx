@@ -7,6 +7,7 @@ import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "@ra
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -212,7 +213,7 @@ export default function Inbox() {
             <ul className="inbox-items" aria-label="Emails">
               {emails.map((e) => (
                 <li key={e.id}>
-                  <Link
+                  <FastLink
                     to={listQuery(params, { email: String(e.id) })}
                     preventScrollReset
                     className={`inbox-item${e.isRead ? "" : " unread"}${e.id === selectedId ? " active" : ""}`}
@@ -242,7 +243,7 @@ export default function Inbox() {
                         ) : null}
                       </span>
                     ) : null}
-                  </Link>
+                  </FastLink>
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tool
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -124,7 +125,7 @@ export default function Invoices() {
                   return (
                     <Table.Row key={i.id} data-testid="invoice-row">
                       <Table.Cell>
-                        <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
+                        <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
                       </Table.Cell>
                       <Table.Cell>
                         {i.customer ? (
@@ -150,16 +151,16 @@ export default function Invoices() {
                         <Flex gap="2" align="center">
                           <Tooltip content={`Edit ${i.invoiceNumber}`}>
                             <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${i.invoiceNumber}`}>
-                              <Link to={`${i.id}/edit${query}`} preventScrollReset>
+                              <FastLink to={`/invoices/${i.id}/edit${query}`} preventScrollReset>
                                 <Pencil1Icon />
-                              </Link>
+                              </FastLink>
                             </IconButton>
                           </Tooltip>
                           {payable && i.balance !== "0.00" ? (
                             <Button asChild size="1" variant="soft">
-                              <Link to={`${i.id}/pay${query}`} preventScrollReset>
+                              <FastLink to={`/invoices/${i.id}/pay${query}`} preventScrollReset>
                                 Record Payment
-                              </Link>
+                              </FastLink>
                             </Button>
                           ) : (
                             <Button size="1" variant="soft" disabled>
@@ -167,9 +168,9 @@ export default function Invoices() {
                             </Button>
                           )}
                           <Button asChild size="1" variant="soft">
-                            <Link to={`${i.id}/send?redirectTo=${encodeURIComponent(`/invoices${query}`)}`} preventScrollReset>
+                            <FastLink to={`/invoices/${i.id}/send?redirectTo=${encodeURIComponent(`/invoices${query}`)}`} preventScrollReset>
                               Send Email
-                            </Link>
+                            </FastLink>
                           </Button>
                           <PaymentLinkPopover
                             size="1"

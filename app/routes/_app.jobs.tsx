@@ -3,6 +3,7 @@ import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, Tooltip } 
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -128,9 +129,9 @@ export default function Jobs() {
                 {jobs.map((j) => (
                   <Table.Row key={j.id} data-testid="job-row">
                     <Table.Cell>
-                      <Link to={`/jobs/${j.id}`} className="plain">
+                      <FastLink to={`/jobs/${j.id}`} className="plain">
                         <Text weight="medium">{j.title}</Text>
-                      </Link>
+                      </FastLink>
                       {j.description ? (
                         <Text as="div" size="1" color="gray" className="truncate" title={j.description}>
                           {j.description}
@@ -149,36 +150,36 @@ export default function Jobs() {
                         {data.canSchedule && (j.status === "approved" || j.status === "in-progress") ? (
                           <Tooltip content={`Schedule install for ${j.title}`}>
                             <IconButton asChild variant="ghost" size="1" aria-label={`Schedule install for ${j.title}`}>
-                              <Link to={`/schedule/events/new?jobId=${j.id}&install=1`}>
+                              <FastLink to={`/schedule/events/new?jobId=${j.id}&install=1`}>
                                 <CalendarIcon />
-                              </Link>
+                              </FastLink>
                             </IconButton>
                           </Tooltip>
                         ) : null}
                         {data.canTask ? (
                           <Tooltip content={`Add task for ${j.title}`}>
                             <IconButton asChild variant="ghost" size="1" aria-label={`Add task for ${j.title}`}>
-                              <Link to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>
+                              <FastLink to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>
                                 <CheckboxIcon />
-                              </Link>
+                              </FastLink>
                             </IconButton>
                           </Tooltip>
                         ) : null}
                         {data.canWrite ? (
                           <Tooltip content={`Edit ${j.title}`}>
                             <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${j.title}`}>
-                              <Link to={`${j.id}/edit${query}`} preventScrollReset>
+                              <FastLink to={`/jobs/${j.id}/edit${query}`} preventScrollReset>
                                 <Pencil1Icon />
-                              </Link>
+                              </FastLink>
                             </IconButton>
                           </Tooltip>
                         ) : null}
                         {data.canDelete ? (
                           <Tooltip content={`Delete ${j.title}`}>
                             <IconButton asChild variant="ghost" color="red" size="1" aria-label={`Delete ${j.title}`}>
-                              <Link to={`${j.id}/delete${query}`} preventScrollReset>
+                              <FastLink to={`/jobs/${j.id}/delete${query}`} preventScrollReset>
                                 <TrashIcon />
-                              </Link>
+                              </FastLink>
                             </IconButton>
                           </Tooltip>
                         ) : null}

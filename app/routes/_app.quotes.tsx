@@ -3,6 +3,7 @@ import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tool
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -108,7 +109,7 @@ export default function Quotes() {
                 {quotes.map((q) => (
                   <Table.Row key={q.id} data-testid="quote-row">
                     <Table.Cell>
-                      <Link to={`/quotes/${q.id}`}>{q.quoteNumber}</Link>
+                      <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
                     </Table.Cell>
                     <Table.Cell>
                       {q.customer ? (
@@ -135,15 +136,15 @@ export default function Quotes() {
                       <Flex gap="2" align="center">
                         <Tooltip content={`Edit ${q.quoteNumber}`}>
                           <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${q.quoteNumber}`}>
-                            <Link to={`${q.id}/edit${query}`} preventScrollReset>
+                            <FastLink to={`/quotes/${q.id}/edit${query}`} preventScrollReset>
                               <Pencil1Icon />
-                            </Link>
+                            </FastLink>
                           </IconButton>
                         </Tooltip>
                         <Button asChild size="1" variant="soft">
-                          <Link to={`${q.id}/send?redirectTo=${encodeURIComponent(`/quotes${query}`)}`} preventScrollReset>
+                          <FastLink to={`/quotes/${q.id}/send?redirectTo=${encodeURIComponent(`/quotes${query}`)}`} preventScrollReset>
                             Send Email
-                          </Link>
+                          </FastLink>
                         </Button>
                       </Flex>
                     </Table.Cell>

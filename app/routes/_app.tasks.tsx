@@ -3,6 +3,7 @@ import { Badge, Button, Card, Heading, IconButton, Table, Text, Tooltip } from "
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -163,7 +164,7 @@ export default function Tasks() {
                     <Table.Cell>
                       {t.jobId ? (
                         <Text as="div" size="2">
-                          <Link to={`/jobs/${t.jobId}`}>{t.jobTitle}</Link>
+                          <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink>
                         </Text>
                       ) : null}
                       {t.customerName ? (
@@ -178,9 +179,9 @@ export default function Tasks() {
                           {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
                           <Tooltip content={`Edit ${t.title}`}>
                             <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${t.title}`}>
-                              <Link to={`${t.id}/edit${query}`} preventScrollReset>
+                              <FastLink to={`/tasks/${t.id}/edit${query}`} preventScrollReset>
                                 <Pencil1Icon />
-                              </Link>
+                              </FastLink>
                             </IconButton>
                           </Tooltip>
                         </div>

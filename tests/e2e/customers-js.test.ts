@@ -128,6 +128,8 @@ describe("customers with JavaScript", () => {
   it("delete from the row confirms in a dialog and removes it", async () => {
     await page.goto(`/customers?search=${encodeURIComponent(city)}`);
     await waitForHydration(page);
+    // Row links navigate in the page (no reload: the marker survives) and keep the scroll position.
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
     await page.getByRole("link", { name: `Delete ${name}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText(`Are you sure you want to delete ${name}?`).waitFor();
@@ -137,6 +139,22 @@ describe("customers with JavaScript", () => {
     await page.locator('[data-testid="toast-title"]', { hasText: "Customer deleted" }).waitFor();
     await page.getByText("No customers found matching your search.").waitFor();
     expect(new URL(page.url()).searchParams.get("search")).toBe(city);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
+  it("sidebar links navigate without reloading and mark the current section", async () => {
+    await page.goto("/customers");
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    const nav = page.getByRole("navigation", { name: "Main navigation" }).or(page.locator("aside nav"));
+    await nav.first().getByRole("link", { name: "Jobs" }).click();
+    await page.waitForURL((url) => url.pathname === "/jobs");
+    await expect.poll(() => page.locator('aside a[aria-current="page"]').textContent()).toContain("Jobs");
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    // A modified click is left to the browser (a new tab), not hijacked.
+    const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("aside").getByRole("link", { name: "Customers" }).click({ modifiers: ["Control"] })]);
+    await popup.close();
+    expect(new URL(page.url()).pathname).toBe("/jobs");
   });
 
   it("ctrl+b toggles the sidebar and writes the sidebar_state cookie", async () => {
