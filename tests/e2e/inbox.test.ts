@@ -266,6 +266,10 @@ describe("Inbox", () => {
     expect(read.body).toEqual({ id: c.id, isRead: true });
     expect((await api(`/api/emails/${c.id}`, { cookie: owner })).body.isRead).toBe(true);
     expect((await api(`/api/emails?unread=true`, { cookie: owner })).headers.get("x-total-count")).toBe("2");
+    // A link to a message that is gone: the inbox with "Email not found", as a 404.
+    const gone = await api("/inbox?email=999999999", { cookie: owner, headers: { Accept: "text/html" } });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toContain("Email not found");
     const emptyReply = await api(`/api/emails/${c.id}/reply`, { method: "POST", cookie: owner, json: { body: "   " } });
     expect(emptyReply.status).toBe(400);
     expect(emptyReply.body.error).toBe("Write a reply before sending");
