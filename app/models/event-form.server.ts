@@ -6,7 +6,8 @@ import { json } from "@remix-run/node";
 import type { Executor } from "../../db/client.server";
 import { EventFormSchema, type EventFormInput, type EventInput } from "../schemas/event";
 import { addDays, zonedToInstant } from "../utils/dates";
-import { customerOptions, jobOptions } from "./job.server";
+import { customerOptions } from "./customer.server";
+import { jobOptions } from "./job.server";
 import { listResources } from "./resource.server";
 import { EventLinkError, findConflicts } from "./schedule.server";
 
@@ -14,7 +15,7 @@ type ConflictJson = { resourceName: string; conflictingEvent: { title: string; s
 const NO_CONFLICTS: ConflictJson[] = [];
 
 export async function eventFormOptions(db: Executor, selected: { jobId?: number | null; customerId?: number | null } = {}) {
-  const [jobs, customers, resources] = await Promise.all([jobOptions(db, selected.jobId), customerOptions(db, selected.customerId), listResources(db)]);
+  const [jobs, customers, resources] = await Promise.all([jobOptions(db, { includeId: selected.jobId }), customerOptions(db, { includeId: selected.customerId }), listResources(db)]);
   return { jobs, customers, resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })) };
 }
 

@@ -5,7 +5,8 @@ import { DialogRoute } from "~/components/dialog-route";
 import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext } from "~/models/business.server";
 import { getInvoice, listInvoiceItems, updateInvoice } from "~/models/invoice.server";
-import { customerChoices, invoiceableQuotes } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { invoiceableQuotes } from "~/models/quote.server";
 import { makeInvoiceSchema } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const invoice = await getInvoice(db, id);
   if (!invoice) throw new Response("Invoice not found", { status: 404 });
-  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerChoices(db, invoice.customerId), invoiceableQuotes(db, invoice.quoteId), listInvoiceItems(db, id)]);
+  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: invoice.customerId }), invoiceableQuotes(db, invoice.quoteId), listInvoiceItems(db, id)]);
   return json({
     invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
     customers,

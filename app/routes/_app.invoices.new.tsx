@@ -5,7 +5,8 @@ import { DialogRoute } from "~/components/dialog-route";
 import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { createInvoice, quoteForInvoice } from "~/models/invoice.server";
-import { customerChoices, invoiceableQuotes } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { invoiceableQuotes } from "~/models/quote.server";
 import { DEFAULT_INVOICE_TERMS, makeInvoiceSchema } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const preselected = parseRouteId(url.searchParams.get("customerId") ?? undefined);
-  const [ctx, customers, quotes] = await Promise.all([moneyContext(db), customerChoices(db, preselected), invoiceableQuotes(db)]);
+  const [ctx, quotes] = await Promise.all([moneyContext(db), invoiceableQuotes(db)]);
   const base = {
     status: "draft",
     issueDate: ctx.today,
@@ -44,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         items: offered.items.length ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : base.items,
       }
     : { ...base, customerId: preselected ? String(preselected) : "" };
+  // The select must hold the loaded quote's customer, wherever it sorts.
+  const customers = await customerOptions(db, { includeId: offered ? offered.quote.customerId : preselected });
   return json({ customers, quotes, today: ctx.today, defaults, loadedQuote: offered ? offered.quote.quoteNumber : null, quoteMissing: Boolean(quoteId && !offered) });
 }
 

@@ -3,7 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
-import { customerOptions, getJob, MissingCustomerError, updateJob } from "~/models/job.server";
+import { customerOptions } from "~/models/customer.server";
+import { getJob, MissingCustomerError, updateJob } from "~/models/job.server";
 import { JobSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const job = await getJob(db, requireRouteId(params.jobId, "Job"));
   if (!job) throw new Response("Job not found", { status: 404 });
-  return json({ job, customers: await customerOptions(db, job.customerId) });
+  return json({ job, customers: await customerOptions(db, { includeId: job.customerId }) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

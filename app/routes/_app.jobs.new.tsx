@@ -3,7 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
-import { createJob, customerOptions, MissingCustomerError } from "~/models/job.server";
+import { customerOptions } from "~/models/customer.server";
+import { createJob, MissingCustomerError } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import { jobCreateSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
   const db = await getDb();
   const customerId = parseRouteId(new URL(request.url).searchParams.get("customerId") ?? undefined);
-  const [customers, settings] = await Promise.all([customerOptions(db, customerId), getSettings(db)]);
+  const [customers, settings] = await Promise.all([customerOptions(db, { includeId: customerId }), getSettings(db)]);
   return json({ customers, today: businessToday(settings.system.timeZone), customerId });
 }
 

@@ -4,7 +4,8 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { DialogRoute } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext } from "~/models/business.server";
-import { customerChoices, getQuote, jobChoices, listQuoteItems, updateQuote } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { getQuote, jobChoices, listQuoteItems, updateQuote } from "~/models/quote.server";
 import { makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const quote = await getQuote(db, id);
   if (!quote) throw new Response("Quote not found", { status: 404 });
-  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerChoices(db, quote.customerId), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
+  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: quote.customerId }), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
   return json({
     quote: { id: quote.id, quoteNumber: quote.quoteNumber, validUntil: quote.validUntil },
     customers,

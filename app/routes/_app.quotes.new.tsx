@@ -4,7 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext, plusDays } from "~/models/business.server";
-import { createQuote, customerChoices, jobChoices } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { createQuote, jobChoices } from "~/models/quote.server";
 import { DEFAULT_QUOTE_TERMS, makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
-  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerChoices(db, customerId), jobChoices(db)]);
+  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: customerId }), jobChoices(db)]);
   const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
   return json({
     customers,
