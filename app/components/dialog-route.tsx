@@ -25,7 +25,14 @@ export function DialogRoute({
   if (hydrated) {
     return (
       <Dialog.Root open onOpenChange={(open) => !open && navigate(closeTo, { preventScrollReset: true })}>
-        <Dialog.Content maxWidth={`${width}px`} aria-describedby={description ? undefined : undefined}>
+        <Dialog.Content
+          maxWidth={`${width}px`}
+          aria-describedby={description ? undefined : undefined}
+          // Escape in an open picker list closes the list, not the dialog.
+          onEscapeKeyDown={(event) => {
+            if ((event.target as Element | null)?.closest?.('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+          }}
+        >
           <Dialog.Title>{title}</Dialog.Title>
           {description ? <Dialog.Description size="2" mb="4">{description}</Dialog.Description> : null}
           {children}

@@ -1,18 +1,20 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { EVENT_STATUSES, EVENT_TYPES, EventFormSchema } from "~/schemas/event";
 import { formatInZone, isDateOnly, isTimeOnly, zonedToInstant, addDays } from "~/utils/dates";
-import { ErrorList, Field, TextareaField } from "./forms";
+import { CUSTOMER_AND_JOB_PICKERS, type CustomerPickerRow, type JobPickerRow, type PickerLookups } from "~/utils/picker";
+import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
 
 export type ConflictView = { resourceName: string; conflictingEvent: { title: string; startAt: string; endAt: string } };
 
 export type EventFormOptions = {
-  jobs: { id: number; title: string; customerId: number; customerName: string }[];
-  customers: { id: number; name: string }[];
+  jobs: JobPickerRow[];
+  customers: CustomerPickerRow[];
   resources: { id: number; name: string; active: boolean }[];
 };
 
@@ -46,6 +48,7 @@ export function ConflictList({ conflicts, timeZone }: { conflicts: ConflictView[
 
 export function EventForm({
   lastResult,
+  pickers,
   conflicts,
   defaultValue,
   options,
@@ -55,6 +58,8 @@ export function EventForm({
   mode,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's word on the job and customer pickers (a Find's matches, the chosen records). */
+  pickers?: PickerLookups | null;
   /** Conflicts the server found on the last submit: the next one may force it. */
   conflicts: ConflictView[];
   defaultValue: Record<string, unknown>;
@@ -72,7 +77,7 @@ export function EventForm({
     constraint: getZodConstraint(EventFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EventFormSchema }),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_AND_JOB_PICKERS, EventFormSchema),
   });
   const selected = new Set(asList(fields.resourceIds.initialValue ?? defaultValue.resourceIds));
   const allDayDefault = ["true", "on"].includes(String(fields.allDay.initialValue ?? defaultValue.allDay ?? ""));
@@ -82,7 +87,8 @@ export function EventForm({
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [checked, setChecked] = useState(false);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const customerRef = useRef<HTMLSelectElement>(null);
+  // Choosing a job sets its customer (the server applies the same rule).
+  const [jobCustomer, setJobCustomer] = useState<CustomerPickerRow | null>(null);
 
   function scheduleCheck(formElement: HTMLFormElement) {
     clearTimeout(timer.current);
@@ -116,13 +122,9 @@ export function EventForm({
       onChange={(event) => {
         const target = event.target as HTMLInputElement | HTMLSelectElement;
         if (["resourceIds", "date", "startTime", "endTime", "allDay"].includes(target.name)) scheduleCheck(event.currentTarget);
-        if (target.name === "jobId") {
-          // Choosing a job sets its customer (the server applies the same rule).
-          const job = options.jobs.find((j) => String(j.id) === target.value);
-          if (job && customerRef.current) customerRef.current.value = String(job.customerId);
-        }
       }}
     >
+      <DefaultSubmit />
       <Flex direction="column" gap="3">
         <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -158,17 +160,23 @@ export function EventForm({
           <ErrorList errors={fields.resourceIds.errors} />
         </fieldset>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <SelectField
+          <RecordPicker
+            kind="job"
             label="Job"
-            selectProps={getSelectProps(fields.jobId)}
-            options={[{ value: "none", label: "None" }, ...options.jobs.map((j) => ({ value: String(j.id), label: `${j.title} (${j.customerName})` }))]}
-            errors={fields.jobId.errors}
+            field={fields.jobId}
+            options={options.jobs}
+            lookup={pickers?.jobId}
+            empty={{ value: "none", label: "None" }}
+            onPick={(job) => job && setJobCustomer({ id: job.customerId, name: job.customerName, email: null, phone: null })}
           />
-          <SelectField
+          <RecordPicker
+            kind="customer"
             label="Customer"
-            selectProps={{ ...getSelectProps(fields.customerId), ref: customerRef }}
-            options={[{ value: "none", label: "None" }, ...options.customers.map((c) => ({ value: String(c.id), label: c.name }))]}
-            errors={fields.customerId.errors}
+            field={fields.customerId}
+            options={options.customers}
+            lookup={pickers?.customerId}
+            empty={{ value: "none", label: "None" }}
+            pick={jobCustomer}
           />
         </Grid>
         <Field label="Location" inputProps={getInputProps(fields.location, { type: "text" })} errors={fields.location.errors} />

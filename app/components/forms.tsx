@@ -49,3 +49,16 @@ export function TextareaField({ label, textareaProps, errors }: { label: string;
     </div>
   );
 }
+
+/**
+ * Enter in a text field "clicks" the form's first submit button; without this that would be a
+ * row's Remove or a picker's Find. A real save button first in tree order, out of sight and out
+ * of the tab order.
+ */
+export function DefaultSubmit() {
+  return (
+    <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      Save
+    </button>
+  );
+}

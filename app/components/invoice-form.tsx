@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { INVOICE_STATUSES, makeInvoiceSchema, PAYMENT_TERMS } from "~/schemas/invoice";
 import { formatMoney } from "~/utils/money";
-import { ErrorList, Field, TextareaField } from "./forms";
-import { DefaultSubmit, LineItemsEditor } from "./line-items";
-import type { Choice } from "./quote-form";
+import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
+import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { LineItemsEditor } from "./line-items";
+import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField } from "./select-field";
 
 export type InvoiceFormDefaults = {
@@ -31,6 +32,7 @@ const STATUS_LABELS: Record<string, string> = { draft: "Draft", sent: "Sent", pa
 
 export function InvoiceForm({
   lastResult,
+  pickers,
   defaultValue,
   customers,
   quotes,
@@ -42,8 +44,10 @@ export function InvoiceForm({
   pendingLabel,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's word on the customer picker (a Find's matches, the chosen customer). */
+  pickers?: PickerLookups | null;
   defaultValue: InvoiceFormDefaults;
-  customers: Choice[];
+  customers: CustomerPickerRow[];
   quotes: QuoteChoice[];
   today: string;
   allowPastDueDate?: string | null;
@@ -65,7 +69,7 @@ export function InvoiceForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_PICKER, schema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -103,15 +107,7 @@ export function InvoiceForm({
           ) : null}
         </Flex>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <SelectField label="Customer" selectProps={{ ...getSelectProps(fields.customerId), key: fields.customerId.key }} errors={fields.customerId.errors}>
-            <option value="">Select a customer</option>
-            {customers.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-                {c.phone ? ` — ${c.phone}` : ""}
-              </option>
-            ))}
-          </SelectField>
+          <RecordPicker kind="customer" label="Customer" field={fields.customerId} options={customers} lookup={pickers?.customerId} empty={{ value: "", label: "Select a customer" }} />
           <SelectField label="Status" selectProps={{ ...getSelectProps(fields.status), key: fields.status.key }} errors={fields.status.errors}>
             {INVOICE_STATUSES.map((s) => (
               <option key={s} value={s}>

@@ -1,15 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { JOB_STATUSES, JobSchema } from "~/schemas/job";
-import { ErrorList, Field, TextareaField } from "./forms";
+import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
+import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
 
 export type JobDefaults = Partial<Record<"customerId" | "title" | "description" | "status" | "estimatedCost" | "actualCost" | "startDate" | "completionDate" | "notes", string | number | null>>;
 
 export function JobForm({
   lastResult,
+  pickers,
   defaultValue,
   customers,
   minStartDate,
@@ -18,8 +21,10 @@ export function JobForm({
   pendingLabel,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's word on the customer picker (a Find's matches, the chosen customer). */
+  pickers?: PickerLookups | null;
   defaultValue?: JobDefaults;
-  customers: { id: number; name: string }[];
+  customers: CustomerPickerRow[];
   /** On create, the business day: the start date may not lie before it (spec §5). */
   minStartDate?: string;
   cancelTo: string;
@@ -35,17 +40,13 @@ export function JobForm({
     constraint: getZodConstraint(JobSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: JobSchema }),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_PICKER, JobSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
+      <DefaultSubmit />
       <Flex direction="column" gap="3">
-        <SelectField
-          label="Customer"
-          selectProps={getSelectProps(fields.customerId)}
-          options={[{ value: "", label: "Select a customer" }, ...customers.map((c) => ({ value: String(c.id), label: c.name }))]}
-          errors={fields.customerId.errors}
-        />
+        <RecordPicker kind="customer" label="Customer" field={fields.customerId} options={customers} lookup={pickers?.customerId} empty={{ value: "", label: "Select a customer" }} />
         <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
         <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">

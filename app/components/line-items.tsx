@@ -172,15 +172,3 @@ function FragmentRow({ label, value }: { label: string; value: string }) {
     </>
   );
 }
-
-/**
- * Enter in a text field "clicks" the form's first submit button; without this that would be a
- * row's Remove. A real save button first in tree order, out of sight and out of the tab order.
- */
-export function DefaultSubmit() {
-  return (
-    <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-      Save
-    </button>
-  );
-}

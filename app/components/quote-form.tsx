@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { makeQuoteSchema, QUOTE_STATUSES } from "~/schemas/quote";
-import { ErrorList, Field, TextareaField } from "./forms";
-import { DefaultSubmit, LineItemsEditor } from "./line-items";
+import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
+import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { LineItemsEditor } from "./line-items";
+import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField } from "./select-field";
 
 export type QuoteFormDefaults = {
@@ -21,13 +23,13 @@ export type QuoteFormDefaults = {
   items?: Array<{ description: string; quantity: string; unitPrice: string }>;
 };
 
-export type Choice = { id: number; name: string; phone: string | null };
 export type JobChoice = { id: number; title: string; customerName: string };
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", sent: "Sent", approved: "Approved", rejected: "Rejected", expired: "Expired" };
 
 export function QuoteForm({
   lastResult,
+  pickers,
   defaultValue,
   customers,
   jobs,
@@ -38,8 +40,10 @@ export function QuoteForm({
   pendingLabel,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's word on the customer picker (a Find's matches, the chosen customer). */
+  pickers?: PickerLookups | null;
   defaultValue: QuoteFormDefaults;
-  customers: Choice[];
+  customers: CustomerPickerRow[];
   jobs: JobChoice[];
   today: string;
   allowPastValidUntil?: string | null;
@@ -57,22 +61,14 @@ export function QuoteForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_PICKER, schema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
       <DefaultSubmit />
       <Flex direction="column" gap="3">
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <SelectField label="Customer" selectProps={{ ...getSelectProps(fields.customerId), key: fields.customerId.key }} errors={fields.customerId.errors}>
-            <option value="">Select a customer</option>
-            {customers.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-                {c.phone ? ` — ${c.phone}` : ""}
-              </option>
-            ))}
-          </SelectField>
+          <RecordPicker kind="customer" label="Customer" field={fields.customerId} options={customers} lookup={pickers?.customerId} empty={{ value: "", label: "Select a customer" }} />
           <SelectField label="Job (optional)" selectProps={{ ...getSelectProps(fields.jobId), key: fields.jobId.key }} errors={fields.jobId.errors}>
             <option value="">No job</option>
             {jobs.map((j) => (

@@ -1,14 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, TaskSchema } from "~/schemas/task";
-import { ErrorList, Field, TextareaField } from "./forms";
+import { CUSTOMER_AND_JOB_PICKERS, type CustomerPickerRow, type JobPickerRow, type PickerKind, type PickerLookups } from "~/utils/picker";
+import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
 
 export type TaskFormOptions = {
-  customers: { id: number; name: string }[];
-  jobs: { id: number; title: string; customerName: string }[];
+  customers: CustomerPickerRow[];
+  jobs: JobPickerRow[];
+  /** Which pickers may search /api as you type (the user's permissions). */
+  searchable: Record<PickerKind, boolean>;
   events: { id: number; label: string }[];
   users: { id: number; name: string }[];
   resources: { id: number; name: string }[];
@@ -18,6 +22,7 @@ const none = (label: string) => ({ value: "", label });
 
 export function TaskForm({
   lastResult,
+  pickers,
   defaultValue,
   options,
   cancelTo,
@@ -25,6 +30,8 @@ export function TaskForm({
   pendingLabel,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's word on the customer and job pickers (a Find's matches, the chosen records). */
+  pickers?: PickerLookups | null;
   defaultValue?: Record<string, string | number | null | undefined>;
   options: TaskFormOptions;
   cancelTo: string;
@@ -39,10 +46,11 @@ export function TaskForm({
     constraint: getZodConstraint(TaskSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TaskSchema }),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_AND_JOB_PICKERS, TaskSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
+      <DefaultSubmit />
       <Flex direction="column" gap="3">
         <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
         <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
@@ -57,18 +65,16 @@ export function TaskForm({
           <Field label="Actual Hours" inputProps={{ ...getInputProps(fields.actualHours, { type: "text" }), inputMode: "numeric" }} errors={fields.actualHours.errors} />
         </Grid>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <SelectField
+          <RecordPicker
+            kind="customer"
             label="Customer"
-            selectProps={getSelectProps(fields.customerId)}
-            options={[none("No customer"), ...options.customers.map((c) => ({ value: String(c.id), label: c.name }))]}
-            errors={fields.customerId.errors}
+            field={fields.customerId}
+            options={options.customers}
+            lookup={pickers?.customerId}
+            empty={none("No customer")}
+            searchable={options.searchable.customer}
           />
-          <SelectField
-            label="Job"
-            selectProps={getSelectProps(fields.jobId)}
-            options={[none("No job"), ...options.jobs.map((j) => ({ value: String(j.id), label: `${j.title} (${j.customerName})` }))]}
-            errors={fields.jobId.errors}
-          />
+          <RecordPicker kind="job" label="Job" field={fields.jobId} options={options.jobs} lookup={pickers?.jobId} empty={none("No job")} searchable={options.searchable.job} />
           <SelectField
             label="Schedule Event"
             selectProps={getSelectProps(fields.scheduleEventId)}

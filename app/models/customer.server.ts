@@ -1,8 +1,9 @@
 // The one place that reads and writes customers (pages and /api both call it).
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, invoices, jobs, quotes } from "../../db/schema";
 import type { CustomerInput } from "../schemas/customer";
+import { PICKER_LIMIT, type CustomerPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
 import { logActivity } from "./activity.server";
 
@@ -35,6 +36,30 @@ export async function listCustomers(db: Executor, opts: { search?: string; limit
     db.select({ total: count() }).from(customers).where(where),
   ]);
   return { rows, total: Number(total) };
+}
+
+const optionColumns = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
+
+/**
+ * What a customer picker offers, by name: the matches for `search` (the list's search), or without
+ * one the `limit` most recently added. `includeId` (the chosen customer) is always there, first
+ * when it is not among them; `limit: 0` returns just that one.
+ */
+export async function customerOptions(db: Executor, opts: { search?: string; includeId?: number | null; limit?: number } = {}): Promise<CustomerPickerRow[]> {
+  const limit = opts.limit ?? PICKER_LIMIT;
+  const where = searchCondition(opts.search);
+  let rows: CustomerPickerRow[] = [];
+  if (limit > 0 && where) {
+    rows = await db.select(optionColumns).from(customers).where(where).orderBy(asc(customers.name), asc(customers.id)).limit(limit);
+  } else if (limit > 0) {
+    // Newest first uses the created_at index; the few rows are then put in name order.
+    rows = await db.select(optionColumns).from(customers).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit);
+    rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  }
+  if (opts.includeId && !rows.some((r) => r.id === opts.includeId)) {
+    rows.unshift(...(await db.select(optionColumns).from(customers).where(eq(customers.id, opts.includeId))));
+  }
+  return rows;
 }
 
 export async function getCustomer(db: Executor, id: number) {

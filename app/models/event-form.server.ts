@@ -6,7 +6,10 @@ import { json } from "@remix-run/node";
 import type { Executor } from "../../db/client.server";
 import { EventFormSchema, type EventFormInput, type EventInput } from "../schemas/event";
 import { addDays, zonedToInstant } from "../utils/dates";
-import { customerOptions, jobOptions } from "./job.server";
+import { CUSTOMER_AND_JOB_PICKERS, type PickerLookups } from "../utils/picker";
+import { customerOptions } from "./customer.server";
+import { jobOptions } from "./job.server";
+import { readPickers } from "./picker.server";
 import { listResources } from "./resource.server";
 import { EventLinkError, findConflicts } from "./schedule.server";
 
@@ -14,7 +17,7 @@ type ConflictJson = { resourceName: string; conflictingEvent: { title: string; s
 const NO_CONFLICTS: ConflictJson[] = [];
 
 export async function eventFormOptions(db: Executor, selected: { jobId?: number | null; customerId?: number | null } = {}) {
-  const [jobs, customers, resources] = await Promise.all([jobOptions(db, selected.jobId), customerOptions(db, selected.customerId), listResources(db)]);
+  const [jobs, customers, resources] = await Promise.all([jobOptions(db, { includeId: selected.jobId }), customerOptions(db, { includeId: selected.customerId }), listResources(db)]);
   return { jobs, customers, resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })) };
 }
 
@@ -39,13 +42,15 @@ export function formToEventInput(value: EventFormInput, timeZone: string): Event
 }
 
 /**
- * Parses the dialog. Returns either a 400 response (invalid, or conflicting and not forced: the
- * conflicts are listed and the next submit may force) or the input to save.
+ * Parses the dialog. Returns either a response that shows the form again (a picker's Find; invalid;
+ * or conflicting and not forced: the conflicts are listed and the next submit may force) or the
+ * input to save, with the pickers' rows for a form shown again after all.
  */
 export async function parseEventForm(db: Executor, formData: FormData, timeZone: string, excludeEventId?: number) {
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: EventFormSchema });
   if (submission.status !== "success") {
-    return { response: json({ result: submission.reply(), conflicts: NO_CONFLICTS }, { status: 400 }) } as const;
+    return { response: json({ result: submission.reply(), conflicts: NO_CONFLICTS, pickers }, { status: submission.status === "error" ? 400 : 200 }) } as const;
   }
   const input = formToEventInput(submission.value, timeZone);
   // A cancelled event blocks nobody, so it needs no check either.
@@ -56,6 +61,7 @@ export async function parseEventForm(db: Executor, formData: FormData, timeZone:
         response: json(
           {
             result: submission.reply(),
+            pickers,
             conflicts: conflicts.map((c) => ({
               resourceName: c.resourceName,
               conflictingEvent: { title: c.conflictingEvent.title, startAt: c.conflictingEvent.startAt.toISOString(), endAt: c.conflictingEvent.endAt.toISOString() },
@@ -66,12 +72,12 @@ export async function parseEventForm(db: Executor, formData: FormData, timeZone:
       } as const;
     }
   }
-  return { input, submission } as const;
+  return { input, submission, pickers } as const;
 }
 
-export function linkErrorResponse(error: unknown, submission: { reply: (options: { formErrors: string[] }) => unknown }) {
+export function linkErrorResponse(error: unknown, parsed: { submission: { reply: (options: { formErrors: string[] }) => unknown }; pickers: PickerLookups }) {
   if (error instanceof EventLinkError) {
-    return json({ result: submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]>, conflicts: NO_CONFLICTS }, { status: 400 });
+    return json({ result: parsed.submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]>, conflicts: NO_CONFLICTS, pickers: parsed.pickers }, { status: 400 });
   }
   throw error;
 }

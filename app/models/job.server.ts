@@ -1,9 +1,10 @@
 // The one place that reads and writes jobs (pages and /api both call it).
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, invoices, jobMaterialUsages, jobPhases, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
 import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
+import { PICKER_LIMIT, type JobPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
 
 export type Job = typeof jobs.$inferSelect;
@@ -24,13 +25,15 @@ const listColumns = {
   customerName: customers.name,
 };
 
+function searchCondition(search: string | undefined) {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const pattern = containsPattern(term);
+  return or(ilike(jobs.title, pattern), ilike(customers.name, pattern));
+}
+
 export async function listJobs(db: Executor, opts: { search?: string; status?: string; limit: number; offset: number }) {
-  const term = opts.search?.trim();
-  const conditions: (SQL | undefined)[] = [];
-  if (term) {
-    const pattern = containsPattern(term);
-    conditions.push(or(ilike(jobs.title, pattern), ilike(customers.name, pattern)));
-  }
+  const conditions: (SQL | undefined)[] = [searchCondition(opts.search)];
   if (opts.status && opts.status !== "all") conditions.push(eq(jobs.status, opts.status));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
@@ -52,29 +55,28 @@ export async function getJob(db: Executor, id: number) {
   return row ?? null;
 }
 
-/** Jobs for pickers (task and event dialogs): newest first, plus the one already chosen. */
-export async function jobOptions(db: Executor, includeId?: number | null) {
-  const columns = { id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name, status: jobs.status };
-  const list = await db
-    .select(columns)
-    .from(jobs)
-    .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .where(sql`${jobs.status} <> 'cancelled'`)
-    .orderBy(desc(jobs.createdAt))
-    .limit(500);
-  if (includeId && !list.some((j) => j.id === includeId)) {
-    list.unshift(...(await db.select(columns).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(eq(jobs.id, includeId))));
+/**
+ * What a job picker offers, newest first, cancelled jobs left out: the matches for `search` (title or
+ * customer name, as the list searches), or without one the `limit` newest. `includeId` (the chosen
+ * job) is always there, first when it is not among them; `limit: 0` returns just that one.
+ */
+export async function jobOptions(db: Executor, opts: { search?: string; includeId?: number | null; limit?: number } = {}): Promise<JobPickerRow[]> {
+  const limit = opts.limit ?? PICKER_LIMIT;
+  const columns = { id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name };
+  const rows: JobPickerRow[] =
+    limit > 0
+      ? await db
+          .select(columns)
+          .from(jobs)
+          .innerJoin(customers, eq(customers.id, jobs.customerId))
+          .where(and(ne(jobs.status, "cancelled"), searchCondition(opts.search)))
+          .orderBy(desc(jobs.createdAt), desc(jobs.id))
+          .limit(limit)
+      : [];
+  if (opts.includeId && !rows.some((j) => j.id === opts.includeId)) {
+    rows.unshift(...(await db.select(columns).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(eq(jobs.id, opts.includeId))));
   }
-  return list;
-}
-
-/** Customers for pickers, by name, plus the one already chosen. */
-export async function customerOptions(db: Executor, includeId?: number | null) {
-  const list = await db.select({ id: customers.id, name: customers.name }).from(customers).orderBy(asc(customers.name)).limit(2000);
-  if (includeId && !list.some((c) => c.id === includeId)) {
-    list.unshift(...(await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, includeId))));
-  }
-  return list;
+  return rows;
 }
 
 export class MissingCustomerError extends Error {}

@@ -358,19 +358,6 @@ export async function deleteQuoteItem(db: Executor, id: number) {
 
 // ---------------------------------------------------------------- choices for the dialogs
 
-/**
- * Customers for the native select (name and phone), alphabetical. Capped so the page stays light;
- * `includeId` (the quote's own customer, or ?customerId= from the customer page) is always there.
- */
-export async function customerChoices(db: Executor, includeId?: number | null) {
-  const rows = await db.select({ id: customers.id, name: customers.name, phone: customers.phone }).from(customers).orderBy(asc(customers.name), asc(customers.id)).limit(5000);
-  if (includeId && !rows.some((r) => r.id === includeId)) {
-    const [extra] = await db.select({ id: customers.id, name: customers.name, phone: customers.phone }).from(customers).where(eq(customers.id, includeId));
-    if (extra) rows.unshift(extra);
-  }
-  return rows;
-}
-
 /** Open jobs (quoted, approved, in progress) a quote may belong to, labelled with their customer. */
 export async function jobChoices(db: Executor, includeId?: number | null) {
   const open = inArray(jobs.status, ["quoted", "approved", "in-progress"]);

@@ -1,7 +1,8 @@
 // What the task dialog offers to link and assign.
 import type { Executor } from "../../db/client.server";
 import { addDays, businessToday, formatInZone, zonedToInstant } from "../utils/dates";
-import { customerOptions, jobOptions } from "./job.server";
+import { customerOptions } from "./customer.server";
+import { jobOptions } from "./job.server";
 import { listResources } from "./resource.server";
 import { getEvent, listEvents } from "./schedule.server";
 import { listUsers } from "./user.server";
@@ -14,8 +15,8 @@ export async function taskFormOptions(
   const selectedEventId = selected.scheduleEventId;
   const today = businessToday(timeZone);
   const [customers, jobs, users, resources, events] = await Promise.all([
-    customerOptions(db, selected.customerId),
-    jobOptions(db, selected.jobId),
+    customerOptions(db, { includeId: selected.customerId }),
+    jobOptions(db, { includeId: selected.jobId }),
     listUsers(db, { activeOnly: true }),
     listResources(db, { activeOnly: true }),
     listEvents(db, { from: zonedToInstant(addDays(today, -30), "00:00", timeZone), to: zonedToInstant(addDays(today, 60), "00:00", timeZone), limit: 300 }),

@@ -5,12 +5,15 @@ import { DialogRoute } from "~/components/dialog-route";
 import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext } from "~/models/business.server";
 import { getInvoice, listInvoiceItems, updateInvoice } from "~/models/invoice.server";
-import { customerChoices, invoiceableQuotes } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { readPickers } from "~/models/picker.server";
+import { invoiceableQuotes } from "~/models/quote.server";
 import { makeInvoiceSchema } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { requireRouteId } from "~/utils/params.server";
+import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useInvoiceListQuery } from "./_app.invoices";
 
@@ -20,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const invoice = await getInvoice(db, id);
   if (!invoice) throw new Response("Invoice not found", { status: 404 });
-  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerChoices(db, invoice.customerId), invoiceableQuotes(db, invoice.quoteId), listInvoiceItems(db, id)]);
+  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: invoice.customerId }), invoiceableQuotes(db, invoice.quoteId), listInvoiceItems(db, id)]);
   return json({
     invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
     customers,
@@ -50,13 +53,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const current = await getInvoice(db, id);
   if (!current) throw new Response("Invoice not found", { status: 404 });
   const ctx = await moneyContext(db, user.id);
-  const submission = parseWithZod(await request.formData(), { schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate }) });
-  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate }) });
+  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     await updateInvoice(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = modelErrorReply(submission, error);
-    return json(reply, { status });
+    return json({ result: reply, pickers }, { status });
   }
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices${url.search}`);
@@ -65,14 +70,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditInvoice() {
   const { invoice, customers, quotes, today, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const query = useInvoiceListQuery();
   const [params] = useSearchParams();
   const cancelTo = params.get("redirectTo")?.startsWith("/invoices/") ? params.get("redirectTo")! : `/invoices${query}`;
   return (
     <DialogRoute title={`Edit Invoice ${invoice.invoiceNumber}`} closeTo={cancelTo} width={820}>
       <InvoiceForm
-        lastResult={lastResult as any}
+        lastResult={data?.result as any}
+        pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
         quotes={quotes}

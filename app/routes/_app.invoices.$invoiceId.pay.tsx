@@ -5,8 +5,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { DialogRoute } from "~/components/dialog-route";
-import { ErrorList, Field, TextareaField } from "~/components/forms";
-import { DefaultSubmit } from "~/components/line-items";
+import { DefaultSubmit, ErrorList, Field, TextareaField } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { moneyContext } from "~/models/business.server";
 import { getInvoice, payableInvoices } from "~/models/invoice.server";

@@ -5,12 +5,15 @@ import { DialogRoute } from "~/components/dialog-route";
 import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { createInvoice, quoteForInvoice } from "~/models/invoice.server";
-import { customerChoices, invoiceableQuotes } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { readPickers } from "~/models/picker.server";
+import { invoiceableQuotes } from "~/models/quote.server";
 import { DEFAULT_INVOICE_TERMS, makeInvoiceSchema } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
+import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useInvoiceListQuery } from "./_app.invoices";
 
@@ -19,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const preselected = parseRouteId(url.searchParams.get("customerId") ?? undefined);
-  const [ctx, customers, quotes] = await Promise.all([moneyContext(db), customerChoices(db, preselected), invoiceableQuotes(db)]);
+  const [ctx, quotes] = await Promise.all([moneyContext(db), invoiceableQuotes(db)]);
   const base = {
     status: "draft",
     issueDate: ctx.today,
@@ -44,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         items: offered.items.length ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : base.items,
       }
     : { ...base, customerId: preselected ? String(preselected) : "" };
+  // The select must hold the loaded quote's customer, wherever it sorts.
+  const customers = await customerOptions(db, { includeId: offered ? offered.quote.customerId : preselected });
   return json({ customers, quotes, today: ctx.today, defaults, loadedQuote: offered ? offered.quote.quoteNumber : null, quoteMissing: Boolean(quoteId && !offered) });
 }
 
@@ -51,13 +56,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "invoices", "write");
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
-  const submission = parseWithZod(await request.formData(), { schema: makeInvoiceSchema(ctx.today) });
-  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today) });
+  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     await createInvoice(db, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = modelErrorReply(submission, error);
-    return json(reply, { status });
+    return json({ result: reply, pickers }, { status });
   }
   return redirectWithToast(request, `/invoices${listSearch(request)}`, { title: "Invoice created", description: "The invoice has been successfully created." });
 }
@@ -72,7 +79,7 @@ function listSearch(request: Request) {
 
 export default function NewInvoice() {
   const { customers, quotes, today, defaults, loadedQuote, quoteMissing } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const query = useInvoiceListQuery();
   return (
     <DialogRoute
@@ -83,7 +90,8 @@ export default function NewInvoice() {
     >
       <InvoiceForm
         key={loadedQuote ?? "blank"}
-        lastResult={lastResult as any}
+        lastResult={data?.result as any}
+        pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
         quotes={quotes}

@@ -3,11 +3,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
-import { customerOptions, getJob, MissingCustomerError, updateJob } from "~/models/job.server";
+import { customerOptions } from "~/models/customer.server";
+import { getJob, MissingCustomerError, updateJob } from "~/models/job.server";
+import { readPickers } from "~/models/picker.server";
 import { JobSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireRouteId } from "~/utils/params.server";
+import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useJobsQuery } from "./_app.jobs";
 
@@ -16,35 +19,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const job = await getJob(db, requireRouteId(params.jobId, "Job"));
   if (!job) throw new Response("Job not found", { status: 404 });
-  return json({ job, customers: await customerOptions(db, job.customerId) });
+  return json({ job, customers: await customerOptions(db, { includeId: job.customerId }) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "jobs", "write");
   const id = requireRouteId(params.jobId, "Job");
-  const submission = parseWithZod(await request.formData(), { schema: JobSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const db = await getDb();
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const submission = parseWithZod(formData, { schema: JobSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    const job = await updateJob(await getDb(), id, submission.value);
+    const job = await updateJob(db, id, submission.value);
     if (!job) throw new Response("Job not found", { status: 404 });
     const url = new URL(request.url);
     const back = url.searchParams.get("from") === "detail" ? `/jobs/${id}` : `/jobs${url.search}`;
     return redirectWithToast(request, back, { title: "Job updated", description: `${job.title} has been updated.` });
   } catch (error) {
-    if (error instanceof MissingCustomerError) return json(submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), { status: 400 });
+    if (error instanceof MissingCustomerError) return json({ result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers }, { status: 400 });
     throw error;
   }
 }
 
 export default function EditJob() {
   const { job, customers } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const query = useJobsQuery();
   const [params] = useSearchParams();
   const back = params.get("from") === "detail" ? `/jobs/${job.id}` : `/jobs${query}`;
   return (
     <DialogRoute title="Edit Job" description={job.title} closeTo={back}>
-      <JobForm lastResult={lastResult} defaultValue={job} customers={customers} cancelTo={back} submitLabel="Save Changes" pendingLabel="Saving..." />
+      <JobForm lastResult={data?.result} pickers={data?.pickers} defaultValue={job} customers={customers} cancelTo={back} submitLabel="Save Changes" pendingLabel="Saving..." />
     </DialogRoute>
   );
 }

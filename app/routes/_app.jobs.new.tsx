@@ -3,13 +3,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
-import { createJob, customerOptions, MissingCustomerError } from "~/models/job.server";
+import { customerOptions } from "~/models/customer.server";
+import { createJob, MissingCustomerError } from "~/models/job.server";
+import { readPickers } from "~/models/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { jobCreateSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
 import { businessToday } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { parseRouteId } from "~/utils/params.server";
+import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useJobsQuery } from "./_app.jobs";
 
@@ -17,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
   const db = await getDb();
   const customerId = parseRouteId(new URL(request.url).searchParams.get("customerId") ?? undefined);
-  const [customers, settings] = await Promise.all([customerOptions(db, customerId), getSettings(db)]);
+  const [customers, settings] = await Promise.all([customerOptions(db, { includeId: customerId }), getSettings(db)]);
   return json({ customers, today: businessToday(settings.system.timeZone), customerId });
 }
 
@@ -25,25 +28,29 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "jobs", "write");
   const db = await getDb();
   const today = businessToday((await getSettings(db)).system.timeZone);
-  const submission = parseWithZod(await request.formData(), { schema: jobCreateSchema(today) });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const submission = parseWithZod(formData, { schema: jobCreateSchema(today) });
+  // A "Find" (no JS) re-renders the form with the values kept.
+  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const job = await createJob(db, submission.value, user.id);
     return redirectWithToast(request, `/jobs${new URL(request.url).search}`, { title: "Job created", description: `${job.title} has been created.` });
   } catch (error) {
-    if (error instanceof MissingCustomerError) return json(submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), { status: 400 });
+    if (error instanceof MissingCustomerError) return json({ result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers }, { status: 400 });
     throw error;
   }
 }
 
 export default function NewJob() {
   const { customers, today, customerId } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const query = useJobsQuery();
   return (
     <DialogRoute title="Add New Job" description="Enter the job details." closeTo={`/jobs${query}`}>
       <JobForm
-        lastResult={lastResult}
+        lastResult={data?.result}
+        pickers={data?.pickers}
         defaultValue={{ status: "quoted", customerId: customerId ?? null }}
         customers={customers}
         minStartDate={today}

@@ -4,12 +4,15 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { DialogRoute } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext } from "~/models/business.server";
-import { customerChoices, getQuote, jobChoices, listQuoteItems, updateQuote } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { readPickers } from "~/models/picker.server";
+import { getQuote, jobChoices, listQuoteItems, updateQuote } from "~/models/quote.server";
 import { makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { requireRouteId } from "~/utils/params.server";
+import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useQuoteListQuery } from "./_app.quotes";
 
@@ -19,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const quote = await getQuote(db, id);
   if (!quote) throw new Response("Quote not found", { status: 404 });
-  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerChoices(db, quote.customerId), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
+  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: quote.customerId }), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
   return json({
     quote: { id: quote.id, quoteNumber: quote.quoteNumber, validUntil: quote.validUntil },
     customers,
@@ -47,14 +50,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const current = await getQuote(db, id);
   if (!current) throw new Response("Quote not found", { status: 404 });
   const ctx = await moneyContext(db, user.id);
-  const submission = parseWithZod(await request.formData(), { schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil }) });
-  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil }) });
+  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     // The form always sends its rows, so the items are replaced (blank ones dropped).
     await updateQuote(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = modelErrorReply(submission, error);
-    return json(reply, { status });
+    return json({ result: reply, pickers }, { status });
   }
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/quotes${url.search}`);
@@ -63,14 +68,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditQuote() {
   const { quote, customers, jobs, today, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const query = useQuoteListQuery();
   const [params] = useSearchParams();
   const cancelTo = params.get("redirectTo")?.startsWith("/quotes/") ? params.get("redirectTo")! : `/quotes${query}`;
   return (
     <DialogRoute title={`Edit Quote ${quote.quoteNumber}`} closeTo={cancelTo} width={820}>
       <QuoteForm
-        lastResult={lastResult as any}
+        lastResult={data?.result as any}
+        pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
         jobs={jobs}

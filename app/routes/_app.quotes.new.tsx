@@ -4,12 +4,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext, plusDays } from "~/models/business.server";
-import { createQuote, customerChoices, jobChoices } from "~/models/quote.server";
+import { customerOptions } from "~/models/customer.server";
+import { readPickers } from "~/models/picker.server";
+import { createQuote, jobChoices } from "~/models/quote.server";
 import { DEFAULT_QUOTE_TERMS, makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
+import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useQuoteListQuery } from "./_app.quotes";
 
@@ -18,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
-  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerChoices(db, customerId), jobChoices(db)]);
+  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: customerId }), jobChoices(db)]);
   const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
   return json({
     customers,
@@ -41,15 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "quotes", "write");
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
-  const submission = parseWithZod(await request.formData(), { schema: makeQuoteSchema(ctx.today) });
-  // An "Add row" / "Remove" intent (no JS) re-renders the form with the values kept.
-  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today) });
+  // An "Add row" / "Remove" / "Find" intent (no JS) re-renders the form with the values kept.
+  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
 
   try {
     await createQuote(db, submission.value, ctx);
   } catch (error) {
     const { reply, status } = modelErrorReply(submission, error);
-    return json(reply, { status });
+    return json({ result: reply, pickers }, { status });
   }
   return redirectWithToast(request, `/quotes${new URL(request.url).search}`, {
     title: "Quote created",
@@ -60,11 +65,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewQuote() {
   const { customers, jobs, today, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const query = useQuoteListQuery();
   return (
     <DialogRoute title="Add Quote" description="Create a quote with line items for a customer." closeTo={`/quotes${query}`} width={820}>
-      <QuoteForm lastResult={lastResult as any} defaultValue={defaults} customers={customers} jobs={jobs} today={today} cancelTo={`/quotes${query}`} submitLabel="Create Quote" pendingLabel="Creating..." />
+      <QuoteForm lastResult={data?.result as any} pickers={data?.pickers} defaultValue={defaults} customers={customers} jobs={jobs} today={today} cancelTo={`/quotes${query}`} submitLabel="Create Quote" pendingLabel="Creating..." />
     </DialogRoute>
   );
 }

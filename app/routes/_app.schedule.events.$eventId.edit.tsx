@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(request, back, { title: "Event Updated", description: `${event.title} has been updated.` });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return linkErrorResponse(error, parsed.submission);
+    return linkErrorResponse(error, parsed);
   }
 }
 
@@ -73,6 +73,7 @@ export default function EditEvent() {
       <EventForm
         lastResult={data && "result" in data ? data.result : undefined}
         conflicts={data && "conflicts" in data ? data.conflicts : []}
+        pickers={data && "pickers" in data ? data.pickers : undefined}
         defaultValue={defaults}
         options={options}
         timeZone={timeZone}

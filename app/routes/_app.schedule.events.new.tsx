@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const view = url.searchParams.get("view") === "month" ? "month" : url.searchParams.get("view") === "list" ? "list" : "week";
     return redirectWithToast(request, `/schedule?view=${view}&date=${day}`, { title: "Event Created", description: `${event.title} has been scheduled.` });
   } catch (error) {
-    return linkErrorResponse(error, parsed.submission);
+    return linkErrorResponse(error, parsed);
   }
 }
 
@@ -77,6 +77,7 @@ export default function NewEvent() {
     <DialogRoute title="Create Event" description={`Times are in ${timeZone.replace(/_/g, " ")}.`} closeTo={`/schedule${query}`} width={640}>
       <EventForm
         lastResult={data?.result}
+        pickers={data?.pickers}
         conflicts={data?.conflicts ?? []}
         defaultValue={defaults}
         options={options}

@@ -3,6 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
+import { readPickers } from "~/models/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
 import { createTask, InvalidLinkError } from "~/models/task.server";
@@ -10,6 +11,7 @@ import { TaskSchema } from "~/schemas/task";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseRouteId } from "~/utils/params.server";
+import { CUSTOMER_AND_JOB_PICKERS, searchablePickers } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Where the dialog returns: the page that opened it (?returnTo=), else the task list. */
@@ -19,7 +21,7 @@ function backTo(url: URL) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "tasks", "write");
+  const user = await requirePermission(request, "tasks", "write");
   const url = new URL(request.url);
   const db = await getDb();
   const prefill = {
@@ -28,29 +30,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     scheduleEventId: parseRouteId(url.searchParams.get("scheduleEventId") ?? undefined),
   };
   const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, prefill);
-  return json({ options, prefill, back: backTo(url) });
+  return json({ options: { ...options, searchable: searchablePickers(user.viewRole) }, prefill, back: backTo(url) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, "tasks", "write");
-  const submission = parseWithZod(await request.formData(), { schema: TaskSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const db = await getDb();
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
+  const submission = parseWithZod(formData, { schema: TaskSchema });
+  // A "Find" (no JS) re-renders the form with the values kept.
+  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    const task = await createTask(await getDb(), submission.value);
+    const task = await createTask(db, submission.value);
     return redirectWithToast(request, backTo(new URL(request.url)), { title: "Task created", description: `${task.title} has been created.` });
   } catch (error) {
-    if (error instanceof InvalidLinkError) return json(submission.reply({ formErrors: [error.message] }), { status: 400 });
+    if (error instanceof InvalidLinkError) return json({ result: submission.reply({ formErrors: [error.message] }), pickers }, { status: 400 });
     throw error;
   }
 }
 
 export default function NewTask() {
   const { options, prefill, back } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   return (
     <DialogRoute title="Add Task" closeTo={back} width={600}>
       <TaskForm
-        lastResult={lastResult}
+        lastResult={data?.result}
+        pickers={data?.pickers}
         defaultValue={{ type: "internal", priority: "medium", status: "open", ...prefill }}
         options={options}
         cancelTo={back}

@@ -1,0 +1,95 @@
+// The searchable customer/job picker's rules, shared by the browser and the server: the rows a
+// picker offers, how they read, and how a submitted form asks for a no-JS "Find".
+import { can, type Role } from "./permissions";
+
+/** Rows in the native select: the newest records (customers listed by name) plus the chosen one. */
+export const PICKER_LIMIT = 100;
+/** Rows the combobox asks /api for as you type. */
+export const PICKER_SEARCH_LIMIT = 20;
+
+export type CustomerPickerRow = { id: number; name: string; email: string | null; phone: string | null };
+export type JobPickerRow = { id: number; title: string; customerId: number; customerName: string };
+export type PickerRows = { customer: CustomerPickerRow; job: JobPickerRow };
+export type PickerKind = keyof PickerRows;
+export type PickerRow = PickerRows[PickerKind];
+
+/** A form's picker fields: field name → the kind of record it holds. */
+export type PickerFields = Record<string, PickerKind>;
+
+/**
+ * What the server tells a re-rendered form about one picker: the search its select lists, the rows
+ * (the chosen record first when it is not a match) and how many of them match.
+ */
+export type PickerLookup<K extends PickerKind = PickerKind> = { search: string; rows: PickerRows[K][]; matched: number };
+/** By field name: sent back with every re-rendered form so the chosen record stays in its select. */
+export type PickerLookups = Partial<Record<string, PickerLookup>>;
+
+export type PickerOption = { id: number; label: string; detail: string | null };
+
+export const PICKER_KINDS = {
+  customer: {
+    noun: "customer",
+    endpoint: "/api/customers",
+    toOption: (row: CustomerPickerRow): PickerOption => ({ id: row.id, label: row.name, detail: [row.phone, row.email].filter(Boolean).join(" · ") || null }),
+    // Every customer can be picked.
+    offered: () => true,
+  },
+  job: {
+    noun: "job",
+    endpoint: "/api/jobs",
+    toOption: (row: JobPickerRow): PickerOption => ({ id: row.id, label: row.title, detail: row.customerName }),
+    // Cancelled jobs are not offered (the native list leaves them out too).
+    offered: (row: { status?: string }) => row.status !== "cancelled",
+  },
+} as const;
+
+/** Where the combobox may search: the /api list it asks follows its own screen's permission. */
+export function searchablePickers(role: Role): Record<PickerKind, boolean> {
+  return { customer: can(role, "customers"), job: can(role, "jobs") };
+}
+
+export function toPickerOption(kind: PickerKind, row: PickerRow): PickerOption {
+  return kind === "customer" ? PICKER_KINDS.customer.toOption(row as CustomerPickerRow) : PICKER_KINDS.job.toOption(row as JobPickerRow);
+}
+
+/** The no-JS search box beside a picker's select, the hidden field with the search it lists, its button. */
+export function findNames(kind: PickerKind) {
+  const box = kind === "customer" ? "findCustomer" : "findJob";
+  return { box, listed: `${box}Listed`, intent: `find-${kind}` };
+}
+
+export type FindRequest = { field: string; kind: PickerKind; search: string };
+
+/**
+ * Which picker a submit asks to search, if any: its Find button (name="intent"), or a plain submit
+ * (Enter in the search box "clicks" the form's default button) with a search typed that the select
+ * does not list yet: the user meant to find, not to save.
+ */
+export function requestedFind(formData: FormData, fields: PickerFields): FindRequest | null {
+  const entries = Object.entries(fields).map(([field, kind]) => {
+    const names = findNames(kind);
+    return { field, kind, names, search: text(formData.get(names.box)), listed: text(formData.get(names.listed)) };
+  });
+  const intent = formData.get("intent");
+  const clicked = entries.find((e) => intent === e.names.intent);
+  if (clicked) return { field: clicked.field, kind: clicked.kind, search: clicked.search };
+  // Another intent (conform's list and validate buttons, a form's own) is never a find.
+  if (intent !== null || formData.has("__intent__")) return null;
+  const typed = entries.find((e) => formData.has(e.names.box) && e.search !== e.listed);
+  return typed ? { field: typed.field, kind: typed.kind, search: typed.search } : null;
+}
+
+function text(value: FormDataEntryValue | null) {
+  return typeof value === "string" ? value.trim().slice(0, 200) : "";
+}
+
+/** A picker field's submitted value as an id ("" and "none" are no choice). */
+export function pickedId(value: FormDataEntryValue | null | undefined) {
+  const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  return id > 0 ? id : null;
+}
+
+/** The picker fields of the quote, invoice and job forms. */
+export const CUSTOMER_PICKER: PickerFields = { customerId: "customer" };
+/** The picker fields of the task and event dialogs. */
+export const CUSTOMER_AND_JOB_PICKERS: PickerFields = { customerId: "customer", jobId: "job" };
