@@ -209,7 +209,7 @@ export async function changeOwnPassword(db: Executor, user: { id: number; userna
   if (!check.ok) {
     if (check.reason === "throttled") {
       const minutes = Math.max(1, Math.ceil((check.retryAfterSeconds ?? 60) / 60));
-      throw new ModelError(409, `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, "currentPassword");
+      throw new ModelError(429, `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, "currentPassword");
     }
     throw new ModelError(400, "Current password is incorrect", "currentPassword");
   }

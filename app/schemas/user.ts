@@ -82,7 +82,7 @@ const username = z.preprocess(
     .string({ required_error: "Username is required", invalid_type_error: "Username must be text" })
     .min(1, "Username is required")
     .max(100, "Username must be at most 100 characters")
-    .regex(/^\S+$/, "Username must not contain spaces"),
+    .regex(/^\S+$/, "Username must not contain spaces")
 );
 
 const staffDetails = {
@@ -93,8 +93,7 @@ const staffDetails = {
 };
 
 /** Settings → Staff → Add User and POST /api/users: always created active. */
-export const makeStaffCreateSchema = (policy: PasswordPolicy) =>
-  z.object({ username, ...staffDetails, password: newPassword(policy, "Enter an initial password") });
+export const makeStaffCreateSchema = (policy: PasswordPolicy) => z.object({ username, ...staffDetails, password: newPassword(policy, "Enter an initial password") });
 export type StaffCreateInput = z.infer<ReturnType<typeof makeStaffCreateSchema>>;
 
 /** Settings → Staff → Edit and PUT /api/users/{id} (PATCH takes any subset). */
