@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
       request,
       "/settings",
       { title: "Profile Updated", description: "Your password has been changed and your other sessions were signed out." },
-      { updateSession: (session) => session.set("sessionVersion", sessionVersion) }
+      { updateSession: (session) => session.set("sessionVersion", sessionVersion) },
     );
   }
   return json({ intent: null, result: null }, { status: 400 });

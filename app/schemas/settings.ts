@@ -50,7 +50,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
       .trim()
       .regex(/^\d{1,9}$/, `${label} must be a whole number`)
       .transform(Number)
-      .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}`)
+      .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}`),
   );
 
 const oneOfNumbers = <T extends readonly number[]>(values: T, label: string) =>
@@ -60,7 +60,7 @@ const oneOfNumbers = <T extends readonly number[]>(values: T, label: string) =>
       .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be one of ${values.join(", ")}` })
       .trim()
       .refine((v) => (values as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), `${label} must be one of ${values.join(", ")}`)
-      .transform((v) => Number(v) as T[number])
+      .transform((v) => Number(v) as T[number]),
   );
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -79,7 +79,7 @@ const taxRatePercent = z.preprocess(
     .trim()
     .regex(/^\d{1,3}(\.\d{1,2}0*)?$/, "Tax rate must be a percentage with at most 2 decimals, e.g. 8.75")
     .refine((v) => (parseScaled(v, 2) ?? 0n) <= 10_000n, "Tax rate must be between 0 and 100")
-    .transform((v) => rateToPercent(percentToRate(v)))
+    .transform((v) => rateToPercent(percentToRate(v))),
 );
 
 const currency = z.preprocess(
@@ -87,7 +87,7 @@ const currency = z.preprocess(
   z
     .string({ required_error: "Currency is required", invalid_type_error: "Currency must be a 3-letter code" })
     .regex(/^[A-Z]{3}$/, "Currency must be a 3-letter ISO code such as USD")
-    .refine((code) => supported("currency").length === 0 || supported("currency").includes(code), "Currency must be an ISO 4217 code such as USD")
+    .refine((code) => supported("currency").length === 0 || supported("currency").includes(code), "Currency must be an ISO 4217 code such as USD"),
 );
 
 /** A website: blank is absent; "example.com" becomes "https://example.com"; only http(s). */
@@ -106,7 +106,7 @@ const website = z.preprocess(
         return false;
       }
     }, "Enter a web address such as https://example.com")
-    .optional()
+    .optional(),
 );
 
 export const BusinessSettingsSchema = z.object({
@@ -133,7 +133,7 @@ export const SystemSettingsSchema = z.object({
     z
       .string({ required_error: "Time zone is required", invalid_type_error: "Time zone must be text" })
       .trim()
-      .refine(isTimeZone, "Choose a valid time zone (IANA name such as America/New_York)")
+      .refine(isTimeZone, "Choose a valid time zone (IANA name such as America/New_York)"),
   ),
   measurementUnit: oneOf(MEASUREMENT_UNITS, "Measurement unit"),
   lowStockThreshold: wholeNumber("Low stock threshold", 0, 1_000_000),

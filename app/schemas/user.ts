@@ -82,7 +82,7 @@ const username = z.preprocess(
     .string({ required_error: "Username is required", invalid_type_error: "Username must be text" })
     .min(1, "Username is required")
     .max(100, "Username must be at most 100 characters")
-    .regex(/^\S+$/, "Username must not contain spaces")
+    .regex(/^\S+$/, "Username must not contain spaces"),
 );
 
 const staffDetails = {

@@ -294,7 +294,7 @@ describe("roles and deactivation", () => {
         await updateStaffUser(tx, helper.id, { role: "owner" }, last.id);
         expect((await updateStaffUser(tx, last.id, { role: "office" }, last.id)).role).toBe("office");
         throw rollback;
-      })
+      }),
     ).rejects.toBe(rollback);
     const [row] = await db.select().from(users).where(eq(users.id, last.id));
     expect(row.role).toBe("owner");
