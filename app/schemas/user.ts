@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../utils/permissions";
 import { optionalEmail, optionalText, requiredText } from "./common";
-import { choice, flag } from "./ops-common";
+import { flag } from "./ops-common";
 
 // Staff accounts and passwords (decisions §2): Settings → Profile, Settings → Staff and /api/users.
 // The password rules come from Settings → Security, so the password schemas are built per request
@@ -49,7 +49,13 @@ export const newPassword = (policy: PasswordPolicy, requiredMessage = "Enter a n
     for (const message of passwordProblems(value, policy)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
   });
 
-const roleField = choice(ROLES, "installer", "Role");
+/** Required (no default): a PUT that forgot the role must not quietly demote anyone. */
+const roleField = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.enum(ROLES, {
+    errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? "Role is required" : `Role must be one of ${ROLES.join(", ")}` }),
+  }),
+);
 
 /** Settings → Profile: the signed-in user's own details (the role is shown, never edited here). */
 export const ProfileSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BusinessSettingsSchema, isTimeZone, SecuritySettingsSchema, SystemSettingsSchema } from "../../app/schemas/settings";
-import { describePolicy, makeChangePasswordSchema, passwordProblems, StaffPatchSchema } from "../../app/schemas/user";
+import { describePolicy, makeChangePasswordSchema, passwordProblems, StaffPatchSchema, StaffUpdateSchema } from "../../app/schemas/user";
 
 const strict = { minPasswordLength: 8, requireNumbers: true, requireSpecial: true, requireUppercase: true };
 const loose = { minPasswordLength: 6, requireNumbers: false, requireSpecial: false, requireUppercase: false };
@@ -82,6 +82,11 @@ describe("passwords", () => {
       "newPassword: Choose a password different from the current one",
     ]);
     expect(issues({ currentPassword: "", newPassword: "New-pass-2", confirmPassword: "New-pass-2" })).toEqual(["currentPassword: Enter your current password"]);
+  });
+
+  it("an update must name the role: a PUT that forgot it does not demote anyone", () => {
+    expect(StaffUpdateSchema.safeParse({ name: "Sam" }).error?.issues.map((i) => i.message)).toEqual(["Role is required"]);
+    expect(StaffUpdateSchema.parse({ name: "Sam", role: "office" }).active).toBe(true);
   });
 
   it("a PATCH keeps the keys it was sent, so a null e-mail clears it and a missing one does not", () => {
