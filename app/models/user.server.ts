@@ -137,13 +137,14 @@ export async function createStaffUser(db: Executor, input: StaffCreateInput): Pr
   }
 }
 
+/** What an edit may change; absent keys keep their value, a null e-mail or phone clears it. */
+export type StaffChanges = { name?: string; email?: string | null; phone?: string | null; role?: Role; active?: boolean };
+
 /**
  * Role, active and contact details. Refused (409) when it would leave no active owner: the owner
  * rows are locked in id order first, so two owners demoting each other at once cannot both win.
  * Deactivating bumps the session version, so a later reactivation does not revive old sessions.
  */
-export type StaffChanges = { name?: string; email?: string | null; phone?: string | null; role?: Role; active?: boolean };
-
 export async function updateStaffUser(db: Executor, id: number, input: StaffChanges, actorId?: number): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const owners = await tx
