@@ -47,6 +47,12 @@ export const users = pgTable(
     phone: text("phone"),
     role: text("role", { enum: ["owner", "office", "installer"] }).notNull(),
     active: boolean("active").notNull().default(true),
+    /**
+     * Bumped when the password is changed or reset, or the account deactivated: a session that
+     * carries an older version is refused, so other devices are signed out.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
+    lastSignInAt: instant("last_sign_in_at"),
     ...timestamps(),
   },
   (t) => [

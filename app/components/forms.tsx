@@ -62,3 +62,21 @@ export function DefaultSubmit() {
     </button>
   );
 }
+
+type CheckboxProps = Omit<ComponentProps<"input">, "type">;
+
+/** A native checkbox with its label beside it (works without JS; unchecked sends nothing). */
+export function CheckboxField({ label, inputProps, errors }: { label: string; inputProps: CheckboxProps; errors?: ListOfErrors }) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <Text as="label" htmlFor={id} size="2" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>
+        <input aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...inputProps} id={id} type="checkbox" />
+        {label}
+      </Text>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

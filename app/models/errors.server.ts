@@ -1,7 +1,7 @@
 /** A refusal a model function reports to its caller: pages show the message, /api maps the status. */
 export class ModelError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly status: 400 | 404 | 409 | 429,
     message: string,
     readonly field?: string,
   ) {

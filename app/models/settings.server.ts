@@ -2,6 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { settings } from "../../db/schema";
+import type { PasswordPolicy } from "../schemas/user";
 
 export const SETTINGS_DEFAULTS = {
   business: {
@@ -83,4 +84,10 @@ export async function saveSettings<K extends SettingsSection>(db: Executor, sect
 export async function deleteSetting(db: Executor, section: SettingsSection) {
   await db.delete(settings).where(eq(settings.key, section));
   cached = undefined;
+}
+
+/** Security → password rules, for every form that sets a password and the hint beside it. */
+export async function getPasswordPolicy(db: Executor): Promise<PasswordPolicy> {
+  const { minPasswordLength, requireNumbers, requireSpecial, requireUppercase } = (await getSettings(db)).security;
+  return { minPasswordLength, requireNumbers, requireSpecial, requireUppercase };
 }

@@ -5,7 +5,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "../../db/client.server";
 import { getSettings } from "../models/settings.server";
-import { getActiveUser, verifyLogin, type User } from "../models/user.server";
+import { getActiveUser, recordSignIn, verifyLogin, type SessionUser, type User } from "../models/user.server";
 import { can, effectiveRole, type Action, type Area, type Role } from "./permissions";
 import { commitSession, destroySession, getSession } from "./session.server";
 
@@ -18,7 +18,7 @@ export class LoginError extends Error {
   }
 }
 
-export const authenticator = new Authenticator<User>();
+export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const username = String(form.get("username") ?? "").trim();
@@ -37,12 +37,14 @@ authenticator.use(
 );
 
 /** Starts a session for the user and redirects (the cookie lives as long as the session timeout). */
-export async function createUserSession(request: Request, user: User, redirectTo: string) {
+export async function createUserSession(request: Request, user: SessionUser, redirectTo: string) {
   const session = await getSession(request);
   session.unset("viewAs");
   session.set("userId", user.id);
   session.set("startedAt", Date.now());
-  const { security } = await getSettings(await getDb());
+  session.set("sessionVersion", user.sessionVersion);
+  const db = await getDb();
+  const [{ security }] = await Promise.all([getSettings(db), recordSignIn(db, user.id)]);
   return redirect(safeRedirect(redirectTo), {
     headers: { "Set-Cookie": await commitSession(session, security.sessionTimeoutHours * 3600) },
   });
@@ -62,7 +64,10 @@ export type CurrentUser = User & {
 // hands each loader its own Request copy, but they share the incoming request's AbortSignal.
 const perRequest = new WeakMap<AbortSignal, Promise<CurrentUser | null>>();
 
-/** The signed-in user or null; an expired session (security settings' timeout) counts as none. */
+/**
+ * The signed-in user or null. None: a deactivated user, an expired session (Security → session
+ * timeout), or a session from before the user's password was changed or reset (session version).
+ */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   let pending = perRequest.get(request.signal);
   if (!pending) {
@@ -77,8 +82,10 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   const userId = session.get("userId");
   if (!userId) return null;
   const db = await getDb();
-  const [user, settings] = await Promise.all([getActiveUser(db, userId), getSettings(db)]);
-  if (!user) return null;
+  const [found, settings] = await Promise.all([getActiveUser(db, userId), getSettings(db)]);
+  if (!found) return null;
+  const { sessionVersion, ...user } = found;
+  if ((session.get("sessionVersion") ?? 0) !== sessionVersion) return null;
   const startedAt = session.get("startedAt") ?? 0;
   if (Date.now() - startedAt > settings.security.sessionTimeoutHours * 3600 * 1000) return null;
   return { ...user, viewRole: effectiveRole(user.role, session.get("viewAs")) };

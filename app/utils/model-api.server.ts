@@ -14,11 +14,14 @@ export async function apiCall<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** For page actions: a ModelError becomes the form's error (on its field when it names one). */
-export function modelErrorReply(
-  submission: { reply: (opts?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => unknown },
+export function modelErrorReply<R>(
+  submission: { reply: (opts?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R },
   error: unknown,
+  opts: { hideFields?: string[] } = {},
 ) {
   if (!(error instanceof ModelError)) throw error;
-  const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+  const reply = error.field
+    ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, ...opts })
+    : submission.reply({ formErrors: [error.message], ...opts });
   return { reply, status: error.status === 404 ? 400 : error.status };
 }

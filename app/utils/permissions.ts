@@ -25,7 +25,8 @@ export type Area =
   | "reports"
   | "settings"
   | "users"
-  | "staff";
+  | "staff"
+  | "security";
 export type Action = "read" | "write" | "delete";
 
 const ALL: Role[] = ["owner", "office", "installer"];
@@ -51,6 +52,8 @@ const PERMISSIONS: Record<Area, Record<Action, Role[]>> = {
   users: { read: ALL, write: OWNER, delete: OWNER },
   // Staff accounts (add, role, deactivate, reset password) are the owner's.
   staff: { read: OWNER, write: OWNER, delete: OWNER },
+  // Settings → Security (session timeout, password rules) governs every account: the owner's too.
+  security: { read: OWNER, write: OWNER, delete: OWNER },
 };
 
 export function can(role: Role, area: Area, action: Action = "read") {

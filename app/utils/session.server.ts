@@ -3,7 +3,8 @@ import { env, servedOverHttps } from "./env.server";
 
 export type Toast = { id?: string; title: string; description?: string; type?: "success" | "error" };
 
-type SessionData = { userId: number; viewAs?: string; startedAt: number };
+/** sessionVersion: the user's users.session_version at sign-in (absent in older cookies = 0). */
+type SessionData = { userId: number; viewAs?: string; startedAt: number; sessionVersion?: number };
 type FlashData = { toast: Toast };
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;
@@ -29,6 +30,8 @@ export function sessionStorage() {
   });
   return storage;
 }
+
+export type AppSession = Session<SessionData, FlashData>;
 
 export function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get("Cookie"));

@@ -1,0 +1,43 @@
+import { EyeClosedIcon, EyeOpenIcon } from "@radix-ui/react-icons";
+import { Button, Flex } from "@radix-ui/themes";
+import { useId, useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+/** What each password input of the group takes: its type and the class that masks it without JS. */
+export type PasswordInputProps = { type: "password" | "text"; className?: string; spellCheck: false; autoCapitalize: "off" };
+
+/**
+ * A group of password inputs with one show/hide toggle (spec: Settings → Profile). With JS a button
+ * switches the inputs between type password and text. Without JS a checkbox before the fields
+ * unmasks them by CSS (styles/settings.css): the inputs are text drawn as discs until it is ticked.
+ */
+export function PasswordFields({ single = false, children }: { single?: boolean; children: (input: PasswordInputProps) => ReactNode }) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  const noun = single ? "password" : "passwords";
+  if (hydrated) {
+    return (
+      <Flex direction="column" gap="3">
+        {children({ type: shown ? "text" : "password", spellCheck: false, autoCapitalize: "off" })}
+        <Flex>
+          <Button type="button" variant="ghost" size="1" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+            {shown ? <EyeClosedIcon /> : <EyeOpenIcon />}
+            {shown ? `Hide ${noun}` : `Show ${noun}`}
+          </Button>
+        </Flex>
+      </Flex>
+    );
+  }
+  return (
+    <div>
+      <input type="checkbox" id={id} className="password-reveal" />
+      <label htmlFor={id} className="password-reveal-label">
+        Show {noun}
+      </label>
+      <Flex direction="column" gap="3" mt="2" className="password-fields">
+        {children({ type: "text", className: "password-masked", spellCheck: false, autoCapitalize: "off" })}
+      </Flex>
+    </div>
+  );
+}

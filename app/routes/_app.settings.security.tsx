@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckboxField, ErrorList } from "~/components/forms";
+import { SelectField } from "~/components/select-field";
+import { getSettings, saveSettings } from "~/models/settings.server";
+import { MIN_PASSWORD_LENGTHS, SecuritySettingsSchema, SESSION_TIMEOUTS } from "~/schemas/settings";
+import { requirePermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Settings → Security (spec §2, decisions §2), the owner's. The session timeout is checked on every
+// request (a shorter one also ends sessions already older than it); the password rules apply to
+// every password set from now on (Profile, Staff, /api/users), not to passwords already stored.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "security");
+  const { security } = await getSettings(await getDb());
+  return json({ security });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requirePermission(request, "security", "write");
+  const submission = parseWithZod(await request.formData(), { schema: SecuritySettingsSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  await saveSettings(await getDb(), "security", submission.value);
+  return redirectWithToast(request, "/settings/security", { title: "Security Settings Updated", description: "Your security settings have been saved." });
+}
+
+const hours = (n: number) => `${n} hour${n === 1 ? "" : "s"}`;
+
+export default function SecuritySettings() {
+  const { security } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const saving = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "security-settings",
+    lastResult,
+    defaultValue: {
+      sessionTimeoutHours: String(security.sessionTimeoutHours),
+      minPasswordLength: String(security.minPasswordLength),
+      requireNumbers: security.requireNumbers ? "on" : undefined,
+      requireSpecial: security.requireSpecial ? "on" : undefined,
+      requireUppercase: security.requireUppercase ? "on" : undefined,
+    },
+    constraint: getZodConstraint(SecuritySettingsSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SecuritySettingsSchema }),
+  });
+  return (
+    <Card>
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          <div>
+            <Heading as="h2" size="4">
+              Sessions
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              Everyone is signed out this long after signing in.
+            </Text>
+          </div>
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+            <SelectField
+              label="Session Timeout"
+              selectProps={getSelectProps(fields.sessionTimeoutHours)}
+              options={SESSION_TIMEOUTS.map((n) => ({ value: String(n), label: hours(n) }))}
+              errors={fields.sessionTimeoutHours.errors}
+            />
+          </Grid>
+          <div>
+            <Heading as="h2" size="4">
+              Password Rules
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              Apply whenever a password is set or changed; passwords already in use keep working.
+            </Text>
+          </div>
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+            <SelectField
+              label="Minimum Password Length"
+              selectProps={getSelectProps(fields.minPasswordLength)}
+              options={MIN_PASSWORD_LENGTHS.map((n) => ({ value: String(n), label: `${n} characters` }))}
+              errors={fields.minPasswordLength.errors}
+            />
+          </Grid>
+          <Flex direction="column" gap="2">
+            <CheckboxField label="Require a number" inputProps={getInputProps(fields.requireNumbers, { type: "checkbox" })} errors={fields.requireNumbers.errors} />
+            <CheckboxField label="Require a special character" inputProps={getInputProps(fields.requireSpecial, { type: "checkbox" })} errors={fields.requireSpecial.errors} />
+            <CheckboxField
+              label="Require upper and lower case letters"
+              inputProps={getInputProps(fields.requireUppercase, { type: "checkbox" })}
+              errors={fields.requireUppercase.errors}
+            />
+          </Flex>
+          <p className="settings-note">Two-factor sign-in, login alerts and forced periodic password changes are not available yet.</p>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Flex justify="end">
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save Security Settings"}
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Card, Flex, IconButton, Text } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { getSettings } from "~/models/settings.server";
+import { listStaff } from "~/models/user.server";
+import { requirePermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { formatDateTime } from "~/utils/dates";
+import { ROLE_LABELS } from "~/utils/permissions";
+
+// Settings → Staff (decisions §2: the owner adds accounts, sets roles, deactivates, resets
+// passwords). Add and Edit are dialog routes over this list.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "staff");
+  const db = await getDb();
+  const [staff, settings] = await Promise.all([listStaff(db), getSettings(db)]);
+  return json({ staff, me: user.id, timeZone: settings.system.timeZone });
+}
+
+export default function Staff() {
+  const { staff, me, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Card>
+        <Flex justify="between" align="center" gap="3" mb="3" wrap="wrap">
+          <div>
+            <Text as="p" weight="bold" size="4">
+              Staff Accounts
+            </Text>
+            <Text as="p" size="2" color="gray" data-testid="staff-count">
+              {staff.filter((s) => s.active).length} active of {staff.length}
+            </Text>
+          </div>
+          <Button asChild>
+            <Link to="/settings/staff/new">
+              <PlusIcon /> Add User
+            </Link>
+          </Button>
+        </Flex>
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Username</th>
+              <th>Role</th>
+              <th>Status</th>
+              <th className="optional">Last Sign-in</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((s) => (
+              <tr key={s.id} data-testid="staff-row" data-username={s.username} className={s.active ? undefined : "inactive"}>
+                <td>
+                  <Text weight="medium">{s.name}</Text>
+                  {s.id === me ? (
+                    <Text size="1" color="gray">
+                      {" "}
+                      (you)
+                    </Text>
+                  ) : null}
+                  {s.email ? (
+                    <Text as="div" size="1" color="gray">
+                      {s.email}
+                    </Text>
+                  ) : null}
+                </td>
+                <td>{s.username}</td>
+                <td>{ROLE_LABELS[s.role]}</td>
+                <td>{s.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Deactivated</Badge>}</td>
+                <td className="optional">{s.lastSignInAt ? formatDateTime(s.lastSignInAt, timeZone) : "Never"}</td>
+                <td>
+                  <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${s.name}`}>
+                    <Link to={`/settings/staff/${s.id}`}>
+                      <Pencil1Icon />
+                    </Link>
+                  </IconButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <Outlet />
+    </>
+  );
+}

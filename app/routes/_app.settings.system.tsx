@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ErrorList, Field } from "~/components/forms";
+import { SelectField } from "~/components/select-field";
+import { getSettings, saveSettings } from "~/models/settings.server";
+import { DATE_FORMATS, MEASUREMENT_UNITS, SystemSettingsSchema, US_TIME_ZONES } from "~/schemas/settings";
+import { requirePermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { businessToday, formatDate } from "~/utils/dates";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Settings → System (spec §2). The time zone decides "today" and "overdue" everywhere (decisions
+// §6) and quote valid days the default validUntil of a new quote. Owner and office.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "settings");
+  const { system } = await getSettings(await getDb());
+  // The zone list comes from the server (its ICU), so the page and the validator agree.
+  const us = new Set<string>(US_TIME_ZONES.map((z) => z.value));
+  const otherZones = Intl.supportedValuesOf("timeZone").filter((z) => !us.has(z));
+  if (!us.has(system.timeZone) && !otherZones.includes(system.timeZone)) otherZones.unshift(system.timeZone);
+  return json({ system, otherZones, today: businessToday(system.timeZone) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requirePermission(request, "settings", "write");
+  const submission = parseWithZod(await request.formData(), { schema: SystemSettingsSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  await saveSettings(await getDb(), "system", submission.value);
+  return redirectWithToast(request, "/settings/system", { title: "System Preferences Updated", description: "Your system preferences have been saved." });
+}
+
+export default function SystemSettings() {
+  const { system, otherZones, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const saving = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "system-settings",
+    lastResult,
+    defaultValue: { ...system, lowStockThreshold: String(system.lowStockThreshold), quoteValidDays: String(system.quoteValidDays) },
+    constraint: getZodConstraint(SystemSettingsSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SystemSettingsSchema }),
+  });
+  return (
+    <Card>
+      <Form method="post" {...getFormProps(form)}>
+        <Flex direction="column" gap="4">
+          <div>
+            <Heading as="h2" size="4">
+              System Preferences
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              Today is {formatDate(today)} in the business time zone; it decides what is due and overdue.
+            </Text>
+          </div>
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+            <SelectField label="Time Zone" selectProps={getSelectProps(fields.timeZone)} errors={fields.timeZone.errors}>
+              <optgroup label="United States">
+                {US_TIME_ZONES.map((z) => (
+                  <option key={z.value} value={z.value}>
+                    {z.label}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Other time zones">
+                {otherZones.map((z) => (
+                  <option key={z} value={z}>
+                    {z.replace(/_/g, " ")}
+                  </option>
+                ))}
+              </optgroup>
+            </SelectField>
+            <Field label="Quote Valid Days" inputProps={{ ...getInputProps(fields.quoteValidDays, { type: "number" }), step: 1 }} errors={fields.quoteValidDays.errors} />
+            <SelectField
+              label="Date Format"
+              selectProps={getSelectProps(fields.dateFormat)}
+              options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+              errors={fields.dateFormat.errors}
+            />
+            <SelectField
+              label="Time Format"
+              selectProps={getSelectProps(fields.timeFormat)}
+              options={[
+                { value: "12", label: "12-hour (2:30 PM)" },
+                { value: "24", label: "24-hour (14:30)" },
+              ]}
+              errors={fields.timeFormat.errors}
+            />
+            <SelectField
+              label="Measurement Unit"
+              selectProps={getSelectProps(fields.measurementUnit)}
+              options={MEASUREMENT_UNITS.map((u) => ({ value: u, label: u === "imperial" ? "Imperial (in, ft)" : "Metric (mm, m)" }))}
+              errors={fields.measurementUnit.errors}
+            />
+            <Field label="Low Stock Threshold" inputProps={{ ...getInputProps(fields.lowStockThreshold, { type: "number" }), step: 1 }} errors={fields.lowStockThreshold.errors} />
+          </Grid>
+          <p className="settings-note">
+            New quotes are valid for the quote valid days. Date and time format, measurement unit and the low stock threshold are saved for the screens that will use them; dates
+            still show as “Nov 23, 2026, 2:30 PM”.
+          </p>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Flex justify="end">
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save System Preferences"}
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+      <Heading as="h2" size="4" mt="5" mb="2">
+        Data Management
+      </Heading>
+      <Flex gap="3" wrap="wrap" align="center">
+        <Button type="button" variant="soft" disabled>
+          Export Data
+        </Button>
+        <Button type="button" variant="soft" disabled>
+          Import Data
+        </Button>
+      </Flex>
+      <p className="settings-note" style={{ marginTop: "var(--space-2)" }}>
+        CSV export and import of customers, jobs, quotes, invoices and inventory, automatic backups and e-mail/SMS notifications are not available yet.
+      </p>
+    </Card>
+  );
+}
