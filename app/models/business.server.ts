@@ -1,3 +1,4 @@
+import { PAYMENT_TERMS, type PaymentTerm } from "../schemas/invoice";
 import { addDays, format } from "date-fns";
 import type { Executor } from "../../db/client.server";
 import { businessToday } from "../utils/dates";
@@ -15,6 +16,8 @@ export async function moneyContext(db: Executor, actorId?: number | null) {
     timeZone,
     defaultTaxRate: percentToRate(settings.business.taxRatePercent),
     quoteValidDays: Number(settings.system.quoteValidDays) || 30,
+    // Settings → Business → default payment terms: new invoices' terms, due date and terms text.
+    paymentTerms: (PAYMENT_TERMS as readonly string[]).includes(settings.business.paymentTerms) ? (settings.business.paymentTerms as PaymentTerm) : "Net 30",
     settings,
   };
 }

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, ilike, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { activityLog, customers, invoiceItems, invoices, payments, quoteItems, quotes } from "../../db/schema";
-import { DEFAULT_INVOICE_TERMS, type InvoiceInput } from "../schemas/invoice";
+import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type PaymentTerm } from "../schemas/invoice";
 import type { LineItemInput } from "../schemas/line-items";
 import { compareMoney, computeTotals, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
@@ -220,8 +220,8 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
   }
 }
 
-/** Convert to invoice: an approved quote becomes a new invoice due in 30 days. */
-export async function convertQuoteToInvoice(db: Executor, quoteId: number, ctx: Context & { dueDate: string }) {
+/** Convert to invoice: an approved quote becomes a new invoice on the business's default payment terms. */
+export async function convertQuoteToInvoice(db: Executor, quoteId: number, ctx: Context & { dueDate: string; paymentTerms: PaymentTerm }) {
   const source = await quoteForInvoice(db, quoteId);
   if (!source) throw new ModelError(404, "Quote not found");
   if (source.quote.status !== "approved") throw new ModelError(409, "Only an approved quote can be converted to an invoice.");
@@ -234,10 +234,10 @@ export async function convertQuoteToInvoice(db: Executor, quoteId: number, ctx: 
       description: source.quote.description ?? undefined,
       status: "draft",
       dueDate: ctx.dueDate,
-      paymentTerms: "Net 30",
+      paymentTerms: ctx.paymentTerms,
       taxRate: source.quote.taxRate,
       notes: undefined,
-      terms: DEFAULT_INVOICE_TERMS,
+      terms: defaultInvoiceTerms(ctx.paymentTerms),
       items: undefined,
       invoiceNumber: undefined,
       issueDate: undefined,

@@ -8,7 +8,7 @@ import { createInvoice, quoteForInvoice } from "~/models/invoice.server";
 import { customerOptions } from "~/models/customer.server";
 import { readPickers } from "~/models/picker.server";
 import { invoiceableQuotes } from "~/models/quote.server";
-import { DEFAULT_INVOICE_TERMS, makeInvoiceSchema } from "~/schemas/invoice";
+import { defaultInvoiceTerms, makeInvoiceSchema, paymentTermDays } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { modelErrorReply } from "~/utils/model-api.server";
@@ -26,10 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = {
     status: "draft",
     issueDate: ctx.today,
-    dueDate: plusDays(ctx.today, 30),
-    paymentTerms: "Net 30",
+    dueDate: plusDays(ctx.today, paymentTermDays(ctx.paymentTerms)),
+    paymentTerms: ctx.paymentTerms,
     taxRate: ctx.defaultTaxRate,
-    terms: DEFAULT_INVOICE_TERMS,
+    terms: defaultInvoiceTerms(ctx.paymentTerms),
     items: [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
   };
   // ?quoteId= (the quote select with JS, "Load quote" without): copy the quote into the form.
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         title: offered.quote.title,
         description: offered.quote.description ?? "",
         taxRate: offered.quote.taxRate,
-        terms: offered.quote.terms ?? DEFAULT_INVOICE_TERMS,
+        terms: offered.quote.terms ?? defaultInvoiceTerms(ctx.paymentTerms),
         items: offered.items.length ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : base.items,
       }
     : { ...base, customerId: preselected ? String(preselected) : "" };

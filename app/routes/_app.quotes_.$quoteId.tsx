@@ -9,6 +9,7 @@ import { moneyContext, plusDays } from "~/models/business.server";
 import { ModelError } from "~/models/errors.server";
 import { convertQuoteToInvoice } from "~/models/invoice.server";
 import { deleteQuote, getQuoteDetail, markQuoteSent, respondToQuote } from "~/models/quote.server";
+import { paymentTermDays } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "convert": {
         const user = await requirePermission(request, "invoices", "write");
         const ctx = await moneyContext(db, user.id);
-        const invoice = await convertQuoteToInvoice(db, id, { ...ctx, dueDate: plusDays(ctx.today, 30) });
+        const invoice = await convertQuoteToInvoice(db, id, { ...ctx, dueDate: plusDays(ctx.today, paymentTermDays(ctx.paymentTerms)) });
         return redirectWithToast(request, `/invoices/${invoice.id}`, { title: "Invoice created", description: `${invoice.invoiceNumber} was created from the quote.` });
       }
       case "approve":

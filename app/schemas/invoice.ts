@@ -5,7 +5,22 @@ import { checkTotalsFit, dayField, idField, lineItemsField, optionalIdField, tax
 export const INVOICE_STATUSES = ["draft", "sent", "partial", "paid", "overdue", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_TERMS = ["Due on Receipt", "Net 15", "Net 30", "Net 45", "Net 60"] as const;
+export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
 export const DEFAULT_INVOICE_TERMS = "Payment due within 30 days of invoice date. Late payments may incur additional charges.";
+
+/** Days from the issue date to the due date for a payment term ("Net 15" → 15, "Due on Receipt" → 0). */
+export function paymentTermDays(term: string): number {
+  const net = /^Net (\d+)$/.exec(term);
+  return net ? Number(net[1]) : 0;
+}
+
+/** The invoice's default terms text for Settings → Business → default payment terms. */
+export function defaultInvoiceTerms(term: string): string {
+  const days = paymentTermDays(term);
+  return days
+    ? `Payment due within ${days} days of invoice date. Late payments may incur additional charges.`
+    : "Payment due on receipt. Late payments may incur additional charges.";
+}
 
 /** Add/Edit Invoice and /api/invoices (spec §5: customer and title required; due date required, not in the past). */
 export function makeInvoiceSchema(today: string, opts: { allowPastDueDate?: string | null } = {}) {

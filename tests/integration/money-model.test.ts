@@ -3,12 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { activityLog, customers, invoices, jobs, payments } from "../../db/schema";
-import { createInvoice } from "~/models/invoice.server";
+import { convertQuoteToInvoice, createInvoice } from "~/models/invoice.server";
 import { recordPayment } from "~/models/payment.server";
 import { createPortalToken, getPortalQuote, listPortalQuotes, verifyPortalToken } from "~/models/portal.server";
 import { addQuoteItem, createQuote, deleteQuoteItem, respondToQuote, updateQuoteItem } from "~/models/quote.server";
 import { ModelError } from "~/models/errors.server";
-import { makeInvoiceSchema } from "~/schemas/invoice";
+import { defaultInvoiceTerms, makeInvoiceSchema, paymentTermDays } from "~/schemas/invoice";
 import { makeQuoteSchema } from "~/schemas/quote";
 
 const TODAY = "2026-06-15";
@@ -90,6 +90,17 @@ describe("quotes", () => {
     expect(log.map((l) => l.type)).toContain("quote_approved");
     // The portal may only answer a sent quote.
     await expect(respondToQuote(db, q.id, "rejected", { via: "portal", message: "no" })).rejects.toBeInstanceOf(ModelError);
+  });
+
+  it("converts an approved quote on the business's default payment terms", async () => {
+    const db = await getDb();
+    const c = await customer();
+    const q = await createQuote(db, quoteInput({ customerId: c.id, title: "Pantry", status: "sent", items: [{ description: "Pantry", quantity: "1", unitPrice: "900.00" }] }), ctx);
+    await respondToQuote(db, q.id, "approved", { via: "portal" });
+    const invoice = await convertQuoteToInvoice(db, q.id, { ...ctx, paymentTerms: "Net 15", dueDate: "2026-06-30" });
+    expect(invoice).toMatchObject({ paymentTerms: "Net 15", dueDate: "2026-06-30", terms: "Payment due within 15 days of invoice date. Late payments may incur additional charges." });
+    expect([paymentTermDays("Net 45"), paymentTermDays("Due on Receipt")]).toEqual([45, 0]);
+    expect(defaultInvoiceTerms("Due on Receipt")).toBe("Payment due on receipt. Late payments may incur additional charges.");
   });
 
   it("refuses a job of another customer", async () => {
