@@ -12,7 +12,7 @@ import {
 } from "../../jobs/queues";
 import type { Executor } from "../../db/client.server";
 import { getEmailConfig } from "./email-config.server";
-import { getEmail } from "./inbox.server";
+import { forgetUnreadCount, getEmail } from "./inbox.server";
 import type { SyncResult } from "./inbox-sync.server";
 import type { SendResult } from "./email-send.server";
 import { sendReadiness } from "./email-send.server";
@@ -75,9 +75,12 @@ async function requireActiveConfig(db: Executor, what: string) {
 /** The Sync button and POST /api/emails/sync: one sync run through the worker, waited for. */
 export async function dispatchInboxSync(db: Executor, maxResults?: number) {
   await requireActiveConfig(db, "sync the inbox");
-  return wait(() =>
+  const outcome = await wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SYNC_INBOX_JOB, SyncResult>(EMAIL_QUEUE, SYNC_INBOX_JOB, { trigger: "manual", maxResults }, { attempts: 2, backoff: { type: "fixed", delay: 1_000 } }, 120_000),
   );
+  // The worker (another process) stored the mail: this process's remembered count is stale.
+  forgetUnreadCount();
+  return outcome;
 }
 
 export async function dispatchReply(db: Executor, emailId: number, body: string, actorId: number | null) {
@@ -85,5 +88,7 @@ export async function dispatchReply(db: Executor, emailId: number, body: string,
   if (!original) throw new ModelError(404, "Email not found");
   if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
   await requireActiveConfig(db, "reply");
-  return wait(() => enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_REPLY_JOB, SendResult>(EMAIL_QUEUE, SEND_REPLY_JOB, { emailId, body, actorId }, emailJobOptions));
+  const outcome = await wait(() => enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_REPLY_JOB, SendResult>(EMAIL_QUEUE, SEND_REPLY_JOB, { emailId, body, actorId }, emailJobOptions));
+  forgetUnreadCount();
+  return outcome;
 }

@@ -10,7 +10,7 @@ import { logActivity } from "./activity.server";
 import { invoicePdf, quotePdf } from "./documents.server";
 import { activeSmtpAccount, getEmailConfig, smtpTransport, type SmtpAccount } from "./email-config.server";
 import { ModelError } from "./errors.server";
-import { getEmail } from "./inbox.server";
+import { forgetUnreadCount, getEmail } from "./inbox.server";
 import { getInvoiceDetail } from "./invoice.server";
 import { createPortalToken, portalPath } from "./portal.server";
 import { getQuoteDetail } from "./quote.server";
@@ -205,5 +205,6 @@ export async function sendReply(db: Executor, emailId: number, body: string, act
       userId: actorId ?? null,
     });
   });
+  forgetUnreadCount();
   return result;
 }

@@ -16,7 +16,7 @@ import type { Executor } from "../../db/client.server";
 import { emailSyncState, emails } from "../../db/schema";
 import { snippetOf } from "../utils/email-html.server";
 import { EmailConfigError, activeSmtpAccount, imapEndpoint } from "./email-config.server";
-import { linkMessages } from "./inbox.server";
+import { forgetUnreadCount, linkMessages } from "./inbox.server";
 
 export const SYNC_MAX_RESULTS = 50;
 /**
@@ -195,6 +195,7 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
         .onConflictDoNothing({ target: emails.messageId })
         .returning({ id: emails.id });
       await savePosition(db, stateKey, uidValidity, Math.max(...uids));
+      forgetUnreadCount();
       return { syncedCount: inserted.length, totalFetched: metas.length };
     } finally {
       lock.release();

@@ -71,8 +71,36 @@ export async function linkedEmails(db: Executor, link: { customerId: number } | 
 export type InboxListRow = Awaited<ReturnType<typeof listEmails>>["rows"][number];
 
 export async function unreadCount(db: Executor) {
+  const cache = unreadCache();
+  const generation = cache.generation;
   const [{ n }] = await db.select({ n: count() }).from(emails).where(eq(emails.isRead, false));
+  // A change that happened while counting makes this figure stale: do not remember it.
+  if (cache.generation === generation) cache.value = { n, at: Date.now() };
   return n;
+}
+
+// The sidebar shows the unread count on every page; counting tens of thousands of unread rows per
+// page view is wasted work, so it is remembered for a few seconds per process. Changes made here
+// (read, unread, delete, sync, reply) forget it at once; another process's changes show within the TTL.
+const UNREAD_TTL_MS = 10_000;
+const unreadKey = Symbol.for("cabinetry.inbox.unread");
+type UnreadCache = { value?: { n: number; at: number }; generation: number };
+
+function unreadCache(): UnreadCache {
+  const g = globalThis as typeof globalThis & { [unreadKey]?: UnreadCache };
+  return (g[unreadKey] ??= { generation: 0 });
+}
+
+export function forgetUnreadCount() {
+  const cache = unreadCache();
+  cache.value = undefined;
+  cache.generation += 1;
+}
+
+export async function cachedUnreadCount(db: Executor) {
+  const cached = unreadCache().value;
+  if (cached && Date.now() - cached.at < UNREAD_TTL_MS) return cached.n;
+  return unreadCount(db);
 }
 
 /** Full records (bodies included) in the order of `ids`. */
@@ -98,11 +126,13 @@ export type InboxEmail = NonNullable<Awaited<ReturnType<typeof getEmail>>>;
 /** Returns false when there is no such e-mail. */
 export async function setEmailRead(db: Executor, id: number, isRead: boolean) {
   const updated = await db.update(emails).set({ isRead, updatedAt: new Date() }).where(eq(emails.id, id)).returning({ id: emails.id });
+  forgetUnreadCount();
   return updated.length > 0;
 }
 
 export async function deleteEmail(db: Executor, id: number) {
   const deleted = await db.delete(emails).where(eq(emails.id, id)).returning({ id: emails.id });
+  forgetUnreadCount();
   return deleted.length > 0;
 }
 

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { unreadCount } from "~/models/inbox.server";
+import { cachedUnreadCount } from "~/models/inbox.server";
 import { useRootData } from "~/root";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -11,7 +11,7 @@ import { can } from "~/utils/permissions";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The Inbox's unread count beside its nav item, for the roles that see the Inbox.
-  return json({ inboxUnread: can(user.viewRole, "inbox") ? await unreadCount(await getDb()) : null });
+  return json({ inboxUnread: can(user.viewRole, "inbox") ? await cachedUnreadCount(await getDb()) : null });
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

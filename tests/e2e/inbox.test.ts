@@ -295,6 +295,10 @@ describe("Inbox", () => {
     expect((await page.locator("#email-subject").first().textContent())?.trim()).toBe(`Question about Job #${fixture.jobB}`);
     expect(await page.getByTestId("unread-count").textContent()).toBe("1 unread");
     expect(await page.getByTestId("nav-count-inbox").textContent()).toBe("1");
+    // Elsewhere the sidebar agrees at once (the remembered count was forgotten when it was read).
+    await page.goto("/customers");
+    expect(await page.getByTestId("nav-count-inbox").textContent()).toBe("1");
+    await page.goBack();
     const body = page.getByTestId("email-body");
     expect(await body.first().textContent()).toContain("Measurements");
     expect(await body.locator("script, iframe, form, style, [onclick], [onerror]").count()).toBe(0);
