@@ -4,7 +4,7 @@ import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { makeQuoteSchema, QUOTE_STATUSES } from "~/schemas/quote";
-import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
+import { CUSTOMER_AND_JOB_PICKERS, type CustomerPickerRow, type JobPickerRow, type PickerLookups } from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
 import { LineItemsEditor } from "./line-items";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
@@ -23,7 +23,6 @@ export type QuoteFormDefaults = {
   items?: Array<{ description: string; quantity: string; unitPrice: string }>;
 };
 
-export type JobChoice = { id: number; title: string; customerName: string };
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", sent: "Sent", approved: "Approved", rejected: "Rejected", expired: "Expired" };
 
@@ -44,7 +43,7 @@ export function QuoteForm({
   pickers?: PickerLookups | null;
   defaultValue: QuoteFormDefaults;
   customers: CustomerPickerRow[];
-  jobs: JobChoice[];
+  jobs: JobPickerRow[];
   today: string;
   allowPastValidUntil?: string | null;
   cancelTo: string;
@@ -61,7 +60,7 @@ export function QuoteForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_PICKER, schema),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_AND_JOB_PICKERS, schema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -69,14 +68,7 @@ export function QuoteForm({
       <Flex direction="column" gap="3">
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <RecordPicker kind="customer" label="Customer" field={fields.customerId} options={customers} lookup={pickers?.customerId} empty={{ value: "", label: "Select a customer" }} />
-          <SelectField label="Job (optional)" selectProps={{ ...getSelectProps(fields.jobId), key: fields.jobId.key }} errors={fields.jobId.errors}>
-            <option value="">No job</option>
-            {jobs.map((j) => (
-              <option key={j.id} value={j.id}>
-                {j.customerName}: {j.title}
-              </option>
-            ))}
-          </SelectField>
+          <RecordPicker kind="job" label="Job (optional)" field={fields.jobId} options={jobs} lookup={pickers?.jobId} empty={{ value: "", label: "No job" }} />
         </Grid>
         <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), key: fields.title.key }} errors={fields.title.errors} />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">

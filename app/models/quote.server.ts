@@ -358,18 +358,6 @@ export async function deleteQuoteItem(db: Executor, id: number) {
 
 // ---------------------------------------------------------------- choices for the dialogs
 
-/** Open jobs (quoted, approved, in progress) a quote may belong to, labelled with their customer. */
-export async function jobChoices(db: Executor, includeId?: number | null) {
-  const open = inArray(jobs.status, ["quoted", "approved", "in-progress"]);
-  return db
-    .select({ id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name })
-    .from(jobs)
-    .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .where(includeId ? or(open, eq(jobs.id, includeId)) : open)
-    .orderBy(asc(customers.name), desc(jobs.createdAt))
-    .limit(2000);
-}
-
 /** Quotes an invoice may be created from (spec: only sent or approved); `includeId` keeps an invoice's own link. */
 export async function invoiceableQuotes(db: Executor, includeId?: number | null) {
   const offered = inArray(quotes.status, ["sent", "approved"]);

@@ -6,13 +6,14 @@ import { QuoteForm } from "~/components/quote-form";
 import { moneyContext } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
 import { readPickers } from "~/models/picker.server";
-import { getQuote, jobChoices, listQuoteItems, updateQuote } from "~/models/quote.server";
+import { jobOptions } from "~/models/job.server";
+import { getQuote, listQuoteItems, updateQuote } from "~/models/quote.server";
 import { makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { requireRouteId } from "~/utils/params.server";
-import { CUSTOMER_PICKER } from "~/utils/picker";
+import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useQuoteListQuery } from "./_app.quotes";
 
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const quote = await getQuote(db, id);
   if (!quote) throw new Response("Quote not found", { status: 404 });
-  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: quote.customerId }), jobChoices(db, quote.jobId), listQuoteItems(db, id)]);
+  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: quote.customerId }), jobOptions(db, { includeId: quote.jobId }), listQuoteItems(db, id)]);
   return json({
     quote: { id: quote.id, quoteNumber: quote.quoteNumber, validUntil: quote.validUntil },
     customers,
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!current) throw new Response("Quote not found", { status: 404 });
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
-  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil }) });
   if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {

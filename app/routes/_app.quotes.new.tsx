@@ -6,13 +6,14 @@ import { QuoteForm } from "~/components/quote-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
 import { readPickers } from "~/models/picker.server";
-import { createQuote, jobChoices } from "~/models/quote.server";
+import { jobOptions } from "~/models/job.server";
+import { createQuote } from "~/models/quote.server";
 import { DEFAULT_QUOTE_TERMS, makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
-import { CUSTOMER_PICKER } from "~/utils/picker";
+import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useQuoteListQuery } from "./_app.quotes";
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
-  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: customerId }), jobChoices(db)]);
+  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: customerId }), jobOptions(db, { includeId: parseRouteId(url.searchParams.get("jobId") ?? undefined) })]);
   const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
   return json({
     customers,
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
-  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today) });
   // An "Add row" / "Remove" / "Find" intent (no JS) re-renders the form with the values kept.
   if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });

@@ -10,7 +10,7 @@ import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/
 
 const tag = `pk${Date.now().toString(36)}`;
 let browser: Browser;
-const target = { a: 0, b: 0 };
+const target = { a: 0, b: 0, job: 0 };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -28,10 +28,15 @@ beforeAll(async () => {
   target.a = a.id;
   target.b = b.id;
   await db.insert(customers).values(Array.from({ length: 100 }, (_, i) => ({ name: `Filler ${tag} ${String(i).padStart(3, "0")}` })));
+  // An old job of Birch's, behind a hundred newer ones: outside the job picker's short list.
+  const [oldJob] = await db.insert(jobs).values({ customerId: b.id, title: `Walnut island ${tag}`, status: "approved", createdAt: old }).returning();
+  target.job = oldJob.id;
+  await db.insert(jobs).values(Array.from({ length: 100 }, (_, i) => ({ customerId: a.id, title: `Filler job ${tag} ${i}` })));
 });
 
 afterAll(async () => {
   await browser?.close();
+  await (await getDb()).delete(jobs).where(like(jobs.title, `Filler job ${tag} %`));
   await (await getDb()).delete(customers).where(like(customers.name, `Filler ${tag} %`));
 });
 
@@ -92,6 +97,28 @@ describe("customer picker without JavaScript", () => {
     expect(saved.customerId).toBe(target.b);
     const items = await db.select().from(quoteItems).where(inArray(quoteItems.quoteId, [saved.id]));
     expect(items.map((i) => [i.description, i.quantity, i.unitPrice])).toEqual([["Birch vanity", "2.00", "415.50"]]);
+    await context.close();
+  });
+});
+
+describe("job picker without JavaScript", () => {
+  it("finds an old job in the New Quote dialog and links the quote to it", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await signInAs(context, "office");
+    await page.goto(`/quotes/new?customerId=${target.b}`);
+    const select = page.locator('#quote-form select[name="jobId"]');
+    expect(await select.locator(`option[value="${target.job}"]`).count()).toBe(0);
+    await page.fill('#quote-form input[name="title"]', `Job picker quote ${tag}`);
+    await page.fill('input[name="items[0].description"]', "Island");
+    await page.fill('input[name="items[0].unitPrice"]', "1200.00");
+    await page.getByRole("searchbox", { name: "Find job" }).fill(`walnut island ${tag}`);
+    await andWait(page, () => page.getByRole("button", { name: "Find job" }).click());
+    expect(await select.inputValue()).toBe(String(target.job));
+    expect(await page.locator('#quote-form select[name="customerId"]').inputValue()).toBe(String(target.b));
+    await andWait(page, () => page.click('button:has-text("Create Quote")'));
+    expect(new URL(page.url()).pathname).toBe("/quotes");
+    const [saved] = await (await getDb()).select().from(quotes).where(like(quotes.title, `Job picker quote ${tag}`));
+    expect([saved.customerId, saved.jobId]).toEqual([target.b, target.job]);
     await context.close();
   });
 });
