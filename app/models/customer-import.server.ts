@@ -61,6 +61,7 @@ export function parseCustomerCsv(content: string): ParsedImport {
   if (content.includes("\u0000")) return fail("This does not look like a CSV file. Save the spreadsheet as CSV (comma-separated values) and try again.");
   let records: { record: string[]; info: { lines: number; empty_lines: number } }[];
   try {
+    // csv-parse's types do not narrow the result for `info: true` (records with their line info).
     records = parse(content, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError) return fail(`The file could not be read as CSV: ${error.message}`);
