@@ -3,9 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CustomerImportForm } from "~/components/customer-import-form";
 import { ErrorList, Field } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { getSettings, saveSettings } from "~/models/settings.server";
+import { EXPORT_LABELS, EXPORTS, exportPath } from "~/schemas/export";
 import { DATE_FORMATS, MEASUREMENT_UNITS, SystemSettingsSchema, US_TIME_ZONES } from "~/schemas/settings";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -13,7 +15,9 @@ import { businessToday, formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Settings → System (spec §2). The time zone decides "today" and "overdue" everywhere (decisions
-// §6) and quote valid days the default validUntil of a new quote. Owner and office.
+// §6) and quote valid days the default validUntil of a new quote. Owner and office. Data
+// Management links the CSV exports (settings.system.export.$file.ts) and posts the customers
+// import to /settings/system/import.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings");
@@ -114,16 +118,28 @@ export default function SystemSettings() {
       <Heading as="h2" size="4" mt="5" mb="2">
         Data Management
       </Heading>
-      <Flex gap="3" wrap="wrap" align="center">
-        <Button type="button" variant="soft" disabled>
-          Export Data
-        </Button>
-        <Button type="button" variant="soft" disabled>
-          Import Data
-        </Button>
-      </Flex>
-      <p className="settings-note" style={{ marginTop: "var(--space-2)" }}>
-        CSV export and import of customers, jobs, quotes, invoices and inventory, automatic backups and e-mail/SMS notifications are not available yet.
+      <Heading as="h3" size="3" mb="1">
+        Export Data
+      </Heading>
+      <p className="settings-note">
+        Download a CSV file (UTF-8, one row per record, amounts as exact decimals, dates as ISO) of all your customers, jobs, quotes, invoices or inventory items. Text that a
+        spreadsheet would run as a formula starts with an apostrophe.
+      </p>
+      <ul className="csv-export-links" aria-label="Export Data">
+        {EXPORTS.map((name) => (
+          <li key={name}>
+            <a href={exportPath(name)} download>
+              {EXPORT_LABELS[name]} (CSV)
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Heading as="h3" size="3" mt="4" mb="1">
+        Import Data
+      </Heading>
+      <CustomerImportForm />
+      <p className="settings-note" style={{ marginTop: "var(--space-3)" }}>
+        Automatic backups and e-mail/SMS notifications are not available yet.
       </p>
     </Card>
   );

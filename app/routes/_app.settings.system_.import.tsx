@@ -1,0 +1,75 @@
+import { Card, Flex, Heading, Link as RadixLink } from "@radix-ui/themes";
+import {
+  json,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { CustomerImportForm } from "~/components/customer-import-form";
+import { IMPORT_MAX_BYTES, importCustomers, importSummary, parseCustomerCsv } from "~/models/customer-import.server";
+import { requirePermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Settings → System → Import Data (decisions §6): customers from a CSV file. The System tab posts
+// its upload form here; this page shows the form again with what was wrong (400, never a 500).
+
+const TOO_LARGE = "The file is larger than 5 MB. Split it into smaller files and import them one by one.";
+const CSV_TYPES = new Set(["text/csv", "text/plain", "application/csv", "application/vnd.ms-excel", "text/comma-separated-values"]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "settings", "write");
+  return null;
+}
+
+const refuse = (...errors: string[]) => json({ errors }, { status: 400 });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "settings", "write");
+  // Refuse an oversized body before reading it; the upload handler also stops at the limit.
+  if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) return refuse(TOO_LARGE);
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return refuse(TOO_LARGE);
+    return refuse("The upload could not be read. Choose a CSV file and try again.");
+  }
+  const file = formData.get("file");
+  if (!(file instanceof File) || file.size === 0) {
+    return refuse(file instanceof File && file.name ? "The file is empty. Choose a CSV file with a header row and one customer per row." : "Choose a CSV file to import.");
+  }
+  if (!file.name.toLowerCase().endsWith(".csv") && !CSV_TYPES.has(file.type.split(";")[0].trim().toLowerCase())) {
+    return refuse(`"${file.name}" is not a CSV file. Save the spreadsheet as CSV (comma-separated values) and try again.`);
+  }
+  let content: string;
+  try {
+    content = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return refuse("The file is not UTF-8 text. Save the spreadsheet as “CSV UTF-8” and try again.");
+  }
+  const parsed = parseCustomerCsv(content);
+  if (!parsed.ok) return refuse(...parsed.errors);
+  const result = await importCustomers(await getDb(), parsed.rows, { actorId: user.id, fileName: file.name });
+  return redirectWithToast(request, "/settings/system", { title: "Import complete", description: importSummary(result) });
+}
+
+export default function ImportCustomers() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <Card>
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          Import Customers
+        </Heading>
+        <CustomerImportForm errors={actionData?.errors} />
+        <RadixLink asChild size="2">
+          <Link to="/settings/system">Back to System settings</Link>
+        </RadixLink>
+      </Flex>
+    </Card>
+  );
+}
