@@ -8,6 +8,7 @@ import type { Executor } from "../../db/client.server";
 import { customers } from "../../db/schema";
 import { CustomerSchema, type CustomerInput } from "../schemas/customer";
 import { logActivity } from "./activity.server";
+import { customerColumns } from "./customer.server";
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
@@ -127,16 +128,7 @@ export async function importCustomers(db: Executor, rows: CustomerInput[], opts:
     }
     for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
       await tx.insert(customers).values(
-        fresh.slice(i, i + INSERT_BATCH).map((r) => ({
-          name: r.name,
-          email: r.email ?? null,
-          phone: r.phone ?? null,
-          address: r.address ?? null,
-          city: r.city ?? null,
-          state: r.state ?? null,
-          zipCode: r.zipCode ?? null,
-          notes: r.notes ?? null,
-        })),
+        fresh.slice(i, i + INSERT_BATCH).map(customerColumns),
       );
     }
     const result = { added: fresh.length, skipped: rows.length - fresh.length };

@@ -67,7 +67,8 @@ export async function getCustomer(db: Executor, id: number) {
   return row ?? null;
 }
 
-function toColumns(input: CustomerInput) {
+/** The customers row for a validated input (forms, /api and the CSV import). */
+export function customerColumns(input: CustomerInput) {
   return {
     name: input.name,
     email: input.email ?? null,
@@ -82,7 +83,7 @@ function toColumns(input: CustomerInput) {
 
 export async function createCustomer(db: Executor, input: CustomerInput, actorId?: number) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(customers).values(toColumns(input)).returning();
+    const [row] = await tx.insert(customers).values(customerColumns(input)).returning();
     await logActivity(tx, {
       type: "customer_created",
       title: "Customer added",
@@ -97,7 +98,7 @@ export async function createCustomer(db: Executor, input: CustomerInput, actorId
 export async function updateCustomer(db: Executor, id: number, input: CustomerInput) {
   const [row] = await db
     .update(customers)
-    .set({ ...toColumns(input), updatedAt: new Date() })
+    .set({ ...customerColumns(input), updatedAt: new Date() })
     .where(eq(customers.id, id))
     .returning();
   return row ?? null;
