@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -30,6 +31,14 @@ const timestamps = () => ({
     .$onUpdate(() => new Date()),
 });
 const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+/**
+ * A tax rate (0.0875 = 8.75%, 0.08875 = 8.875%): numeric(7,6), read back with trailing zeros
+ * beyond 4 decimals dropped ("0.087500" → "0.0875"), as app/utils/money.ts prints rates.
+ */
+const taxRate = customType<{ data: string; driverData: string }>({
+  dataType: () => "numeric(7, 6)",
+  fromDriver: (value) => String(value).replace(/(\.\d{4}\d*?)0+$/, "$1"),
+});
 const qty4 = (name: string) => numeric(name, { precision: 12, scale: 4 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const day = (name: string) => date(name, { mode: "string" });
@@ -191,7 +200,7 @@ export const quotes = pgTable(
     description: text("description"),
     status: text("status").notNull().default("draft"),
     subtotal: money("subtotal").notNull().default("0.00"),
-    taxRate: numeric("tax_rate", { precision: 5, scale: 4 }).notNull().default("0.0875"),
+    taxRate: taxRate("tax_rate").notNull().default("0.0875"),
     taxAmount: money("tax_amount").notNull().default("0.00"),
     total: money("total").notNull().default("0.00"),
     validUntil: day("valid_until"),
@@ -252,7 +261,7 @@ export const invoices = pgTable(
     issueDate: day("issue_date").notNull().default(sql`current_date`),
     dueDate: day("due_date").notNull(),
     subtotal: money("subtotal").notNull().default("0.00"),
-    taxRate: numeric("tax_rate", { precision: 5, scale: 4 }).notNull().default("0.0875"),
+    taxRate: taxRate("tax_rate").notNull().default("0.0875"),
     taxAmount: money("tax_amount").notNull().default("0.00"),
     total: money("total").notNull().default("0.00"),
     paidTotal: money("paid_total").notNull().default("0.00"),

@@ -92,7 +92,7 @@ export function LineItemsEditor({ form, items, taxRate }: { form: FormMetadata<a
             Tax rate
           </Text>
           <div>
-            <Field label="Tax rate (e.g. 0.0875)" inputProps={{ ...getInputProps(taxRate, { type: "number" }), key: taxRate.key, step: "0.0001", min: "0", max: "0.9999", size: "1" }} errors={taxRate.errors} />
+            <Field label="Tax rate (e.g. 0.0875)" inputProps={{ ...getInputProps(taxRate, { type: "number" }), key: taxRate.key, step: "0.000001", min: "0", max: "0.999999", size: "1" }} errors={taxRate.errors} />
           </div>
           <Text size="2">Tax</Text>
           <Text size="2" align="right" data-testid="tax-amount">

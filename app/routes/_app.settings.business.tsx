@@ -102,7 +102,7 @@ export default function BusinessSettings() {
             />
           </Grid>
           <p className="settings-note">
-            Payment links charge in this currency. New quotes and invoices start with this tax rate (up to 2 decimals: quotes store the rate as 0.0875 for 8.75%). The default
+            Payment links charge in this currency. New quotes and invoices start with this tax rate (up to 4 decimals, e.g. 8.875: quotes store the rate as 0.08875). The default
             markup and payment terms are kept for reference: prices are not marked up automatically and new invoices still start with Net 30.
           </p>
           <ErrorList id={form.errorId} errors={form.errors} />

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_MONEY_CENTS, centsToString, computeTotals, parseScaled, rateToString } from "~/utils/money";
+import { MAX_MONEY_CENTS, RATE_SCALE, centsToString, computeTotals, parseScaled, rateToString } from "~/utils/money";
 import { optionalText, requiredText } from "./common";
 
 // Fields shared by quotes and invoices: decimals arrive as a number or a numeric string and leave
@@ -43,7 +43,7 @@ export function decimalField(
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} is too large` });
           return z.NEVER;
         }
-        return opts.scale === 4 ? rateToString(scaled) : centsToString(scaled);
+        return opts.scale === RATE_SCALE ? rateToString(scaled) : centsToString(scaled);
       }),
   );
 }
@@ -52,8 +52,8 @@ export function decimalField(
 type Always = z.ZodType<string, z.ZodTypeDef, unknown>;
 export const quantityField = () => decimalField("Quantity", { scale: 2, min: 0n, max: 9_999_999n, fallback: "1.00" }) as unknown as Always;
 export const unitPriceField = () => decimalField("Unit price", { scale: 2, min: 0n, max: 999_999_999n, fallback: "0.00" }) as unknown as Always;
-/** A rate such as 0.0875 (8.75%), below 1. */
-export const taxRateField = () => decimalField("Tax rate", { scale: 4, min: 0n, max: 9999n });
+/** A rate such as 0.0875 (8.75%) or 0.08875 (8.875%), below 1, at most 6 decimals. */
+export const taxRateField = () => decimalField("Tax rate", { scale: RATE_SCALE, min: 0n, max: 999_999n });
 
 export const idField = (message: string) =>
   z.preprocess(

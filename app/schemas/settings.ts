@@ -67,9 +67,9 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: strin
   z.preprocess(text, z.enum(values, { errorMap: () => ({ message: `${label} must be one of ${values.join(", ")}` }) }));
 
 /**
- * Tax rate as a percent in an exact decimal string (never a float): 0–100 with at most 2 decimals
- * (trailing zeros aside), because quotes and invoices store the rate with 4 decimals (8.75% =
- * 0.0875): 8.875% could not be stored exactly, so it is refused rather than rounded. Normalised
+ * Tax rate as a percent in an exact decimal string (never a float): 0–100 with at most 4 decimals
+ * (trailing zeros aside), because quotes and invoices store the rate with 6 decimals (8.875% =
+ * 0.08875): more could not be stored exactly, so it is refused rather than rounded. Normalised
  * ("08.750" → "8.75") by the same fixed-point code the quotes use.
  */
 const taxRatePercent = z.preprocess(
@@ -77,8 +77,8 @@ const taxRatePercent = z.preprocess(
   z
     .string({ required_error: "Tax rate is required", invalid_type_error: "Tax rate must be a number" })
     .trim()
-    .regex(/^\d{1,3}(\.\d{1,2}0*)?$/, "Tax rate must be a percentage with at most 2 decimals, e.g. 8.75")
-    .refine((v) => (parseScaled(v, 2) ?? 0n) <= 10_000n, "Tax rate must be between 0 and 100")
+    .regex(/^\d{1,3}(\.\d{1,4}0*)?$/, "Tax rate must be a percentage with at most 4 decimals, e.g. 8.875")
+    .refine((v) => (parseScaled(v, 4) ?? 0n) <= 1_000_000n, "Tax rate must be between 0 and 100")
     .transform((v) => rateToPercent(percentToRate(v))),
 );
 

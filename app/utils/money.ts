@@ -1,8 +1,8 @@
 // Exact money math (decisions §5): every amount is a fixed-point decimal held as a BigInt of its
-// smallest unit — cents for money and quantities (2 decimals), ten-thousandths for tax rates
-// (4 decimals). Inputs (a numeric string, or a JS number via its shortest decimal text) are
+// smallest unit — cents for money and quantities (2 decimals), millionths for tax rates
+// (6 decimals). Inputs (a numeric string, or a JS number via its shortest decimal text) are
 // rounded half away from zero to their scale FIRST, exactly as PostgreSQL numeric(10,2) /
-// numeric(5,4) would store them, so "33.333" is 33.33 and "0.005" is 0.01. No float arithmetic.
+// numeric(7,6) would store them, so "33.333" is 33.33 and "0.005" is 0.01. No float arithmetic.
 // Safe in the browser: the quote and invoice dialogs compute live totals with the same code.
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
@@ -46,8 +46,14 @@ export function parseScaled(input: string | number | null | undefined, scale: nu
 
 /** Cents from "12.5" / 12.5 / "1,250.00" (rounded half-up to 2 decimals); null when not a number. */
 export const toCents = (input: string | number | null | undefined) => parseScaled(input, 2);
-/** A tax rate in ten-thousandths from "0.0875" (4 decimals). */
-export const toRateUnits = (input: string | number | null | undefined) => parseScaled(input, 4);
+/**
+ * Tax rates have 6 decimals (millionths): 8.875% is 0.08875, which 4 decimals could not hold.
+ * They print with at least 4 decimals ("0.0875", "0.08875"), as the database column reads back.
+ */
+export const RATE_SCALE = 6;
+const RATE_ONE = 1_000_000n;
+/** A tax rate in millionths from "0.0875" / "0.08875"; more decimals round half-up. */
+export const toRateUnits = (input: string | number | null | undefined) => parseScaled(input, RATE_SCALE);
 
 /** Fixed-point text with `scale` decimals, as PostgreSQL numeric prints it ("1250.00", "-0.05"). */
 export function formatScaled(value: bigint, scale: number): string {
@@ -59,7 +65,9 @@ export function formatScaled(value: bigint, scale: number): string {
 }
 
 export const centsToString = (cents: bigint) => formatScaled(cents, 2);
-export const rateToString = (units: bigint) => formatScaled(units, 4);
+/** "0.087500" → "0.0875", "0.088750" → "0.08875": trailing zeros beyond 4 decimals dropped. */
+export const trimRate = (text: string) => text.replace(/(\.\d{4}\d*?)0+$/, "$1");
+export const rateToString = (units: bigint) => trimRate(formatScaled(units, RATE_SCALE));
 
 /** Normalises money text to 2 decimals ("12.5" → "12.50"); invalid → "0.00". */
 export function normalizeMoney(input: string | number | null | undefined): string {
@@ -77,9 +85,9 @@ export function lineTotal(quantity: string | number, unitPrice: string | number)
   return centsToString(lineTotalCents(quantity, unitPrice));
 }
 
-/** round2(subtotal × rate), the rate with 4 decimals. */
+/** round2(subtotal × rate), the rate with 6 decimals. */
 export function taxCents(subtotalCents: bigint, rate: string | number): bigint {
-  return divRound(subtotalCents * (toRateUnits(rate) ?? 0n), 10_000n);
+  return divRound(subtotalCents * (toRateUnits(rate) ?? 0n), RATE_ONE);
 }
 
 export type LineInput = { quantity: string | number; unitPrice: string | number };
@@ -118,16 +126,17 @@ export function compareMoney(a: string | number, b: string | number): number {
 /** The largest value numeric(10,2) holds. */
 export const MAX_MONEY_CENTS = 9_999_999_999n;
 
-/** "0.0875" → "8.75" (percent text for display). */
+/** "0.0875" → "8.75", "0.08875" → "8.875" (percent text for display). */
 export function rateToPercent(rate: string | number): string {
   const units = toRateUnits(rate) ?? 0n;
-  return formatScaled(units, 2).replace(/\.?0+$/, "") || "0";
+  // Millionths of the rate are ten-thousandths of a percent.
+  const text = formatScaled(units, RATE_SCALE - 2);
+  return text.includes(".") ? text.replace(/\.?0+$/, "") || "0" : text;
 }
 
-/** "8.75" (percent) → "0.0875". */
+/** "8.75" (percent) → "0.0875", "8.875" → "0.08875". */
 export function percentToRate(percent: string | number): string {
-  const hundredths = parseScaled(percent, 2) ?? 0n;
-  return rateToString(hundredths);
+  return rateToString(parseScaled(percent, RATE_SCALE - 2) ?? 0n);
 }
 
 /**

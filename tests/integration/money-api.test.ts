@@ -112,6 +112,21 @@ describe("quotes API", () => {
     expect((await api(`/api/quotes/${created.body.id}`, { cookie: owner })).status).toBe(404);
   });
 
+  it("stores an 8.875% rate exactly and taxes with it (New York City)", async () => {
+    const created = await api("/api/quotes", {
+      method: "POST",
+      cookie: owner,
+      json: { customerId: customerA, title: `NYC ${tag}`, taxRate: "0.08875", validUntil: future(10), items: [{ description: "Cabinets", quantity: "1", unitPrice: "1000.00" }] },
+    });
+    expect(created.status).toBe(201);
+    expect([created.body.taxRate, created.body.taxAmount, created.body.total]).toEqual(["0.08875", "88.75", "1088.75"]);
+    expect((await api(`/api/quotes/${created.body.id}`, { cookie: owner })).body.taxRate).toBe("0.08875");
+    // A seventh decimal is rounded to the column's six, like every other amount.
+    const rounded = await api(`/api/quotes/${created.body.id}`, { method: "PUT", cookie: owner, json: { customerId: customerA, title: `NYC ${tag}`, taxRate: "0.0887505" } });
+    expect(rounded.body.taxRate).toBe("0.088751");
+    expect((await api(`/api/quotes/${created.body.id}`, { method: "DELETE", cookie: owner })).status).toBe(204);
+  });
+
   it("answers 400 for bad input, 404 for missing, 409 for a duplicate number", async () => {
     const noTitle = await api("/api/quotes", { method: "POST", cookie: owner, json: { customerId: customerA } });
     expect(noTitle.status).toBe(400);

@@ -453,9 +453,9 @@ describe("settings tabs", () => {
     };
     const form = asForm(current);
     for (const [field, value, message] of [
-      ["taxRatePercent", "8.875", "at most 2 decimals"],
+      ["taxRatePercent", "8.87501", "at most 4 decimals"],
       ["taxRatePercent", "100.5", "between 0 and 100"],
-      ["taxRatePercent", "1e2", "at most 2 decimals"],
+      ["taxRatePercent", "1e2", "at most 4 decimals"],
       ["currency", "US", "3-letter ISO code"],
       ["currency", "ZZZ", "ISO 4217"],
       ["companyName", "", "Company name is required"],

@@ -41,13 +41,22 @@ describe("parsing (inputs are rounded half away from zero to their scale first)"
     expect(toCents(null)).toBeNull();
   });
 
-  it("rates have 4 decimals", () => {
-    expect(toRateUnits("0.0875")).toBe(875n);
-    expect(toRateUnits(0.0875)).toBe(875n);
-    expect(toRateUnits("0.08755")).toBe(876n);
+  it("rates have 6 decimals and print with at least 4", () => {
+    expect(toRateUnits("0.0875")).toBe(87_500n);
+    expect(toRateUnits(0.0875)).toBe(87_500n);
+    expect(toRateUnits("0.08875")).toBe(88_750n);
+    expect(toRateUnits("0.0887555")).toBe(88_756n);
     expect(rateToPercent("0.0875")).toBe("8.75");
+    expect(rateToPercent("0.08875")).toBe("8.875");
+    expect(rateToPercent("0.1")).toBe("10");
     expect(percentToRate("8.75")).toBe("0.0875");
+    expect(percentToRate("8.875")).toBe("0.08875");
     expect(percentToRate("7")).toBe("0.0700");
+  });
+
+  it("taxes 8.875% exactly (New York City)", () => {
+    // 1,000.00 × 0.08875 = 88.75 exactly; 4 decimals would have rounded the rate to 0.0888 (88.80).
+    expect(computeTotals([{ quantity: "1", unitPrice: "1000.00" }], "0.08875")).toMatchObject({ taxRate: "0.08875", taxAmount: "88.75", total: "1088.75" });
   });
 });
 
