@@ -1,9 +1,10 @@
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
-import { Box, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Grid, Heading, Table, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { HistoryCard } from "~/components/document-detail";
 import { EmptyState } from "~/components/empty-state";
 import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
@@ -168,29 +169,7 @@ export default function CustomerDetail() {
           ))}
         </RelatedTable>
         {mail ? <LinkedEmails mail={mail} search={customer.email} /> : null}
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            History
-          </Heading>
-          {activity.length === 0 ? (
-            <Text size="2" color="gray">
-              No recent activity
-            </Text>
-          ) : (
-            <Flex direction="column" gap="2">
-              {activity.map((a) => (
-                <Box key={a.id}>
-                  <Text as="div" size="2" weight="medium">
-                    {a.title}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {[a.description, formatDate(a.createdAt)].filter(Boolean).join(" · ")}
-                  </Text>
-                </Box>
-              ))}
-            </Flex>
-          )}
-        </Card>
+        <HistoryCard history={activity} />
       </Grid>
     </>
   );

@@ -1,8 +1,8 @@
 import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Badge, Box, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ItemsTable, TotalsSummary } from "~/components/line-items";
+import { CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
@@ -10,7 +10,7 @@ import { ModelError } from "~/models/errors.server";
 import { deleteInvoice, getInvoiceDetail, isOverdue, markInvoiceSent } from "~/models/invoice.server";
 import { PAYMENT_METHOD_LABELS } from "~/schemas/payment";
 import { requirePermission } from "~/utils/auth.server";
-import { formatDate, formatDateTime } from "~/utils/dates";
+import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
@@ -143,21 +143,7 @@ export default function InvoiceDetail() {
         ) : null}
       </Flex>
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Customer
-          </Heading>
-          {customer ? (
-            <>
-              <Link to={`/customers/${customer.id}`}>{customer.name}</Link>
-              <Text as="p" size="2" color="gray">
-                {customer.phone ?? "No phone listed"}
-              </Text>
-            </>
-          ) : (
-            <Text color="gray">Unknown Customer</Text>
-          )}
-        </Card>
+        <CustomerCard customer={customer} />
         <Card>
           <Heading as="h2" size="3" mb="2">
             Quote
@@ -184,27 +170,20 @@ export default function InvoiceDetail() {
           </Text>
         </Card>
       </Grid>
-      <Card mb="4">
-        <Heading as="h2" size="3" mb="2">
-          Items
-        </Heading>
-        {invoice.description ? (
-          <Text as="p" size="2" mb="2" style={{ whiteSpace: "pre-wrap" }}>
-            {invoice.description}
-          </Text>
-        ) : null}
-        <ItemsTable items={items} />
-        <TotalsSummary
-          subtotal={invoice.subtotal}
-          taxRate={invoice.taxRate}
-          taxAmount={invoice.taxAmount}
-          total={invoice.total}
-          extra={[
+      <ItemsCard
+        description={invoice.description}
+        items={items}
+        totals={{
+          subtotal: invoice.subtotal,
+          taxRate: invoice.taxRate,
+          taxAmount: invoice.taxAmount,
+          total: invoice.total,
+          extra: [
             ["Paid", invoice.paidTotal],
             ["Balance", invoice.balance],
-          ]}
-        />
-      </Card>
+          ],
+        }}
+      />
       <Grid columns={{ initial: "1", md: "2" }} gap="4">
         <Card>
           <Heading as="h2" size="3" mb="2">
@@ -237,29 +216,7 @@ export default function InvoiceDetail() {
             </Table.Root>
           )}
         </Card>
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            History
-          </Heading>
-          {history.length === 0 ? (
-            <Text size="2" color="gray">
-              No recent activity
-            </Text>
-          ) : (
-            <Flex direction="column" gap="2">
-              {history.map((a) => (
-                <Box key={a.id}>
-                  <Text as="div" size="2" weight="medium">
-                    {a.title}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {[a.description, formatDateTime(a.createdAt, timeZone)].filter(Boolean).join(" · ")}
-                  </Text>
-                </Box>
-              ))}
-            </Flex>
-          )}
-        </Card>
+        <HistoryCard history={history} timeZone={timeZone} />
         <Card>
           <Heading as="h2" size="3" mb="2">
             Notes and terms

@@ -1,8 +1,8 @@
 import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Box, Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ItemsTable, TotalsSummary } from "~/components/line-items";
+import { CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext, plusDays } from "~/models/business.server";
@@ -11,7 +11,7 @@ import { convertQuoteToInvoice } from "~/models/invoice.server";
 import { deleteQuote, getQuoteDetail, markQuoteSent, respondToQuote } from "~/models/quote.server";
 import { paymentTermDays } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
-import { formatDate, formatDateTime } from "~/utils/dates";
+import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
@@ -157,24 +157,7 @@ export default function QuoteDetail() {
         </Callout.Root>
       ) : null}
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Customer
-          </Heading>
-          {customer ? (
-            <>
-              <Link to={`/customers/${customer.id}`}>{customer.name}</Link>
-              <Text as="p" size="2" color="gray">
-                {customer.phone ?? "No phone listed"}
-              </Text>
-              <Text as="p" size="2" color="gray">
-                {customer.email ?? ""}
-              </Text>
-            </>
-          ) : (
-            <Text color="gray">Unknown Customer</Text>
-          )}
-        </Card>
+        <CustomerCard customer={customer} showEmail />
         <Card>
           <Heading as="h2" size="3" mb="2">
             Job
@@ -206,18 +189,7 @@ export default function QuoteDetail() {
           )}
         </Card>
       </Grid>
-      <Card mb="4">
-        <Heading as="h2" size="3" mb="2">
-          Items
-        </Heading>
-        {quote.description ? (
-          <Text as="p" size="2" mb="2" style={{ whiteSpace: "pre-wrap" }}>
-            {quote.description}
-          </Text>
-        ) : null}
-        <ItemsTable items={items} />
-        <TotalsSummary subtotal={quote.subtotal} taxRate={quote.taxRate} taxAmount={quote.taxAmount} total={quote.total} />
-      </Card>
+      <ItemsCard description={quote.description} items={items} totals={{ subtotal: quote.subtotal, taxRate: quote.taxRate, taxAmount: quote.taxAmount, total: quote.total }} />
       <Grid columns={{ initial: "1", md: "2" }} gap="4">
         <Card>
           <Heading as="h2" size="3" mb="2">
@@ -236,29 +208,7 @@ export default function QuoteDetail() {
             {quote.terms || "None"}
           </Text>
         </Card>
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            History
-          </Heading>
-          {history.length === 0 ? (
-            <Text size="2" color="gray">
-              No recent activity
-            </Text>
-          ) : (
-            <Flex direction="column" gap="2" data-testid="quote-history">
-              {history.map((a) => (
-                <Box key={a.id}>
-                  <Text as="div" size="2" weight="medium">
-                    {a.title}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {[a.description, formatDateTime(a.createdAt, timeZone)].filter(Boolean).join(" · ")}
-                  </Text>
-                </Box>
-              ))}
-            </Flex>
-          )}
-        </Card>
+        <HistoryCard history={history} timeZone={timeZone} testId="quote-history" />
       </Grid>
 
     </>

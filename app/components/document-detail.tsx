@@ -1,0 +1,87 @@
+// Cards shared by the quote, invoice and customer detail pages.
+import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
+import type { ComponentProps, ReactNode } from "react";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { ItemsTable, TotalsSummary } from "./line-items";
+
+export function DetailCard({ title, children, ...rest }: { title: string; children: ReactNode } & ComponentProps<typeof Card>) {
+  return (
+    <Card {...rest}>
+      <Heading as="h2" size="3" mb="2">
+        {title}
+      </Heading>
+      {children}
+    </Card>
+  );
+}
+
+type CustomerSummary = { id: number; name: string; phone: string | null; email?: string | null };
+
+/** The document's customer: a link to their page, phone (and e-mail when given). */
+export function CustomerCard({ customer, showEmail = false }: { customer: CustomerSummary | null; showEmail?: boolean }) {
+  return (
+    <DetailCard title="Customer">
+      {customer ? (
+        <>
+          <Link to={`/customers/${customer.id}`}>{customer.name}</Link>
+          <Text as="p" size="2" color="gray">
+            {customer.phone ?? "No phone listed"}
+          </Text>
+          {showEmail ? (
+            <Text as="p" size="2" color="gray">
+              {customer.email ?? ""}
+            </Text>
+          ) : null}
+        </>
+      ) : (
+        <Text color="gray">Unknown Customer</Text>
+      )}
+    </DetailCard>
+  );
+}
+
+type Totals = ComponentProps<typeof TotalsSummary>;
+
+/** Description, the line items and the totals of a quote or an invoice. */
+export function ItemsCard({ description, items, totals }: { description: string | null; items: ComponentProps<typeof ItemsTable>["items"]; totals: Totals }) {
+  return (
+    <DetailCard title="Items" mb="4">
+      {description ? (
+        <Text as="p" size="2" mb="2" style={{ whiteSpace: "pre-wrap" }}>
+          {description}
+        </Text>
+      ) : null}
+      <ItemsTable items={items} />
+      <TotalsSummary {...totals} />
+    </DetailCard>
+  );
+}
+
+type Activity = { id: number; title: string; description: string | null; createdAt: string };
+
+/** The activity log of a record, newest first; with a time zone the time of day is shown too. */
+export function HistoryCard({ history, timeZone, testId }: { history: Activity[]; timeZone?: string; testId?: string }) {
+  return (
+    <DetailCard title="History">
+      {history.length === 0 ? (
+        <Text size="2" color="gray">
+          No recent activity
+        </Text>
+      ) : (
+        <Flex direction="column" gap="2" data-testid={testId}>
+          {history.map((a) => (
+            <Box key={a.id}>
+              <Text as="div" size="2" weight="medium">
+                {a.title}
+              </Text>
+              <Text as="div" size="1" color="gray">
+                {[a.description, timeZone ? formatDateTime(a.createdAt, timeZone) : formatDate(a.createdAt)].filter(Boolean).join(" · ")}
+              </Text>
+            </Box>
+          ))}
+        </Flex>
+      )}
+    </DetailCard>
+  );
+}
