@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Flex, Grid } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Flex, Grid } from "@radix-ui/themes";
+import { Form, useNavigation } from "@remix-run/react";
 import { CustomerSchema, type CustomerInput } from "~/schemas/customer";
-import { ErrorList, Field, TextareaField } from "./forms";
+import { ErrorList, Field, FormActions, TextareaField } from "./forms";
 
 export function CustomerForm({
   lastResult,
@@ -45,16 +45,7 @@ export function CustomerForm({
         </Grid>
         <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Flex gap="3" justify="end" mt="2">
-          <Button asChild variant="soft" color="gray">
-            <Link to={cancelTo} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </Flex>
+        <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>
     </Form>
   );

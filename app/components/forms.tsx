@@ -1,4 +1,5 @@
-import { Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
 import { useId, type ComponentProps } from "react";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -78,5 +79,21 @@ export function CheckboxField({ label, inputProps, errors }: { label: string; in
       </Text>
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A dialog form's footer: Cancel (back to the list, scroll kept) and the submit with its pending label. */
+export function FormActions({ cancelTo, pending, submitLabel, pendingLabel }: { cancelTo: string; pending: boolean; submitLabel: string; pendingLabel: string }) {
+  return (
+    <Flex gap="3" justify="end" mt="2">
+      <Button asChild variant="soft" color="gray">
+        <Link to={cancelTo} preventScrollReset>
+          Cancel
+        </Link>
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </Flex>
   );
 }

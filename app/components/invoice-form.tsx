@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { INVOICE_STATUSES, makeInvoiceSchema, PAYMENT_TERMS } from "~/schemas/invoice";
 import { formatMoney } from "~/utils/money";
 import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
-import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
 import { LineItemsEditor } from "./line-items";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField } from "./select-field";
@@ -137,16 +137,7 @@ export function InvoiceForm({
         <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }} errors={fields.notes.errors} />
         <TextareaField label="Terms" textareaProps={{ ...getTextareaProps(fields.terms), key: fields.terms.key, rows: 2 }} errors={fields.terms.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Flex gap="3" justify="end" mt="2">
-          <Button asChild variant="soft" color="gray">
-            <Link to={cancelTo} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </Flex>
+        <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>
     </Form>
   );

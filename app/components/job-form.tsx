@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { Button, Flex, Grid } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Flex, Grid } from "@radix-ui/themes";
+import { Form, useNavigation } from "@remix-run/react";
 import { JOB_STATUSES, JobSchema } from "~/schemas/job";
 import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
-import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
 
@@ -68,16 +68,7 @@ export function JobForm({
         </Grid>
         <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }} errors={fields.notes.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Flex gap="3" justify="end" mt="2">
-          <Button asChild variant="soft" color="gray">
-            <Link to={cancelTo} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </Flex>
+        <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>
     </Form>
   );

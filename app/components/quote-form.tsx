@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { Button, Flex, Grid } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Flex, Grid } from "@radix-ui/themes";
+import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { makeQuoteSchema, QUOTE_STATUSES } from "~/schemas/quote";
 import { CUSTOMER_AND_JOB_PICKERS, type CustomerPickerRow, type JobPickerRow, type PickerLookups } from "~/utils/picker";
-import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
+import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
 import { LineItemsEditor } from "./line-items";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField } from "./select-field";
@@ -90,16 +90,7 @@ export function QuoteForm({
         <TextareaField label="Notes (internal)" textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }} errors={fields.notes.errors} />
         <TextareaField label="Terms" textareaProps={{ ...getTextareaProps(fields.terms), key: fields.terms.key, rows: 2 }} errors={fields.terms.errors} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Flex gap="3" justify="end" mt="2">
-          <Button asChild variant="soft" color="gray">
-            <Link to={cancelTo} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </Flex>
+        <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>
     </Form>
   );
