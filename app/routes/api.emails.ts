@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiEmail, getEmails, listEmails, unreadCount } from "~/models/inbox.server";
-import { apiError, methodNotAllowed } from "~/utils/api.server";
+import { listParams, methodNotAllowed } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
@@ -11,14 +11,7 @@ const MAX_LIMIT = 200;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "inbox");
   const url = new URL(request.url);
-  const number = (name: string, fallback: number, max: number) => {
-    const raw = url.searchParams.get(name);
-    if (raw === null || raw === "") return fallback;
-    if (!/^\d+$/.test(raw)) throw apiError(400, `${name} must be a non-negative integer`);
-    return Math.min(Number(raw), max);
-  };
-  const limit = number("limit", DEFAULT_LIMIT, MAX_LIMIT);
-  const offset = number("offset", 0, Number.MAX_SAFE_INTEGER);
+  const { limit, offset } = listParams(url, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT });
   const db = await getDb();
   const { rows, total } = await listEmails(db, {
     search: (url.searchParams.get("search") ?? "").slice(0, 200),

@@ -17,14 +17,16 @@ export function requireId(value: string | undefined, what = "Record") {
   return id;
 }
 
-export function listParams(url: URL) {
+/** `limit`/`offset` of a list; a list whose items are heavy (e-mail bodies) passes a smaller limit. */
+export function listParams(url: URL, limits: { defaultLimit?: number; maxLimit?: number } = {}) {
+  const maxLimit = limits.maxLimit ?? MAX_LIST;
   const parse = (name: string, fallback: number, max: number) => {
     const raw = url.searchParams.get(name);
     if (raw === null || raw === "") return fallback;
     if (!/^\d+$/.test(raw)) throw apiError(400, `${name} must be a non-negative integer`);
     return Math.min(Number(raw), max);
   };
-  return { limit: parse("limit", MAX_LIST, MAX_LIST), offset: parse("offset", 0, Number.MAX_SAFE_INTEGER) };
+  return { limit: parse("limit", limits.defaultLimit ?? maxLimit, maxLimit), offset: parse("offset", 0, Number.MAX_SAFE_INTEGER) };
 }
 
 export function listResponse<T>(rows: T[], total: number) {
