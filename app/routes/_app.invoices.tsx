@@ -1,7 +1,8 @@
 import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tooltip } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
@@ -104,30 +105,15 @@ export default function Invoices() {
         {invoices.length === 0 ? (
           <EmptyState title={filtered ? "No matching invoices" : "No invoices yet"} hint={filtered ? "Try another search or status." : "Create your first invoice."} />
         ) : (
-          <div className="data-table-wrap">
-            <Table.Root variant="ghost">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Invoice #</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell align="right">Total</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell align="right">Balance</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
+          <DataTable label="Invoices" headers={["Invoice #", "Customer", "Title", "Status", { label: "Total", numeric: true }, { label: "Balance", numeric: true }, "Due Date", "Created", "Actions"]}>
                 {invoices.map((i) => {
                   const payable = i.status !== "paid" && i.status !== "cancelled";
                   return (
-                    <Table.Row key={i.id} data-testid="invoice-row">
-                      <Table.Cell>
+                    <tr key={i.id} data-testid="invoice-row">
+                      <td>
                         <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
-                      </Table.Cell>
-                      <Table.Cell>
+                      </td>
+                      <td>
                         {i.customer ? (
                           <Text as="div" size="2" weight="medium">
                             {i.customer.name}
@@ -135,19 +121,19 @@ export default function Invoices() {
                         ) : (
                           <Text color="gray">Unknown Customer</Text>
                         )}
-                      </Table.Cell>
-                      <Table.Cell>{i.title}</Table.Cell>
-                      <Table.Cell>
+                      </td>
+                      <td>{i.title}</td>
+                      <td>
                         <Flex gap="1" wrap="wrap">
                           <StatusBadge status={i.status} />
                           {i.overdue && i.status !== "overdue" ? <Badge color="red">Overdue</Badge> : null}
                         </Flex>
-                      </Table.Cell>
-                      <Table.Cell align="right">{formatMoney(i.total)}</Table.Cell>
-                      <Table.Cell align="right">{formatMoney(i.balance)}</Table.Cell>
-                      <Table.Cell>{formatDate(i.dueDate)}</Table.Cell>
-                      <Table.Cell>{formatDate(i.createdAt, timeZone)}</Table.Cell>
-                      <Table.Cell>
+                      </td>
+                      <td className="num">{formatMoney(i.total)}</td>
+                      <td className="num">{formatMoney(i.balance)}</td>
+                      <td>{formatDate(i.dueDate)}</td>
+                      <td>{formatDate(i.createdAt, timeZone)}</td>
+                      <td>
                         <Flex gap="2" align="center">
                           <Tooltip content={`Edit ${i.invoiceNumber}`}>
                             <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${i.invoiceNumber}`}>
@@ -184,13 +170,11 @@ export default function Invoices() {
                             open={openLink === String(i.id)}
                           />
                         </Flex>
-                      </Table.Cell>
-                    </Table.Row>
+                      </td>
+                    </tr>
                   );
                 })}
-              </Table.Body>
-            </Table.Root>
-          </div>
+              </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>

@@ -1,7 +1,8 @@
 import { CalendarIcon, CheckboxIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, IconButton, Table, Text, Tooltip } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
@@ -112,23 +113,10 @@ export default function Jobs() {
             />
           )
         ) : (
-          <div className="data-table-wrap">
-            <Table.Root variant="ghost">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Estimated Cost</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Start Date</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
+          <DataTable label="Jobs" headers={["Job", "Customer", "Status", "Estimated Cost", "Start Date", "Created", "Actions"]}>
                 {jobs.map((j) => (
-                  <Table.Row key={j.id} data-testid="job-row">
-                    <Table.Cell>
+                  <tr key={j.id} data-testid="job-row">
+                    <td>
                       <FastLink to={`/jobs/${j.id}`} className="plain">
                         <Text weight="medium">{j.title}</Text>
                       </FastLink>
@@ -137,15 +125,15 @@ export default function Jobs() {
                           {j.description}
                         </Text>
                       ) : null}
-                    </Table.Cell>
-                    <Table.Cell>{j.customerName}</Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>{j.customerName}</td>
+                    <td>
                       <StatusBadge status={j.status} />
-                    </Table.Cell>
-                    <Table.Cell>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</Table.Cell>
-                    <Table.Cell>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</Table.Cell>
-                    <Table.Cell>{formatDate(j.createdAt)}</Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
+                    <td>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</td>
+                    <td>{formatDate(j.createdAt)}</td>
+                    <td>
                       <div className="row-actions">
                         {data.canSchedule && (j.status === "approved" || j.status === "in-progress") ? (
                           <Tooltip content={`Schedule install for ${j.title}`}>
@@ -184,12 +172,10 @@ export default function Jobs() {
                           </Tooltip>
                         ) : null}
                       </div>
-                    </Table.Cell>
-                  </Table.Row>
+                    </td>
+                  </tr>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </div>
+              </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>

@@ -1,7 +1,8 @@
 import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tooltip } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
@@ -91,27 +92,13 @@ export default function Quotes() {
         {quotes.length === 0 ? (
           <EmptyState title={filtered ? "No matching quotes" : "No quotes yet"} hint={filtered ? "Try another search or status." : "Create your first quote."} />
         ) : (
-          <div className="data-table-wrap">
-            <Table.Root variant="ghost">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Quote #</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Customer</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell align="right">Total</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Valid Until</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
+          <DataTable label="Quotes" headers={["Quote #", "Customer", "Title", "Status", { label: "Total", numeric: true }, "Valid Until", "Created", "Actions"]}>
                 {quotes.map((q) => (
-                  <Table.Row key={q.id} data-testid="quote-row">
-                    <Table.Cell>
+                  <tr key={q.id} data-testid="quote-row">
+                    <td>
                       <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
-                    </Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>
                       {q.customer ? (
                         <>
                           <Text as="div" size="2" weight="medium">
@@ -124,15 +111,15 @@ export default function Quotes() {
                       ) : (
                         <Text color="gray">Unknown Customer</Text>
                       )}
-                    </Table.Cell>
-                    <Table.Cell>{q.title}</Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>{q.title}</td>
+                    <td>
                       <StatusBadge status={q.status} />
-                    </Table.Cell>
-                    <Table.Cell align="right">{formatMoney(q.total)}</Table.Cell>
-                    <Table.Cell>{formatDate(q.validUntil) || "—"}</Table.Cell>
-                    <Table.Cell>{formatDate(q.createdAt, timeZone)}</Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td className="num">{formatMoney(q.total)}</td>
+                    <td>{formatDate(q.validUntil) || "—"}</td>
+                    <td>{formatDate(q.createdAt, timeZone)}</td>
+                    <td>
                       <Flex gap="2" align="center">
                         <Tooltip content={`Edit ${q.quoteNumber}`}>
                           <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${q.quoteNumber}`}>
@@ -147,12 +134,10 @@ export default function Quotes() {
                           </FastLink>
                         </Button>
                       </Flex>
-                    </Table.Cell>
-                  </Table.Row>
+                    </td>
+                  </tr>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </div>
+              </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>

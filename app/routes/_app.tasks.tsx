@@ -1,7 +1,8 @@
 import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Heading, IconButton, Table, Text, Tooltip } from "@radix-ui/themes";
+import { Badge, Button, Card, Heading, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
@@ -120,48 +121,34 @@ export default function Tasks() {
         {tasks.length === 0 ? (
           <EmptyState title={filtered ? "No tasks found" : "No tasks yet. Add your first task!"} hint={filtered ? "Try adjusting your search or filter criteria." : undefined} />
         ) : (
-          <div className="data-table-wrap">
-            <Table.Root variant="ghost">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Task</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Priority</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Assignee</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Related</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
+          <DataTable label="Tasks" headers={["Task", "Status", "Priority", "Type", "Assignee", "Due Date", "Related", "Actions"]}>
                 {tasks.map((t) => (
-                  <Table.Row key={t.id} data-testid="task-row">
-                    <Table.Cell>
+                  <tr key={t.id} data-testid="task-row">
+                    <td>
                       <Text weight="medium">{t.title}</Text>
                       {t.description ? (
                         <Text as="div" size="1" color="gray" className="truncate" title={t.description}>
                           {t.description}
                         </Text>
                       ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>
                       <StatusBadge status={t.status} />
-                    </Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>
                       <PriorityBadge priority={t.priority} />
-                    </Table.Cell>
-                    <Table.Cell>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</Table.Cell>
-                    <Table.Cell>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
+                    <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
+                    <td>
                       {t.dueDate ? formatDate(t.dueDate) : <span className="muted">—</span>}{" "}
                       {t.overdue ? (
                         <Badge color="red" data-testid="overdue-badge">
                           Overdue
                         </Badge>
                       ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>
                       {t.jobId ? (
                         <Text as="div" size="2">
                           <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink>
@@ -172,8 +159,8 @@ export default function Tasks() {
                           {t.customerName}
                         </Text>
                       ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td>
                       {canWrite ? (
                         <div className="row-actions">
                           {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
@@ -186,12 +173,10 @@ export default function Tasks() {
                           </Tooltip>
                         </div>
                       ) : null}
-                    </Table.Cell>
-                  </Table.Row>
+                    </td>
+                  </tr>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </div>
+              </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>
