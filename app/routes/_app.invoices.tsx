@@ -110,7 +110,7 @@ export default function Invoices() {
                   const payable = i.status !== "paid" && i.status !== "cancelled";
                   return (
                     <tr key={i.id} data-testid="invoice-row">
-                      <td>
+                      <td className="nowrap">
                         <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
                       </td>
                       <td>
@@ -131,8 +131,8 @@ export default function Invoices() {
                       </td>
                       <td className="num">{formatMoney(i.total)}</td>
                       <td className="num">{formatMoney(i.balance)}</td>
-                      <td>{formatDate(i.dueDate)}</td>
-                      <td>{formatDate(i.createdAt, timeZone)}</td>
+                      <td className="nowrap">{formatDate(i.dueDate)}</td>
+                      <td className="nowrap">{formatDate(i.createdAt, timeZone)}</td>
                       <td>
                         <Flex gap="2" align="center">
                           <Tooltip content={`Edit ${i.invoiceNumber}`}>

@@ -132,7 +132,7 @@ export default function Jobs() {
                     </td>
                     <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
                     <td>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</td>
-                    <td>{formatDate(j.createdAt)}</td>
+                    <td className="nowrap">{formatDate(j.createdAt)}</td>
                     <td>
                       <div className="row-actions">
                         {data.canSchedule && (j.status === "approved" || j.status === "in-progress") ? (

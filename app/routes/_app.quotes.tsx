@@ -95,7 +95,7 @@ export default function Quotes() {
           <DataTable label="Quotes" headers={["Quote #", "Customer", "Title", "Status", { label: "Total", numeric: true }, "Valid Until", "Created", "Actions"]}>
                 {quotes.map((q) => (
                   <tr key={q.id} data-testid="quote-row">
-                    <td>
+                    <td className="nowrap">
                       <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
                     </td>
                     <td>
@@ -117,8 +117,8 @@ export default function Quotes() {
                       <StatusBadge status={q.status} />
                     </td>
                     <td className="num">{formatMoney(q.total)}</td>
-                    <td>{formatDate(q.validUntil) || "—"}</td>
-                    <td>{formatDate(q.createdAt, timeZone)}</td>
+                    <td className="nowrap">{formatDate(q.validUntil) || "—"}</td>
+                    <td className="nowrap">{formatDate(q.createdAt, timeZone)}</td>
                     <td>
                       <Flex gap="2" align="center">
                         <Tooltip content={`Edit ${q.quoteNumber}`}>
