@@ -138,9 +138,10 @@ describe("with JavaScript", () => {
     const job = page.getByRole("combobox", { name: "Job" });
     await job.fill(jobTitle);
     await page.getByRole("option", { name: new RegExp(`${jobTitle}.*${tag} Customer`) }).click();
-    expect(await page.locator('#event-form input[name="jobId"]').inputValue()).not.toBe("none");
-    expect(await page.getByRole("combobox", { name: "Customer" }).inputValue()).toBe(`${tag} Customer`);
-    expect(await page.locator('#event-form input[name="customerId"]').inputValue()).not.toBe("none");
+    // The customer picker follows on its next render: wait for it rather than read at once.
+    await expect.poll(() => page.locator('#event-form input[name="jobId"]').inputValue()).not.toBe("none");
+    await expect.poll(() => page.getByRole("combobox", { name: "Customer" }).inputValue()).toBe(`${tag} Customer`);
+    await expect.poll(() => page.locator('#event-form input[name="customerId"]').inputValue()).not.toBe("none");
     // Moving the times clear of the booking clears the warning.
     await page.fill('#event-form input[name="startTime"]', "12:00");
     await page.fill('#event-form input[name="endTime"]', "13:00");

@@ -147,8 +147,8 @@ describe("customer picker with JavaScript", () => {
     expect(await option.getAttribute("aria-selected")).toBe("true");
     await combobox.press("Enter");
     expect(await combobox.getAttribute("aria-expanded")).toBe("false");
-    expect(await combobox.inputValue()).toBe(`Zz Picker ${tag} Alder`);
-    expect(await dialog.locator('input[name="customerId"]').inputValue()).toBe(String(target.a));
+    await expect.poll(() => combobox.inputValue()).toBe(`Zz Picker ${tag} Alder`);
+    await expect.poll(() => dialog.locator('input[name="customerId"]').inputValue()).toBe(String(target.a));
 
     await Promise.all([page.waitForURL((url) => url.pathname === "/jobs"), dialog.getByRole("button", { name: "Create Job" }).click()]);
     await page.getByText("Job created").first().waitFor();
