@@ -28,12 +28,14 @@ export type OwnerInput = {
 export function validateOwner(input: OwnerInput) {
   const username = input.username.trim();
   if (!username) throw new CreateOwnerError("--username is required.");
-  if (username.length > MAX_USERNAME_LENGTH) throw new CreateOwnerError(`The username must be at most ${MAX_USERNAME_LENGTH} characters.`);
+  if (username.length > MAX_USERNAME_LENGTH)
+    throw new CreateOwnerError(`The username must be at most ${MAX_USERNAME_LENGTH} characters.`);
   if (/\s/.test(username)) throw new CreateOwnerError("The username must not contain spaces.");
   const name = input.name.trim();
   if (!name) throw new CreateOwnerError("--name is required.");
   const email = input.email?.trim() || null;
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CreateOwnerError(`"${email}" is not a valid e-mail address.`);
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new CreateOwnerError(`"${email}" is not a valid e-mail address.`);
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     throw new CreateOwnerError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
@@ -168,7 +170,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       await closeDb();
     })
     .catch(async (error) => {
-      console.error(error instanceof CreateOwnerError ? error.message : `Could not create the owner: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        error instanceof CreateOwnerError
+          ? error.message
+          : `Could not create the owner: ${error instanceof Error ? error.message : String(error)}`,
+      );
       await closeDb().catch(() => {});
       process.exit(1);
     });

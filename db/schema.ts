@@ -258,7 +258,9 @@ export const invoices = pgTable(
     title: text("title").notNull(),
     description: text("description"),
     status: text("status").notNull().default("draft"),
-    issueDate: day("issue_date").notNull().default(sql`current_date`),
+    issueDate: day("issue_date")
+      .notNull()
+      .default(sql`current_date`),
     dueDate: day("due_date").notNull(),
     subtotal: money("subtotal").notNull().default("0.00"),
     taxRate: taxRate("tax_rate").notNull().default("0.0875"),
@@ -355,7 +357,10 @@ export const authorizenetPaymentPages = pgTable(
     tokenIssuedAt: instant("token_issued_at").notNull(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("authorizenet_payment_pages_reference_key").on(t.reference), index("authorizenet_payment_pages_invoice_idx").on(t.invoiceId)],
+  (t) => [
+    uniqueIndex("authorizenet_payment_pages_reference_key").on(t.reference),
+    index("authorizenet_payment_pages_invoice_idx").on(t.invoiceId),
+  ],
 );
 
 export const webhookEvents = pgTable(
@@ -385,7 +390,10 @@ export const resources = pgTable(
     id: id(),
     name: text("name").notNull(),
     type: text("type").notNull().default("installer"),
-    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    skills: text("skills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     notes: text("notes"),
     active: boolean("active").notNull().default(true),
     ...timestamps(),
@@ -491,7 +499,10 @@ export const photos = pgTable(
     scheduleEventId: integer("schedule_event_id").references(() => scheduleEvents.id, {
       onDelete: "set null",
     }),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
     uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, {
       onDelete: "set null",
@@ -575,7 +586,10 @@ export const inventoryItems = pgTable(
     sellPrice: qty4("sell_price"),
     /** Stock on hand, maintained by inventory transactions in the same database transaction. */
     currentStock: qty4("current_stock").notNull().default("0"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean("active").notNull().default(true),
     ...timestamps(),
   },
@@ -618,10 +632,7 @@ export const inventoryTransactions = pgTable(
     index("inventory_transactions_item_idx").on(t.itemId, t.createdAt.desc().nullsFirst()),
     index("inventory_transactions_job_idx").on(t.jobId),
     index("inventory_transactions_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check(
-      "inventory_transactions_type_check",
-      sql`${t.type} in ('receive', 'issue', 'adjust', 'transfer', 'return')`,
-    ),
+    check("inventory_transactions_type_check", sql`${t.type} in ('receive', 'issue', 'adjust', 'transfer', 'return')`),
   ],
 );
 
@@ -671,7 +682,10 @@ export const emails = pgTable(
     fromEmail: text("from_email"),
     fromName: text("from_name"),
     toEmail: text("to_email"),
-    ccEmails: text("cc_emails").array().notNull().default(sql`'{}'::text[]`),
+    ccEmails: text("cc_emails")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     bodyText: text("body_text"),
     bodyHtml: text("body_html"),
     snippet: text("snippet"),

@@ -217,33 +217,168 @@ class Clock {
 // ---------------------------------------------------------------- reference data
 
 const DEMO_USERS = [
-  { username: "owner", name: "Olivia Owens", role: "owner", email: "olivia@owenscabinetry.example", phone: "(704) 555-0101", active: true },
-  { username: "office", name: "Marcus Bennett", role: "office", email: "marcus@owenscabinetry.example", phone: "(704) 555-0102", active: true },
-  { username: "installer", name: "Ivan Castillo", role: "installer", email: "ivan@owenscabinetry.example", phone: "(704) 555-0103", active: true },
-  { username: "tbrooks", name: "Tyler Brooks", role: "installer", email: "tyler@owenscabinetry.example", phone: "(980) 555-0104", active: true },
-  { username: "dramirez", name: "Diego Ramirez", role: "installer", email: "diego@owenscabinetry.example", phone: "(980) 555-0105", active: true },
-  { username: "jfields", name: "Janet Fields", role: "office", email: "janet@owenscabinetry.example", phone: "(704) 555-0106", active: false },
+  {
+    username: "owner",
+    name: "Olivia Owens",
+    role: "owner",
+    email: "olivia@owenscabinetry.example",
+    phone: "(704) 555-0101",
+    active: true,
+  },
+  {
+    username: "office",
+    name: "Marcus Bennett",
+    role: "office",
+    email: "marcus@owenscabinetry.example",
+    phone: "(704) 555-0102",
+    active: true,
+  },
+  {
+    username: "installer",
+    name: "Ivan Castillo",
+    role: "installer",
+    email: "ivan@owenscabinetry.example",
+    phone: "(704) 555-0103",
+    active: true,
+  },
+  {
+    username: "tbrooks",
+    name: "Tyler Brooks",
+    role: "installer",
+    email: "tyler@owenscabinetry.example",
+    phone: "(980) 555-0104",
+    active: true,
+  },
+  {
+    username: "dramirez",
+    name: "Diego Ramirez",
+    role: "installer",
+    email: "diego@owenscabinetry.example",
+    phone: "(980) 555-0105",
+    active: true,
+  },
+  {
+    username: "jfields",
+    name: "Janet Fields",
+    role: "office",
+    email: "janet@owenscabinetry.example",
+    phone: "(704) 555-0106",
+    active: false,
+  },
 ] as const;
 
 type UserKey = (typeof DEMO_USERS)[number]["username"];
 
 const FIRST_NAMES = [
-  "Jennifer", "Michael", "Sarah", "David", "Emily", "James", "Jessica", "Robert", "Ashley", "William",
-  "Amanda", "Christopher", "Megan", "Daniel", "Lauren", "Matthew", "Rachel", "Andrew", "Nicole", "Joshua",
-  "Stephanie", "Kevin", "Heather", "Brian", "Rebecca", "Jason", "Laura", "Ryan", "Kimberly", "Eric",
-  "Priya", "Carlos", "Mei", "Andre", "Fatima", "Thomas", "Grace", "Samuel", "Olga", "Hannah",
+  "Jennifer",
+  "Michael",
+  "Sarah",
+  "David",
+  "Emily",
+  "James",
+  "Jessica",
+  "Robert",
+  "Ashley",
+  "William",
+  "Amanda",
+  "Christopher",
+  "Megan",
+  "Daniel",
+  "Lauren",
+  "Matthew",
+  "Rachel",
+  "Andrew",
+  "Nicole",
+  "Joshua",
+  "Stephanie",
+  "Kevin",
+  "Heather",
+  "Brian",
+  "Rebecca",
+  "Jason",
+  "Laura",
+  "Ryan",
+  "Kimberly",
+  "Eric",
+  "Priya",
+  "Carlos",
+  "Mei",
+  "Andre",
+  "Fatima",
+  "Thomas",
+  "Grace",
+  "Samuel",
+  "Olga",
+  "Hannah",
 ];
 const LAST_NAMES = [
-  "Walsh", "Patel", "Henderson", "Nguyen", "Carter", "Sullivan", "Kim", "Foster", "Coleman", "Hayes",
-  "Murphy", "Reyes", "Price", "Jenkins", "Perry", "Russell", "Griffin", "Hughes", "Myers", "Hamilton",
-  "Graham", "Sanders", "Wallace", "Cole", "Jordan", "Reynolds", "Fisher", "Ellis", "Harrison", "Gibson",
-  "McDonald", "Marshall", "Kennedy", "Warren", "Dixon", "Gordon", "Holmes", "Palmer", "Nichols", "Knight",
+  "Walsh",
+  "Patel",
+  "Henderson",
+  "Nguyen",
+  "Carter",
+  "Sullivan",
+  "Kim",
+  "Foster",
+  "Coleman",
+  "Hayes",
+  "Murphy",
+  "Reyes",
+  "Price",
+  "Jenkins",
+  "Perry",
+  "Russell",
+  "Griffin",
+  "Hughes",
+  "Myers",
+  "Hamilton",
+  "Graham",
+  "Sanders",
+  "Wallace",
+  "Cole",
+  "Jordan",
+  "Reynolds",
+  "Fisher",
+  "Ellis",
+  "Harrison",
+  "Gibson",
+  "McDonald",
+  "Marshall",
+  "Kennedy",
+  "Warren",
+  "Dixon",
+  "Gordon",
+  "Holmes",
+  "Palmer",
+  "Nichols",
+  "Knight",
 ];
 const STREETS = [
-  "Providence Rd", "Selwyn Ave", "Sharon Amity Rd", "Park Rd", "Randolph Rd", "Colony Rd", "Carmel Rd",
-  "Rea Rd", "Sardis Rd N", "Idlewild Rd", "Gilead Rd", "Catawba Ave", "Jetton Rd", "Brawley School Rd",
-  "Poplar Tent Rd", "Old Monroe Rd", "Tom Hall St", "Maple Ridge Dr", "Willow Oak Ln", "Heritage Oaks Ct",
-  "Stonecrest Blvd", "Quail Hollow Rd", "Beverly Crest Blvd", "Chesterfield Ave", "Kings Grant Dr",
+  "Providence Rd",
+  "Selwyn Ave",
+  "Sharon Amity Rd",
+  "Park Rd",
+  "Randolph Rd",
+  "Colony Rd",
+  "Carmel Rd",
+  "Rea Rd",
+  "Sardis Rd N",
+  "Idlewild Rd",
+  "Gilead Rd",
+  "Catawba Ave",
+  "Jetton Rd",
+  "Brawley School Rd",
+  "Poplar Tent Rd",
+  "Old Monroe Rd",
+  "Tom Hall St",
+  "Maple Ridge Dr",
+  "Willow Oak Ln",
+  "Heritage Oaks Ct",
+  "Stonecrest Blvd",
+  "Quail Hollow Rd",
+  "Beverly Crest Blvd",
+  "Chesterfield Ave",
+  "Kings Grant Dr",
 ];
 const CITIES: ReadonlyArray<readonly [string, string, string, string]> = [
   ["Charlotte", "NC", "28207", "704"],
@@ -307,12 +442,32 @@ type Kind = "kitchen" | "bath" | "closet" | "builtin";
 type Range = readonly [number, number, number];
 /** qty in hundredths, price in cents: [min, max, step]. */
 const ITEMS: Record<string, { desc: string; qty: Range; price: Range }> = {
-  base: { desc: "Base cabinets – maple boxes, painted shaker doors (per lf)", qty: [1000, 2600, 50], price: [36500, 46500, 500] },
-  wall: { desc: 'Wall cabinets to 42", painted shaker doors (per lf)', qty: [800, 2200, 50], price: [27500, 34500, 500] },
-  pantry: { desc: 'Tall pantry cabinet 24" × 90" with roll-out shelves', qty: [100, 200, 100], price: [185000, 245000, 2500] },
-  island: { desc: "Kitchen island, 8 ft, with seating overhang and end panels", qty: [100, 100, 100], price: [420000, 680000, 5000] },
+  base: {
+    desc: "Base cabinets – maple boxes, painted shaker doors (per lf)",
+    qty: [1000, 2600, 50],
+    price: [36500, 46500, 500],
+  },
+  wall: {
+    desc: 'Wall cabinets to 42", painted shaker doors (per lf)',
+    qty: [800, 2200, 50],
+    price: [27500, 34500, 500],
+  },
+  pantry: {
+    desc: 'Tall pantry cabinet 24" × 90" with roll-out shelves',
+    qty: [100, 200, 100],
+    price: [185000, 245000, 2500],
+  },
+  island: {
+    desc: "Kitchen island, 8 ft, with seating overhang and end panels",
+    qty: [100, 100, 100],
+    price: [420000, 680000, 5000],
+  },
   crown: { desc: 'Crown molding 3-1/2", paint-grade poplar (lf)', qty: [1800, 4600, 25], price: [1450, 1950, 25] },
-  hwpkg: { desc: "Blum soft-close hinge and full-extension slide package", qty: [100, 100, 100], price: [38000, 72000, 1000] },
+  hwpkg: {
+    desc: "Blum soft-close hinge and full-extension slide package",
+    qty: [100, 100, 100],
+    price: [38000, 72000, 1000],
+  },
   removal: { desc: "Removal and disposal of existing cabinets", qty: [100, 100, 100], price: [45000, 95000, 2500] },
   delivery: { desc: "Delivery and staging", qty: [100, 100, 100], price: [17500, 32500, 2500] },
   lightrail: { desc: "Light rail and toe-kick finish (lf)", qty: [1200, 3000, 50], price: [975, 1450, 25] },
@@ -323,22 +478,46 @@ const ITEMS: Record<string, { desc: string; qty: Range; price: Range }> = {
   linen: { desc: 'Linen tower 18" × 84"', qty: [100, 100, 100], price: [115000, 165000, 2500] },
   medicine: { desc: "Recessed medicine cabinet, custom-sized", qty: [100, 200, 100], price: [48000, 78000, 1000] },
   vanityhw: { desc: "Vanity pulls, matte black 128 mm", qty: [600, 1400, 100], price: [950, 1800, 25] },
-  closetlf: { desc: "Closet system – hanging and shelf sections (lf)", qty: [800, 2400, 50], price: [14500, 21000, 500] },
-  drawerbank: { desc: "Drawer bank, 5 drawers with soft-close slides", qty: [100, 200, 100], price: [98000, 135000, 2500] },
+  closetlf: {
+    desc: "Closet system – hanging and shelf sections (lf)",
+    qty: [800, 2400, 50],
+    price: [14500, 21000, 500],
+  },
+  drawerbank: {
+    desc: "Drawer bank, 5 drawers with soft-close slides",
+    qty: [100, 200, 100],
+    price: [98000, 135000, 2500],
+  },
   shoe: { desc: "Shoe shelving tower with angled shelves", qty: [100, 100, 100], price: [64000, 89000, 1000] },
   closetisland: { desc: "Closet island with jewelry drawers", qty: [100, 100, 100], price: [240000, 360000, 5000] },
   led: { desc: "LED rod and shelf lighting with door switch", qty: [100, 100, 100], price: [26000, 42000, 1000] },
   pantryshelves: { desc: "Pantry shelving, adjustable (lf)", qty: [600, 1600, 50], price: [9500, 13500, 500] },
   bookcase: { desc: "Built-in bookcases, paint-grade (lf)", qty: [600, 1600, 50], price: [42000, 56000, 1000] },
   windowseat: { desc: "Window seat with storage drawers", qty: [100, 100, 100], price: [145000, 220000, 2500] },
-  desk: { desc: "Desk section with file drawers and keyboard tray", qty: [100, 100, 100], price: [185000, 270000, 2500] },
-  lockers: { desc: "Mudroom locker with bench and coat hooks (each)", qty: [200, 500, 100], price: [78000, 105000, 2500] },
+  desk: {
+    desc: "Desk section with file drawers and keyboard tray",
+    qty: [100, 100, 100],
+    price: [185000, 270000, 2500],
+  },
+  lockers: {
+    desc: "Mudroom locker with bench and coat hooks (each)",
+    qty: [200, 500, 100],
+    price: [78000, 105000, 2500],
+  },
   media: { desc: "Media cabinet with ventilated doors", qty: [100, 100, 100], price: [230000, 340000, 5000] },
   scribe: { desc: "Scribe molding and paint-ready finish (lf)", qty: [1000, 3000, 50], price: [1150, 1600, 25] },
-  laundrybase: { desc: "Laundry base cabinets with folding counter support (lf)", qty: [600, 1200, 50], price: [32000, 39000, 500] },
+  laundrybase: {
+    desc: "Laundry base cabinets with folding counter support (lf)",
+    qty: [600, 1200, 50],
+    price: [32000, 39000, 500],
+  },
   laundrywall: { desc: "Laundry wall cabinets (lf)", qty: [600, 1200, 50], price: [24000, 29000, 500] },
   barbase: { desc: "Wet bar base cabinets with wine rack (lf)", qty: [600, 1000, 50], price: [39000, 47500, 500] },
-  glassdoors: { desc: "Glass-front upper doors with LED puck lights", qty: [200, 400, 100], price: [42000, 56000, 1000] },
+  glassdoors: {
+    desc: "Glass-front upper doors with LED puck lights",
+    qty: [200, 400, 100],
+    price: [42000, 56000, 1000],
+  },
   labor_kitchen: { desc: "Installation labor (hours)", qty: [1600, 5600, 50], price: [8250, 9000, 250] },
   labor_bath: { desc: "Installation labor (hours)", qty: [600, 1400, 50], price: [8250, 9000, 250] },
   labor_closet: { desc: "Installation labor (hours)", qty: [600, 1600, 50], price: [8250, 9000, 250] },
@@ -350,7 +529,8 @@ const PROJECTS: Project[] = [
   {
     kind: "kitchen",
     title: "Kitchen Remodel – Painted Shaker",
-    description: "Tear out existing cabinets; build and install painted maple shaker cabinets with soft-close hardware.",
+    description:
+      "Tear out existing cabinets; build and install painted maple shaker cabinets with soft-close hardware.",
     core: ["base", "wall", "labor_kitchen"],
     extra: ["pantry", "crown", "hwpkg", "removal", "delivery", "lightrail"],
   },
@@ -535,7 +715,16 @@ type QuotePlan = {
   changeRequest: string | null;
 };
 
-type PaymentPlan = { amount: bigint; day: string; hour: number; method: string; provider: string | null; txn: string | null; reference: string | null; id?: number };
+type PaymentPlan = {
+  amount: bigint;
+  day: string;
+  hour: number;
+  method: string;
+  provider: string | null;
+  txn: string | null;
+  reference: string | null;
+  id?: number;
+};
 type InvoicePlan = {
   id?: number;
   number?: string;
@@ -624,7 +813,10 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
 
   await db.transaction(async (tx) => {
     // ------------------------------------------------------------ users
-    const insertedUsers = await tx.insert(t.users).values(userRows).returning({ id: t.users.id, username: t.users.username });
+    const insertedUsers = await tx
+      .insert(t.users)
+      .values(userRows)
+      .returning({ id: t.users.id, username: t.users.username });
     const userId = (key: UserKey) => {
       const found = insertedUsers.find((u) => u.username === key);
       if (!found) throw new Error(`demo user ${key} missing`);
@@ -653,7 +845,13 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       const emailStyle = i % 4;
       const domain = rng.pick(["example.com", "example.net", "example.org"]);
       const local =
-        emailStyle === 0 ? `${first}.${last}` : emailStyle === 1 ? `${first[0]}${last}` : emailStyle === 2 ? `${first}${last}${rng.int(1, 99)}` : `${last}.${first[0]}`;
+        emailStyle === 0
+          ? `${first}.${last}`
+          : emailStyle === 1
+            ? `${first[0]}${last}`
+            : emailStyle === 2
+              ? `${first}${last}${rng.int(1, 99)}`
+              : `${last}.${first[0]}`;
       customers.push({
         name: `${first} ${last}`,
         label: last,
@@ -699,10 +897,34 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       ...Array.from({ length: 20 }, () => rng.pick(persons.slice(0, 32))),
       ...Array.from({ length: 8 }, (_, i) => businesses[i % businesses.length]),
     ]);
-    const kindWeights: Kind[] = ["kitchen", "kitchen", "kitchen", "kitchen", "bath", "bath", "closet", "closet", "builtin", "builtin", "builtin"];
+    const kindWeights: Kind[] = [
+      "kitchen",
+      "kitchen",
+      "kitchen",
+      "kitchen",
+      "bath",
+      "bath",
+      "closet",
+      "closet",
+      "builtin",
+      "builtin",
+      "builtin",
+    ];
     const completedEnds = [-2, -4, -6, -9, -12, -16, -20, -25, -33, -40, -48, -55, -63, -72, -85, -98, -110, -130];
-    const counters: Record<JobStatus, number> = { quoted: 0, approved: 0, "in-progress": 0, completed: 0, cancelled: 0 };
-    const refPrefix: Record<JobStatus, string> = { quoted: "Q", approved: "A", "in-progress": "I", completed: "C", cancelled: "X" };
+    const counters: Record<JobStatus, number> = {
+      quoted: 0,
+      approved: 0,
+      "in-progress": 0,
+      completed: 0,
+      cancelled: 0,
+    };
+    const refPrefix: Record<JobStatus, string> = {
+      quoted: "Q",
+      approved: "A",
+      "in-progress": "I",
+      completed: "C",
+      cancelled: "X",
+    };
     const jobs: JobPlan[] = statuses.map((status, i) => {
       const n = counters[status]++;
       const customer = jobCustomers[i];
@@ -774,8 +996,13 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
 
     // Customers exist before their first job; leads are recent.
     for (const c of customers) {
-      const own = jobs.filter((j) => j.customer === c).map((j) => j.createdDay).sort();
-      const firstDay = own[0] ? addDays(own[0], -rng.int(0, 20)) : clock.day(c.business ? -rng.int(200, 400) : -rng.int(2, 60));
+      const own = jobs
+        .filter((j) => j.customer === c)
+        .map((j) => j.createdDay)
+        .sort();
+      const firstDay = own[0]
+        ? addDays(own[0], -rng.int(0, 20))
+        : clock.day(c.business ? -rng.int(200, 400) : -rng.int(2, 60));
       const day = c.business ? addDays(firstDay, -rng.int(100, 300)) : firstDay;
       c.createdAt = clock.past(day, 9 + rng.int(0, 16) / 2);
     }
@@ -850,7 +1077,8 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       makeQuote(customer, null, status, createdDay, rng.pick(PROJECTS));
       // A customer is never created after their own quote.
       const created = clock.at(createdDay, 8);
-      if (customer.createdAt && customer.createdAt > created) customer.createdAt = clock.at(addDays(createdDay, -rng.int(1, 10)), 9);
+      if (customer.createdAt && customer.createdAt > created)
+        customer.createdAt = clock.at(addDays(createdDay, -rng.int(1, 10)), 9);
     });
 
     // ------------------------------------------------------------ invoices (plans)
@@ -869,7 +1097,11 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
         provider: online ? "stripe" : null,
         txn: online ? `pi_3Pdemo${String(txnCounter).padStart(4, "0")}${rng.int(100000, 999999)}` : null,
         reference:
-          method === "check" ? `Check #${rng.int(1001, 4999)}` : method === "bank_transfer" ? `ACH ${rng.int(100000, 999999)}` : null,
+          method === "check"
+            ? `Check #${rng.int(1001, 4999)}`
+            : method === "bank_transfer"
+              ? `ACH ${rng.int(100000, 999999)}`
+              : null,
       };
     };
     const paymentDay = (from: string, to: string) => {
@@ -932,11 +1164,28 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       const j = job(ref);
       const q = quoteOf(j);
       if (!q) throw new Error(`job ${ref} has no approved quote`);
-      return makeInvoice({ job: j, customer: j.customer, quote: q, title: q.project.title, description: j.project.description, status, issueDay, lines: copyLines(q) });
+      return makeInvoice({
+        job: j,
+        customer: j.customer,
+        quote: q,
+        title: q.project.title,
+        description: j.project.description,
+        status,
+        issueDay,
+        lines: copyLines(q),
+      });
     };
     const standalone = (ref: string, status: InvoicePlan["status"], issueDay: string) => {
       const j = job(ref);
-      return makeInvoice({ job: j, customer: j.customer, title: j.project.title, description: j.project.description, status, issueDay, lines: projectLines(rng, j.project) });
+      return makeInvoice({
+        job: j,
+        customer: j.customer,
+        title: j.project.title,
+        description: j.project.description,
+        status,
+        issueDay,
+        lines: projectLines(rng, j.project),
+      });
     };
     const completion = (ref: string) => job(ref).completionDate ?? clock.today;
     const start = (ref: string) => {
@@ -951,7 +1200,8 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     for (const ref of ["A0", "A1"]) fromQuote(ref, "draft", clock.today);
     // Without a quote (23).
     for (const ref of ["C4", "C5"]) standalone(ref, "sent", completion(ref));
-    for (const ref of ["C6", "C7", "C9", "C11", "C13", "C14", "C15", "C16", "C17"]) standalone(ref, "paid", completion(ref));
+    for (const ref of ["C6", "C7", "C9", "C11", "C13", "C14", "C15", "C16", "C17"])
+      standalone(ref, "paid", completion(ref));
     for (const ref of ["C8", "C10", "C12"]) standalone(ref, "overdue", completion(ref));
     makeInvoice({
       job: job("C16"),
@@ -978,7 +1228,13 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
         title: `Deposit – ${j.project.title}`,
         status: "draft",
         issueDay: clock.today,
-        lines: [{ description: `50% deposit on contract of $${money(contract)}`, qty: 100n, price: divRound(contract * 50n, 100n) }],
+        lines: [
+          {
+            description: `50% deposit on contract of $${money(contract)}`,
+            qty: 100n,
+            price: divRound(contract * 50n, 100n),
+          },
+        ],
         notes: "The deposit reserves your place in the shop schedule.",
       });
     }
@@ -992,7 +1248,9 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
         title: `Deposit – ${j.project.title}`,
         status: "cancelled",
         issueDay: addDays(j.createdDay, 5) > clock.today ? clock.today : addDays(j.createdDay, 5),
-        lines: [{ description: "30% deposit to reserve the shop schedule", qty: 100n, price: divRound(contract * 30n, 100n) }],
+        lines: [
+          { description: "30% deposit to reserve the shop schedule", qty: 100n, price: divRound(contract * 30n, 100n) },
+        ],
         notes: "Cancelled with the job.",
       });
     }
@@ -1014,16 +1272,25 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     // Job money: the contract total where one exists, otherwise an estimate; actual cost once done.
     for (const j of jobs) {
       const q = quotes.find((qq) => qq.job === j);
-      const full = invoices.find((inv) => inv.job === j && !inv.title.startsWith("Deposit") && !inv.title.startsWith("Warranty"));
+      const full = invoices.find(
+        (inv) => inv.job === j && !inv.title.startsWith("Deposit") && !inv.title.startsWith("Warranty"),
+      );
       if (q) j.estimated = q.totals.total;
       else if (full) j.estimated = full.totals.total;
-      else if (j.estimated === null) j.estimated = divRound(computeTotals(projectLines(rng, j.project)).total, 5000n) * 5000n; // to $50
-      if (j.status === "completed" && j.estimated !== null) j.actual = divRound(j.estimated * BigInt(rng.int(88, 112)), 100n);
-      if (j.status === "in-progress" && j.estimated !== null && rng.chance(0.5)) j.actual = divRound(j.estimated * BigInt(rng.int(20, 60)), 100n);
+      else if (j.estimated === null)
+        j.estimated = divRound(computeTotals(projectLines(rng, j.project)).total, 5000n) * 5000n; // to $50
+      if (j.status === "completed" && j.estimated !== null)
+        j.actual = divRound(j.estimated * BigInt(rng.int(88, 112)), 100n);
+      if (j.status === "in-progress" && j.estimated !== null && rng.chance(0.5))
+        j.actual = divRound(j.estimated * BigInt(rng.int(20, 60)), 100n);
     }
 
     // Numbers follow creation order within each year.
-    const numberDocs = <T extends { createdAt: Date; number?: string }>(docs: T[], prefix: string, dayOf: (d: T) => string) => {
+    const numberDocs = <T extends { createdAt: Date; number?: string }>(
+      docs: T[],
+      prefix: string,
+      dayOf: (d: T) => string,
+    ) => {
       const perYear = new Map<string, number>();
       [...docs]
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
@@ -1088,8 +1355,12 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       const span = Math.max(phaseNames.length, daysBetween(to, from));
       return phaseNames.map((name, i) => {
         const ps = addDays(from, Math.floor((span * i) / phaseNames.length));
-        const pe = addDays(from, Math.floor((span * (i + 1)) / phaseNames.length) - (i === phaseNames.length - 1 ? 0 : 1));
-        const status = j.status === "completed" || pe < clock.today ? "completed" : ps <= clock.today ? "in-progress" : "planned";
+        const pe = addDays(
+          from,
+          Math.floor((span * (i + 1)) / phaseNames.length) - (i === phaseNames.length - 1 ? 0 : 1),
+        );
+        const status =
+          j.status === "completed" || pe < clock.today ? "completed" : ps <= clock.today ? "in-progress" : "planned";
         return {
           jobId: j.id!,
           name,
@@ -1171,7 +1442,9 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       )
       .returning({ id: t.invoices.id });
     invoices.forEach((inv, i) => (inv.id = invoiceIds[i].id));
-    const invoiceItemRows = invoices.flatMap((inv) => itemRows(inv.lines, inv.createdAt).map((r) => ({ ...r, invoiceId: inv.id! })));
+    const invoiceItemRows = invoices.flatMap((inv) =>
+      itemRows(inv.lines, inv.createdAt).map((r) => ({ ...r, invoiceId: inv.id! })),
+    );
     await tx.insert(t.invoiceItems).values(invoiceItemRows);
     summary.invoices = invoices.length;
     summary.invoice_items = invoiceItemRows.length;
@@ -1204,22 +1477,80 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     summary.payments = paymentPlans.length;
 
     // ------------------------------------------------------------ resources and the schedule
-    const R = { IVAN: 0, TYLER: 1, DIEGO: 2, CREW_A: 3, CREW_B: 4, TRUCK: 5, VAN: 6, SAW: 7, EDGE: 8, SPRAY: 9 } as const;
+    const R = {
+      IVAN: 0,
+      TYLER: 1,
+      DIEGO: 2,
+      CREW_A: 3,
+      CREW_B: 4,
+      TRUCK: 5,
+      VAN: 6,
+      SAW: 7,
+      EDGE: 8,
+      SPRAY: 9,
+    } as const;
     const resourceDefs = [
-      { name: "Ivan Castillo", type: "installer", skills: ["installation", "scribing", "crown molding"], notes: "Lead installer." },
-      { name: "Tyler Brooks", type: "installer", skills: ["installation", "delivery", "countertop templating"], notes: null },
-      { name: "Diego Ramirez", type: "installer", skills: ["installation", "finish carpentry", "closet systems"], notes: null },
-      { name: "Install Crew A", type: "crew", skills: ["kitchens", "large installs"], notes: "Three-person crew led by Luis Vega." },
-      { name: "Install Crew B", type: "crew", skills: ["closets", "built-ins", "vanities"], notes: "Two-person crew led by Sam Whitaker." },
-      { name: "Box Truck – Isuzu NPR", type: "vehicle", skills: ["liftgate", "26 ft box"], notes: "NC plate TRK-4471." },
+      {
+        name: "Ivan Castillo",
+        type: "installer",
+        skills: ["installation", "scribing", "crown molding"],
+        notes: "Lead installer.",
+      },
+      {
+        name: "Tyler Brooks",
+        type: "installer",
+        skills: ["installation", "delivery", "countertop templating"],
+        notes: null,
+      },
+      {
+        name: "Diego Ramirez",
+        type: "installer",
+        skills: ["installation", "finish carpentry", "closet systems"],
+        notes: null,
+      },
+      {
+        name: "Install Crew A",
+        type: "crew",
+        skills: ["kitchens", "large installs"],
+        notes: "Three-person crew led by Luis Vega.",
+      },
+      {
+        name: "Install Crew B",
+        type: "crew",
+        skills: ["closets", "built-ins", "vanities"],
+        notes: "Two-person crew led by Sam Whitaker.",
+      },
+      {
+        name: "Box Truck – Isuzu NPR",
+        type: "vehicle",
+        skills: ["liftgate", "26 ft box"],
+        notes: "NC plate TRK-4471.",
+      },
       { name: "Ford Transit Van", type: "vehicle", skills: ["ladder rack"], notes: null },
-      { name: "Panel Saw – Altendorf F45", type: "equipment", skills: ["sheet goods"], notes: "Blade changed every 6 weeks." },
+      {
+        name: "Panel Saw – Altendorf F45",
+        type: "equipment",
+        skills: ["sheet goods"],
+        notes: "Blade changed every 6 weeks.",
+      },
       { name: "Edgebander – Brandt KDF", type: "equipment", skills: ["PVC", "wood veneer"], notes: null },
-      { name: "Spray Booth", type: "equipment", skills: ["conversion varnish", "waterborne"], notes: "Filters replaced monthly." },
+      {
+        name: "Spray Booth",
+        type: "equipment",
+        skills: ["conversion varnish", "waterborne"],
+        notes: "Filters replaced monthly.",
+      },
     ];
     const resourceIds = await tx
       .insert(t.resources)
-      .values(resourceDefs.map((r) => ({ ...r, active: true, createdAt: clock.past(clock.day(-400), 9), updatedAt: clock.past(clock.day(-400), 9) })))
+      .values(
+        resourceDefs.map((r) => ({
+          ...r,
+          active: true,
+          createdAt: clock.past(clock.day(-400), 9),
+          updatedAt: clock.past(clock.day(-400), 9),
+        })),
+      )
       .returning({ id: t.resources.id });
     summary.resources = resourceIds.length;
 
@@ -1250,7 +1581,8 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
         if (!free) continue;
         for (const r of combo) busy.set(r, [...(busy.get(r) ?? []), [s, e]]);
         let status = "scheduled";
-        if (ev.day < clock.today) status = (ev.type === "measure" || ev.type === "appointment") && rng.chance(0.12) ? "cancelled" : "done";
+        if (ev.day < clock.today)
+          status = (ev.type === "measure" || ev.type === "appointment") && rng.chance(0.12) ? "cancelled" : "done";
         const plan: EventPlan = { ...ev, resources: combo, status };
         events.push(plan);
         return plan;
@@ -1273,7 +1605,9 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       }
       return days;
     };
-    const scheduledJobs = jobs.filter((j) => j.status === "in-progress" || j.status === "completed" || j.status === "approved");
+    const scheduledJobs = jobs.filter(
+      (j) => j.status === "in-progress" || j.status === "completed" || j.status === "approved",
+    );
     const firstInstallDay = new Map<JobPlan, string>();
     // Installs first: they hold the crews.
     for (const j of scheduledJobs) {
@@ -1300,7 +1634,17 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     // Deliveries on the first install day, before the crew starts.
     for (const [j, day] of firstInstallDay) {
       book(
-        { title: `Deliver cabinets – ${j.customer.label}`, type: "delivery", job: j, customer: j.customer, day, start: 6.5, end: 7.75, allDay: false, notes: "Load the night before; blankets and straps." },
+        {
+          title: `Deliver cabinets – ${j.customer.label}`,
+          type: "delivery",
+          job: j,
+          customer: j.customer,
+          day,
+          start: 6.5,
+          end: 7.75,
+          allDay: false,
+          notes: "Load the night before; blankets and straps.",
+        },
         [[R.TRUCK, R.TYLER], [R.TRUCK, R.DIEGO], [R.VAN, R.TYLER], [R.TRUCK]],
       );
     }
@@ -1310,13 +1654,33 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       const sprayDay = workdayOnOrBefore(addDays(day, -rng.int(2, 4)));
       if (inWindow(buildDay)) {
         book(
-          { title: `Shop build – ${j.title}`, type: "shop", job: j, customer: j.customer, day: buildDay, start: 0, end: 24, allDay: true, notes: "Cut list printed; edgeband all exposed edges." },
+          {
+            title: `Shop build – ${j.title}`,
+            type: "shop",
+            job: j,
+            customer: j.customer,
+            day: buildDay,
+            start: 0,
+            end: 24,
+            allDay: true,
+            notes: "Cut list printed; edgeband all exposed edges.",
+          },
           [[R.SAW, R.EDGE], [R.SAW]],
         );
       }
       if (inWindow(sprayDay)) {
         book(
-          { title: `Spray finish – ${j.customer.label}`, type: "shop", job: j, customer: j.customer, day: sprayDay, start: 7, end: 12, allDay: false, notes: null },
+          {
+            title: `Spray finish – ${j.customer.label}`,
+            type: "shop",
+            job: j,
+            customer: j.customer,
+            day: sprayDay,
+            start: 7,
+            end: 12,
+            allDay: false,
+            notes: null,
+          },
           [[R.SPRAY]],
         );
       }
@@ -1339,51 +1703,109 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     for (const j of group("Q")) {
       const day = workdayOnOrAfter(addDays(j.createdDay, rng.int(1, 3)));
       if (inWindow(day)) {
-        bookInSlots({ title: `Site measure – ${j.customer.label}`, type: "measure", job: j, customer: j.customer, day, allDay: false, notes: "Bring door samples." }, measureCombos);
+        bookInSlots(
+          {
+            title: `Site measure – ${j.customer.label}`,
+            type: "measure",
+            job: j,
+            customer: j.customer,
+            day,
+            allDay: false,
+            notes: "Bring door samples.",
+          },
+          measureCombos,
+        );
       }
     }
     for (const j of group("A")) {
       if (!j.startDate) continue;
       const day = workdayOnOrBefore(addDays(j.startDate, -3));
       if (inWindow(day)) {
-        bookInSlots({ title: `Final measure – ${j.title}`, type: "measure", job: j, customer: j.customer, day, allDay: false, notes: "Verify appliance specs and window trim." }, measureCombos);
+        bookInSlots(
+          {
+            title: `Final measure – ${j.title}`,
+            type: "measure",
+            job: j,
+            customer: j.customer,
+            day,
+            allDay: false,
+            notes: "Verify appliance specs and window trim.",
+          },
+          measureCombos,
+        );
       }
     }
     // Service visits on finished jobs (one today for Ivan when the shop is open), and a morning
     // install for Ivan today if the crews took all of today's installs.
     const serviceJobs = [job("C0"), job("C3"), job("C6")];
     if (isWorkday(clock.today)) {
-      const ivanInstalls = events.some((ev) => ev.day === clock.today && ev.type === "install" && ev.resources.includes(R.IVAN));
+      const ivanInstalls = events.some(
+        (ev) => ev.day === clock.today && ev.type === "install" && ev.resources.includes(R.IVAN),
+      );
       const candidate = group("I").find((j) => !events.some((ev) => ev.day === clock.today && ev.job === j));
       if (!ivanInstalls && candidate) {
         book(
-          { title: `Install – ${candidate.title} (uppers and trim)`, type: "install", job: candidate, customer: candidate.customer, day: clock.today, start: 8, end: 12, allDay: false, notes: null },
+          {
+            title: `Install – ${candidate.title} (uppers and trim)`,
+            type: "install",
+            job: candidate,
+            customer: candidate.customer,
+            day: clock.today,
+            start: 8,
+            end: 12,
+            allDay: false,
+            notes: null,
+          },
           [[R.IVAN]],
         );
       }
       book(
-        { title: `Service: adjust doors – ${job("C2").customer.label}`, type: "service", job: job("C2"), customer: job("C2").customer, day: clock.today, start: 13, end: 15, allDay: false, notes: "Two doors rubbing after humidity change." },
+        {
+          title: `Service: adjust doors – ${job("C2").customer.label}`,
+          type: "service",
+          job: job("C2"),
+          customer: job("C2").customer,
+          day: clock.today,
+          start: 13,
+          end: 15,
+          allDay: false,
+          notes: "Two doors rubbing after humidity change.",
+        },
         [[R.IVAN, R.VAN], [R.IVAN]],
       );
     }
     for (const j of serviceJobs) {
       const day = workdayOnOrAfter(addDays(j.completionDate ?? clock.today, rng.int(7, 14)));
       if (inWindow(day)) {
-        bookInSlots({ title: `Service: punch list – ${j.customer.label}`, type: "service", job: j, customer: j.customer, day, allDay: false, notes: null }, [
-          [R.DIEGO, R.VAN],
-          [R.TYLER, R.VAN],
-          [R.IVAN],
-        ]);
+        bookInSlots(
+          {
+            title: `Service: punch list – ${j.customer.label}`,
+            type: "service",
+            job: j,
+            customer: j.customer,
+            day,
+            allDay: false,
+            notes: null,
+          },
+          [[R.DIEGO, R.VAN], [R.TYLER, R.VAN], [R.IVAN]],
+        );
       }
     }
     // Design consults with new leads.
     for (const lead of leads.slice(0, 4)) {
       const day = workdayOnOrAfter(clock.day(rng.int(-12, 20)));
-      bookInSlots({ title: `Design consult – ${lead.name}`, type: "appointment", job: null, customer: lead, day, allDay: false, notes: "Bring the door and finish sample kit." }, [
-        [R.IVAN],
-        [R.DIEGO],
-        [R.TYLER],
-      ]);
+      bookInSlots(
+        {
+          title: `Design consult – ${lead.name}`,
+          type: "appointment",
+          job: null,
+          customer: lead,
+          day,
+          allDay: false,
+          notes: "Bring the door and finish sample kit.",
+        },
+        [[R.IVAN], [R.DIEGO], [R.TYLER]],
+      );
     }
     events.sort((a, b) => (a.day === b.day ? a.start - b.start : a.day < b.day ? -1 : 1));
     const eventIds = await tx
@@ -1393,7 +1815,12 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
           const startAt = clock.at(ev.day, ev.allDay ? 0 : ev.start);
           const endAt = ev.allDay ? clock.at(addDays(ev.day, 1), 0) : clock.at(ev.day, ev.end);
           const c = ev.customer;
-          const location = ev.type === "shop" ? "Shop – 1420 Westinghouse Blvd, Charlotte, NC 28273" : c ? `${c.address}, ${c.city}, ${c.state} ${c.zipCode}` : null;
+          const location =
+            ev.type === "shop"
+              ? "Shop – 1420 Westinghouse Blvd, Charlotte, NC 28273"
+              : c
+                ? `${c.address}, ${c.city}, ${c.state} ${c.zipCode}`
+                : null;
           const createdAt = clock.past(addDays(ev.day, -rng.int(3, 14)), 8);
           return {
             title: ev.title,
@@ -1413,13 +1840,17 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       )
       .returning({ id: t.scheduleEvents.id });
     events.forEach((ev, i) => (ev.id = eventIds[i].id));
-    const linkRows = events.flatMap((ev) => ev.resources.map((r) => ({ eventId: ev.id!, resourceId: resourceIds[r].id })));
+    const linkRows = events.flatMap((ev) =>
+      ev.resources.map((r) => ({ eventId: ev.id!, resourceId: resourceIds[r].id })),
+    );
     await tx.insert(t.scheduleEventResources).values(linkRows);
     summary.schedule_events = events.length;
     summary.schedule_event_resources = linkRows.length;
 
     // ------------------------------------------------------------ tasks
-    const todayEvent = events.find((ev) => ev.day === clock.today && ev.type === "install" && ev.resources.includes(R.IVAN) && ev.job) ?? null;
+    const todayEvent =
+      events.find((ev) => ev.day === clock.today && ev.type === "install" && ev.resources.includes(R.IVAN) && ev.job) ??
+      null;
     const todayJob = todayEvent?.job ?? job("I0");
     const sentQuotes = quotes.filter((q) => q.status === "sent");
     type TaskDef = {
@@ -1438,46 +1869,386 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     };
     const label = (j: JobPlan) => j.customer.label;
     const taskDefs: TaskDef[] = [
-      { title: `Install upper cabinets – ${label(todayJob)}`, type: "installation", priority: "high", status: "in-progress", due: 0, user: "installer", job: todayJob, event: todayEvent, hours: 6 },
-      { title: `Set crown molding – ${label(todayJob)}`, type: "installation", priority: "medium", status: "open", due: 0, user: "installer", job: todayJob, event: todayEvent, hours: 3 },
-      { title: `Adjust doors and drawer fronts – ${label(job("C2"))}`, type: "installation", priority: "medium", status: "open", due: 0, user: "installer", job: job("C2"), hours: 2 },
-      { title: "Pick up hinge order at Queen City Cabinet Hardware", type: "internal", priority: "low", status: "open", due: 0, user: "installer", hours: 1 },
-      { title: `Call ${label(job("I1"))} about the countertop template date`, type: "followup", priority: "high", status: "open", due: -3, user: "office", job: job("I1") },
-      { title: `Collect final payment – ${label(job("C8"))}`, type: "followup", priority: "urgent", status: "open", due: -5, user: "office", job: job("C8"), notes: "Invoice is past due; call before sending a reminder." },
-      { title: `Reorder damaged drawer front – ${label(job("I2"))}`, type: "project", priority: "high", status: "blocked", due: -2, user: "owner", job: job("I2"), notes: "Waiting on the finisher's color match." },
-      { title: `Touch-up paint on pantry doors – ${label(job("I3"))}`, type: "installation", priority: "medium", status: "in-progress", due: -1, user: "tbrooks", job: job("I3"), hours: 2 },
-      { title: `Send revised drawings to ${label(job("Q0"))}`, type: "project", priority: "medium", status: "open", due: -4, user: "owner", job: job("Q0") },
-      { title: "Return unused Baltic birch to Piedmont Plywood", type: "internal", priority: "low", status: "open", due: -6, user: "installer", hours: 1 },
-      { title: `Waiting on appliance specs – ${label(job("A2"))}`, type: "project", priority: "medium", status: "blocked", due: 3, user: "office", job: job("A2") },
-      { title: `Island size on hold pending plumber rough-in – ${label(job("A3"))}`, type: "project", priority: "urgent", status: "blocked", due: 5, user: "owner", job: job("A3") },
-      { title: `Sand and prime wall cabinets – ${label(job("I4"))}`, type: "project", priority: "high", status: "in-progress", due: 2, user: "dramirez", job: job("I4"), hours: 8 },
-      { title: `Build face frames – ${label(job("A0"))}`, type: "project", priority: "medium", status: "in-progress", due: 4, resource: R.CREW_B, job: job("A0"), hours: 12 },
-      { title: "Update supplier price list for hinges and slides", type: "internal", priority: "low", status: "in-progress", due: 10, user: "office" },
-      { title: `Final measure – ${label(job("A1"))}`, type: "installation", priority: "high", status: "in-progress", due: 1, user: "tbrooks", job: job("A1"), hours: 2 },
-      { title: `Follow up on quote ${sentQuotes[0]?.number ?? ""} – ${sentQuotes[0]?.customer.label ?? ""}`, type: "followup", priority: "medium", status: "open", due: 2, user: "office", customer: sentQuotes[0]?.customer ?? null, job: sentQuotes[0]?.job ?? null },
-      { title: `Follow up on quote ${sentQuotes[1]?.number ?? ""} – ${sentQuotes[1]?.customer.label ?? ""}`, type: "followup", priority: "low", status: "open", due: 5, user: "office", customer: sentQuotes[1]?.customer ?? null, job: sentQuotes[1]?.job ?? null },
-      { title: `Book the box truck for ${label(job("A4"))}`, type: "internal", priority: "medium", status: "open", due: 6, user: "office", job: job("A4") },
-      { title: `Order white oak plywood – ${label(job("A5"))}`, type: "project", priority: "high", status: "open", due: 3, user: "owner", job: job("A5") },
-      { title: `Confirm install date with ${label(job("A6"))}`, type: "followup", priority: "medium", status: "open", due: 7, user: "office", job: job("A6") },
-      { title: `Service call: realign sink base doors – ${label(job("C5"))}`, type: "installation", priority: "medium", status: "open", due: 9, user: "dramirez", job: job("C5"), hours: 2 },
-      { title: "Replace panel saw blades", type: "internal", priority: "low", status: "open", due: 12, user: "owner", resource: R.SAW },
-      { title: "Monthly spray booth filter change and safety check", type: "internal", priority: "medium", status: "open", due: 14, user: "office", resource: R.SPRAY },
-      { title: `Prepare shop drawings – ${label(job("Q1"))}`, type: "project", priority: "medium", status: "open", due: 8, user: "owner", job: job("Q1") },
-      { title: `Measure for closet system – ${label(job("Q2"))}`, type: "installation", priority: "medium", status: "open", due: 4, user: "installer", job: job("Q2"), hours: 2 },
-      { title: `Install cabinets – ${label(job("A7"))}`, type: "installation", priority: "high", status: "open", due: 12, resource: R.CREW_B, job: job("A7"), hours: 16 },
-      { title: `Install vanity and linen tower – ${label(job("A8"))}`, type: "installation", priority: "medium", status: "open", due: 18, user: "installer", job: job("A8"), hours: 6 },
-      { title: `Install base cabinets – ${label(job("I5"))}`, type: "installation", priority: "high", status: "done", due: -3, user: "installer", job: job("I5"), hours: 8 },
-      { title: `Deliver cabinets – ${label(job("I6"))}`, type: "installation", priority: "medium", status: "done", due: -6, user: "tbrooks", job: job("I6"), hours: 3 },
-      { title: `Punch list walkthrough – ${label(job("C0"))}`, type: "followup", priority: "medium", status: "done", due: -2, user: "owner", job: job("C0"), hours: 1 },
-      { title: `Send thank-you note and review request – ${label(job("C1"))}`, type: "followup", priority: "low", status: "done", due: -8, user: "office", job: job("C1") },
-      { title: `Spray doors and drawer fronts – ${label(job("I7"))}`, type: "project", priority: "high", status: "done", due: -10, user: "dramirez", job: job("I7"), hours: 7 },
-      { title: "Reconcile hardware receipts", type: "internal", priority: "low", status: "done", due: -12, user: "office", hours: 2 },
-      { title: `Install crown and light rail – ${label(job("C3"))}`, type: "installation", priority: "medium", status: "done", due: -15, user: "installer", job: job("C3"), hours: 5 },
-      { title: `Collect deposit – ${label(job("I0"))}`, type: "followup", priority: "high", status: "done", due: -18, user: "office", job: job("I0") },
-      { title: "Order Blum hinges and slides for next month", type: "internal", priority: "medium", status: "done", due: -20, user: "owner" },
-      { title: `Template countertops – ${label(job("X1"))}`, type: "installation", priority: "low", status: "cancelled", due: -7, user: "tbrooks", job: job("X1") },
-      { title: `Follow up on quote – ${label(job("X2"))}`, type: "followup", priority: "low", status: "cancelled", due: -12, user: "office", job: job("X2") },
-      { title: `Design review meeting – ${label(job("X3"))}`, type: "project", priority: "medium", status: "cancelled", due: 3, user: "owner", job: job("X3") },
+      {
+        title: `Install upper cabinets – ${label(todayJob)}`,
+        type: "installation",
+        priority: "high",
+        status: "in-progress",
+        due: 0,
+        user: "installer",
+        job: todayJob,
+        event: todayEvent,
+        hours: 6,
+      },
+      {
+        title: `Set crown molding – ${label(todayJob)}`,
+        type: "installation",
+        priority: "medium",
+        status: "open",
+        due: 0,
+        user: "installer",
+        job: todayJob,
+        event: todayEvent,
+        hours: 3,
+      },
+      {
+        title: `Adjust doors and drawer fronts – ${label(job("C2"))}`,
+        type: "installation",
+        priority: "medium",
+        status: "open",
+        due: 0,
+        user: "installer",
+        job: job("C2"),
+        hours: 2,
+      },
+      {
+        title: "Pick up hinge order at Queen City Cabinet Hardware",
+        type: "internal",
+        priority: "low",
+        status: "open",
+        due: 0,
+        user: "installer",
+        hours: 1,
+      },
+      {
+        title: `Call ${label(job("I1"))} about the countertop template date`,
+        type: "followup",
+        priority: "high",
+        status: "open",
+        due: -3,
+        user: "office",
+        job: job("I1"),
+      },
+      {
+        title: `Collect final payment – ${label(job("C8"))}`,
+        type: "followup",
+        priority: "urgent",
+        status: "open",
+        due: -5,
+        user: "office",
+        job: job("C8"),
+        notes: "Invoice is past due; call before sending a reminder.",
+      },
+      {
+        title: `Reorder damaged drawer front – ${label(job("I2"))}`,
+        type: "project",
+        priority: "high",
+        status: "blocked",
+        due: -2,
+        user: "owner",
+        job: job("I2"),
+        notes: "Waiting on the finisher's color match.",
+      },
+      {
+        title: `Touch-up paint on pantry doors – ${label(job("I3"))}`,
+        type: "installation",
+        priority: "medium",
+        status: "in-progress",
+        due: -1,
+        user: "tbrooks",
+        job: job("I3"),
+        hours: 2,
+      },
+      {
+        title: `Send revised drawings to ${label(job("Q0"))}`,
+        type: "project",
+        priority: "medium",
+        status: "open",
+        due: -4,
+        user: "owner",
+        job: job("Q0"),
+      },
+      {
+        title: "Return unused Baltic birch to Piedmont Plywood",
+        type: "internal",
+        priority: "low",
+        status: "open",
+        due: -6,
+        user: "installer",
+        hours: 1,
+      },
+      {
+        title: `Waiting on appliance specs – ${label(job("A2"))}`,
+        type: "project",
+        priority: "medium",
+        status: "blocked",
+        due: 3,
+        user: "office",
+        job: job("A2"),
+      },
+      {
+        title: `Island size on hold pending plumber rough-in – ${label(job("A3"))}`,
+        type: "project",
+        priority: "urgent",
+        status: "blocked",
+        due: 5,
+        user: "owner",
+        job: job("A3"),
+      },
+      {
+        title: `Sand and prime wall cabinets – ${label(job("I4"))}`,
+        type: "project",
+        priority: "high",
+        status: "in-progress",
+        due: 2,
+        user: "dramirez",
+        job: job("I4"),
+        hours: 8,
+      },
+      {
+        title: `Build face frames – ${label(job("A0"))}`,
+        type: "project",
+        priority: "medium",
+        status: "in-progress",
+        due: 4,
+        resource: R.CREW_B,
+        job: job("A0"),
+        hours: 12,
+      },
+      {
+        title: "Update supplier price list for hinges and slides",
+        type: "internal",
+        priority: "low",
+        status: "in-progress",
+        due: 10,
+        user: "office",
+      },
+      {
+        title: `Final measure – ${label(job("A1"))}`,
+        type: "installation",
+        priority: "high",
+        status: "in-progress",
+        due: 1,
+        user: "tbrooks",
+        job: job("A1"),
+        hours: 2,
+      },
+      {
+        title: `Follow up on quote ${sentQuotes[0]?.number ?? ""} – ${sentQuotes[0]?.customer.label ?? ""}`,
+        type: "followup",
+        priority: "medium",
+        status: "open",
+        due: 2,
+        user: "office",
+        customer: sentQuotes[0]?.customer ?? null,
+        job: sentQuotes[0]?.job ?? null,
+      },
+      {
+        title: `Follow up on quote ${sentQuotes[1]?.number ?? ""} – ${sentQuotes[1]?.customer.label ?? ""}`,
+        type: "followup",
+        priority: "low",
+        status: "open",
+        due: 5,
+        user: "office",
+        customer: sentQuotes[1]?.customer ?? null,
+        job: sentQuotes[1]?.job ?? null,
+      },
+      {
+        title: `Book the box truck for ${label(job("A4"))}`,
+        type: "internal",
+        priority: "medium",
+        status: "open",
+        due: 6,
+        user: "office",
+        job: job("A4"),
+      },
+      {
+        title: `Order white oak plywood – ${label(job("A5"))}`,
+        type: "project",
+        priority: "high",
+        status: "open",
+        due: 3,
+        user: "owner",
+        job: job("A5"),
+      },
+      {
+        title: `Confirm install date with ${label(job("A6"))}`,
+        type: "followup",
+        priority: "medium",
+        status: "open",
+        due: 7,
+        user: "office",
+        job: job("A6"),
+      },
+      {
+        title: `Service call: realign sink base doors – ${label(job("C5"))}`,
+        type: "installation",
+        priority: "medium",
+        status: "open",
+        due: 9,
+        user: "dramirez",
+        job: job("C5"),
+        hours: 2,
+      },
+      {
+        title: "Replace panel saw blades",
+        type: "internal",
+        priority: "low",
+        status: "open",
+        due: 12,
+        user: "owner",
+        resource: R.SAW,
+      },
+      {
+        title: "Monthly spray booth filter change and safety check",
+        type: "internal",
+        priority: "medium",
+        status: "open",
+        due: 14,
+        user: "office",
+        resource: R.SPRAY,
+      },
+      {
+        title: `Prepare shop drawings – ${label(job("Q1"))}`,
+        type: "project",
+        priority: "medium",
+        status: "open",
+        due: 8,
+        user: "owner",
+        job: job("Q1"),
+      },
+      {
+        title: `Measure for closet system – ${label(job("Q2"))}`,
+        type: "installation",
+        priority: "medium",
+        status: "open",
+        due: 4,
+        user: "installer",
+        job: job("Q2"),
+        hours: 2,
+      },
+      {
+        title: `Install cabinets – ${label(job("A7"))}`,
+        type: "installation",
+        priority: "high",
+        status: "open",
+        due: 12,
+        resource: R.CREW_B,
+        job: job("A7"),
+        hours: 16,
+      },
+      {
+        title: `Install vanity and linen tower – ${label(job("A8"))}`,
+        type: "installation",
+        priority: "medium",
+        status: "open",
+        due: 18,
+        user: "installer",
+        job: job("A8"),
+        hours: 6,
+      },
+      {
+        title: `Install base cabinets – ${label(job("I5"))}`,
+        type: "installation",
+        priority: "high",
+        status: "done",
+        due: -3,
+        user: "installer",
+        job: job("I5"),
+        hours: 8,
+      },
+      {
+        title: `Deliver cabinets – ${label(job("I6"))}`,
+        type: "installation",
+        priority: "medium",
+        status: "done",
+        due: -6,
+        user: "tbrooks",
+        job: job("I6"),
+        hours: 3,
+      },
+      {
+        title: `Punch list walkthrough – ${label(job("C0"))}`,
+        type: "followup",
+        priority: "medium",
+        status: "done",
+        due: -2,
+        user: "owner",
+        job: job("C0"),
+        hours: 1,
+      },
+      {
+        title: `Send thank-you note and review request – ${label(job("C1"))}`,
+        type: "followup",
+        priority: "low",
+        status: "done",
+        due: -8,
+        user: "office",
+        job: job("C1"),
+      },
+      {
+        title: `Spray doors and drawer fronts – ${label(job("I7"))}`,
+        type: "project",
+        priority: "high",
+        status: "done",
+        due: -10,
+        user: "dramirez",
+        job: job("I7"),
+        hours: 7,
+      },
+      {
+        title: "Reconcile hardware receipts",
+        type: "internal",
+        priority: "low",
+        status: "done",
+        due: -12,
+        user: "office",
+        hours: 2,
+      },
+      {
+        title: `Install crown and light rail – ${label(job("C3"))}`,
+        type: "installation",
+        priority: "medium",
+        status: "done",
+        due: -15,
+        user: "installer",
+        job: job("C3"),
+        hours: 5,
+      },
+      {
+        title: `Collect deposit – ${label(job("I0"))}`,
+        type: "followup",
+        priority: "high",
+        status: "done",
+        due: -18,
+        user: "office",
+        job: job("I0"),
+      },
+      {
+        title: "Order Blum hinges and slides for next month",
+        type: "internal",
+        priority: "medium",
+        status: "done",
+        due: -20,
+        user: "owner",
+      },
+      {
+        title: `Template countertops – ${label(job("X1"))}`,
+        type: "installation",
+        priority: "low",
+        status: "cancelled",
+        due: -7,
+        user: "tbrooks",
+        job: job("X1"),
+      },
+      {
+        title: `Follow up on quote – ${label(job("X2"))}`,
+        type: "followup",
+        priority: "low",
+        status: "cancelled",
+        due: -12,
+        user: "office",
+        job: job("X2"),
+      },
+      {
+        title: `Design review meeting – ${label(job("X3"))}`,
+        type: "project",
+        priority: "medium",
+        status: "cancelled",
+        due: 3,
+        user: "owner",
+        job: job("X3"),
+      },
     ];
     const tasks = taskDefs.map((d) => {
       const dueDay = d.due === null ? null : clock.day(d.due);
@@ -1519,18 +2290,93 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     ];
     const categoryIds = await tx
       .insert(t.inventoryCategories)
-      .values(categoryDefs.map(([name, description], i) => ({ name, description, sortOrder: i, createdAt: clock.past(clock.day(-420), 9), updatedAt: clock.past(clock.day(-420), 9) })))
+      .values(
+        categoryDefs.map(([name, description], i) => ({
+          name,
+          description,
+          sortOrder: i,
+          createdAt: clock.past(clock.day(-420), 9),
+          updatedAt: clock.past(clock.day(-420), 9),
+        })),
+      )
       .returning({ id: t.inventoryCategories.id });
     const supplierDefs = [
-      { name: "Piedmont Plywood & Lumber", contactName: "Dana Whitfield", email: "orders@piedmontplywood.example", phone: "(704) 555-0141", website: "https://piedmontplywood.example", address: "3100 N Graham St", city: "Charlotte", state: "NC", zipCode: "28206", leadTimeDays: 5, paymentTerms: "Net 30" },
-      { name: "Queen City Cabinet Hardware", contactName: "Raj Mehta", email: "sales@qchardware.example", phone: "(704) 555-0142", website: "https://qchardware.example", address: "8701 Red Oak Blvd", city: "Charlotte", state: "NC", zipCode: "28217", leadTimeDays: 3, paymentTerms: "Net 30" },
-      { name: "Carolina Finishing Supply", contactName: "Beth Lowry", email: "beth@carolinafinishing.example", phone: "(980) 555-0143", website: null, address: "415 Industrial Dr", city: "Mooresville", state: "NC", zipCode: "28115", leadTimeDays: 7, paymentTerms: "Net 15" },
-      { name: "Fastener Depot", contactName: null, email: "service@fastenerdepot.example", phone: "(803) 555-0144", website: "https://fastenerdepot.example", address: "1200 Cherry Rd", city: "Rock Hill", state: "SC", zipCode: "29732", leadTimeDays: 4, paymentTerms: "Due on Receipt" },
-      { name: "Allied Hardwood Products", contactName: "Tom Ferris", email: "tferris@alliedhardwood.example", phone: "(336) 555-0145", website: null, address: "77 Mill Creek Rd", city: "High Point", state: "NC", zipCode: "27260", leadTimeDays: 10, paymentTerms: "Net 45" },
+      {
+        name: "Piedmont Plywood & Lumber",
+        contactName: "Dana Whitfield",
+        email: "orders@piedmontplywood.example",
+        phone: "(704) 555-0141",
+        website: "https://piedmontplywood.example",
+        address: "3100 N Graham St",
+        city: "Charlotte",
+        state: "NC",
+        zipCode: "28206",
+        leadTimeDays: 5,
+        paymentTerms: "Net 30",
+      },
+      {
+        name: "Queen City Cabinet Hardware",
+        contactName: "Raj Mehta",
+        email: "sales@qchardware.example",
+        phone: "(704) 555-0142",
+        website: "https://qchardware.example",
+        address: "8701 Red Oak Blvd",
+        city: "Charlotte",
+        state: "NC",
+        zipCode: "28217",
+        leadTimeDays: 3,
+        paymentTerms: "Net 30",
+      },
+      {
+        name: "Carolina Finishing Supply",
+        contactName: "Beth Lowry",
+        email: "beth@carolinafinishing.example",
+        phone: "(980) 555-0143",
+        website: null,
+        address: "415 Industrial Dr",
+        city: "Mooresville",
+        state: "NC",
+        zipCode: "28115",
+        leadTimeDays: 7,
+        paymentTerms: "Net 15",
+      },
+      {
+        name: "Fastener Depot",
+        contactName: null,
+        email: "service@fastenerdepot.example",
+        phone: "(803) 555-0144",
+        website: "https://fastenerdepot.example",
+        address: "1200 Cherry Rd",
+        city: "Rock Hill",
+        state: "SC",
+        zipCode: "29732",
+        leadTimeDays: 4,
+        paymentTerms: "Due on Receipt",
+      },
+      {
+        name: "Allied Hardwood Products",
+        contactName: "Tom Ferris",
+        email: "tferris@alliedhardwood.example",
+        phone: "(336) 555-0145",
+        website: null,
+        address: "77 Mill Creek Rd",
+        city: "High Point",
+        state: "NC",
+        zipCode: "27260",
+        leadTimeDays: 10,
+        paymentTerms: "Net 45",
+      },
     ];
     const supplierIds = await tx
       .insert(t.suppliers)
-      .values(supplierDefs.map((s) => ({ ...s, notes: null, createdAt: clock.past(clock.day(-420), 9), updatedAt: clock.past(clock.day(-420), 9) })))
+      .values(
+        supplierDefs.map((s) => ({
+          ...s,
+          notes: null,
+          createdAt: clock.past(clock.day(-420), 9),
+          updatedAt: clock.past(clock.day(-420), 9),
+        })),
+      )
       .returning({ id: t.suppliers.id });
 
     type ItemDef = {
@@ -1613,7 +2459,13 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
     };
     const txnPlans: TxnPlan[] = [];
     const jobsActiveOn = (day: string) =>
-      jobs.filter((j) => (j.status === "in-progress" || j.status === "completed") && j.startDate && j.startDate <= day && (j.completionDate ?? clock.today) >= day);
+      jobs.filter(
+        (j) =>
+          (j.status === "in-progress" || j.status === "completed") &&
+          j.startDate &&
+          j.startDate <= day &&
+          (j.completionDate ?? clock.today) >= day,
+      );
     const issueJobs = jobs.filter((j) => j.status === "in-progress" || j.status === "completed");
     let poNumber = 4100;
     itemDefs.forEach((def, index) => {
@@ -1627,7 +2479,19 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
         stock += qty;
         last = cost;
         poNumber += 1;
-        txnPlans.push({ item: index, type: "receive", qty, unitCost: cost, totalCost: divRound(qty * cost, SCALE4), job: null, supplier: def.supplier, day, hour: 7.25, reference: `PO-${poNumber}`, user: "office" });
+        txnPlans.push({
+          item: index,
+          type: "receive",
+          qty,
+          unitCost: cost,
+          totalCost: divRound(qty * cost, SCALE4),
+          job: null,
+          supplier: def.supplier,
+          day,
+          hour: 7.25,
+          reference: `PO-${poNumber}`,
+          user: "office",
+        });
       };
       const issue = (day: string, wanted: bigint, step: bigint) => {
         let qty = wanted > stock ? stock - (stock % step) : wanted;
@@ -1636,7 +2500,19 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
         const active = jobsActiveOn(day);
         const j = active.length ? rng.pick(active) : rng.pick(issueJobs);
         stock -= qty;
-        txnPlans.push({ item: index, type: "issue", qty: -qty, unitCost: avg, totalCost: -divRound(qty * avg, SCALE4), job: j, supplier: null, day, hour: 7 + rng.int(0, 18) / 2, reference: j.title, user: rng.pick<UserKey>(["installer", "tbrooks", "dramirez", "office"]) });
+        txnPlans.push({
+          item: index,
+          type: "issue",
+          qty: -qty,
+          unitCost: avg,
+          totalCost: -divRound(qty * avg, SCALE4),
+          job: j,
+          supplier: null,
+          day,
+          hour: 7 + rng.int(0, 18) / 2,
+          reference: j.title,
+          user: rng.pick<UserKey>(["installer", "tbrooks", "dramirez", "office"]),
+        });
       };
       const randomIssue = () => {
         const [min, max, step] = def.issue!;
@@ -1745,19 +2621,48 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
         jobs
           .map((j) => ({ j, at: jobCreatedAt(j) }))
           .filter(({ at }) => recent(at))
-          .map(({ j, at }) => ({ type: "job_created", title: `New job: ${j.title}`, description: `${j.customer.name} · ${j.project.kind}`, user: "office" as UserKey, customer: j.customer, job: j, amount: j.estimated, at })),
+          .map(({ j, at }) => ({
+            type: "job_created",
+            title: `New job: ${j.title}`,
+            description: `${j.customer.name} · ${j.project.kind}`,
+            user: "office" as UserKey,
+            customer: j.customer,
+            job: j,
+            amount: j.estimated,
+            at,
+          })),
         6,
       ),
       ...take(
         quotes
           .filter((q) => recent(q.sentAt))
-          .map((q) => ({ type: "quote_sent", title: `Quote ${q.number} sent`, description: `${q.project.title} for ${q.customer.name}`, user: "office" as UserKey, customer: q.customer, job: q.job, quote: q, amount: q.totals.total, at: q.sentAt! })),
+          .map((q) => ({
+            type: "quote_sent",
+            title: `Quote ${q.number} sent`,
+            description: `${q.project.title} for ${q.customer.name}`,
+            user: "office" as UserKey,
+            customer: q.customer,
+            job: q.job,
+            quote: q,
+            amount: q.totals.total,
+            at: q.sentAt!,
+          })),
         6,
       ),
       ...take(
         quotes
           .filter((q) => q.status === "approved" && recent(q.respondedAt))
-          .map((q) => ({ type: "quote_approved", title: `Quote ${q.number} approved`, description: `${q.customer.name} approved ${fmtMoney(q.totals.total)}`, user: null, customer: q.customer, job: q.job, quote: q, amount: q.totals.total, at: q.respondedAt! })),
+          .map((q) => ({
+            type: "quote_approved",
+            title: `Quote ${q.number} approved`,
+            description: `${q.customer.name} approved ${fmtMoney(q.totals.total)}`,
+            user: null,
+            customer: q.customer,
+            job: q.job,
+            quote: q,
+            amount: q.totals.total,
+            at: q.respondedAt!,
+          })),
         4,
       ),
       ...take(
@@ -1780,7 +2685,15 @@ export async function seedDemo(db: Database, options: { now?: Date; seed?: numbe
       ...take(
         tasks
           .filter(({ completedAt }) => recent(completedAt))
-          .map(({ def, completedAt }) => ({ type: "task_completed", title: `Task completed: ${def.title}`, description: null, user: def.user ?? null, customer: def.job?.customer ?? null, job: def.job ?? null, at: completedAt! })),
+          .map(({ def, completedAt }) => ({
+            type: "task_completed",
+            title: `Task completed: ${def.title}`,
+            description: null,
+            user: def.user ?? null,
+            customer: def.job?.customer ?? null,
+            job: def.job ?? null,
+            at: completedAt!,
+          })),
         5,
       ),
       ...group("I")
@@ -1925,11 +2838,15 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
       const count = affected(await body()) ?? expected;
       const ms = Date.now() - t0;
       timings.push([label, ms]);
-      log(`  ${label.padEnd(28)} ${count === null ? "" : String(count).padStart(8) + " rows"}  ${(ms / 1000).toFixed(1).padStart(6)} s`);
+      log(
+        `  ${label.padEnd(28)} ${count === null ? "" : String(count).padStart(8) + " rows"}  ${(ms / 1000).toFixed(1).padStart(6)} s`,
+      );
     };
     /** [min id, max id] of rows added since maxBefore (one session, so the identity values are contiguous). */
     const newRange = async (table: string, maxBefore: number) => {
-      const r = await one(`select coalesce(min(id), 0) as lo, coalesce(max(id), 0) as hi from ${table} where id > ${maxBefore}`);
+      const r = await one(
+        `select coalesce(min(id), 0) as lo, coalesce(max(id), 0) as hi from ${table} where id > ${maxBefore}`,
+      );
       return [int(r.lo), int(r.hi)] as const;
     };
     const maxId = async (table: string) => int((await one(`select coalesce(max(id), 0) as m from ${table}`)).m);
@@ -1969,10 +2886,13 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     const installerId = int(users.installer ?? users.anyone);
 
     // ------------------------------------------------------------ customers
-    const cities = CITIES.map(([city, state, zip, area], i) => `(${i}, '${city}', '${state}', '${zip}', '${area}')`).join(", ");
+    const cities = CITIES.map(
+      ([city, state, zip, area], i) => `(${i}, '${city}', '${state}', '${zip}', '${area}')`,
+    ).join(", ");
     const cBefore = await maxId("customers");
     await step("customers", N.customers, () =>
-      withoutIndexes("customers", () => exec(`
+      withoutIndexes("customers", () =>
+        exec(`
         insert into customers (name, email, phone, address, city, state, zip_code, notes, created_at, updated_at)
         select s.fn || ' ' || s.ln,
                lower(s.fn || '.' || s.ln || (${cBefore} + s.g)) || '@example.com',
@@ -1990,16 +2910,20 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                  now() - random() * interval '1825 days' as ts
           from generate_series(1, ${N.customers}) as g
         ) s
-        join (values ${cities}) as c(i, city, state, zip, area) on c.i = s.ci`)),
+        join (values ${cities}) as c(i, city, state, zip, area) on c.i = s.ci`),
+      ),
     );
     const [cLo, cHi] = await newRange("customers", cBefore);
     const nc = cHi - cLo + 1;
 
     // ------------------------------------------------------------ jobs
-    const projects = PROJECTS.map((p, i) => `(${i}, '${p.title.replace(/'/g, "''")}', '${p.description.replace(/'/g, "''")}')`).join(", ");
+    const projects = PROJECTS.map(
+      (p, i) => `(${i}, '${p.title.replace(/'/g, "''")}', '${p.description.replace(/'/g, "''")}')`,
+    ).join(", ");
     const jBefore = await maxId("jobs");
     await step("jobs", N.jobs, () =>
-      withoutIndexes("jobs", () => exec(`
+      withoutIndexes("jobs", () =>
+        exec(`
         insert into jobs (customer_id, title, description, status, estimated_cost, actual_cost, start_date, completion_date, notes, created_at, updated_at)
         select c.id, split_part(c.name, ' ', 2) || ' ' || p.title, p.descr, st.status,
                round((1500 + s.r2 * 48500)::numeric, 2),
@@ -2025,7 +2949,8 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                    when x.created < now() - interval '30 days' then 'in-progress'
                    else 'approved'
                  end as status
-        ) st`)),
+        ) st`),
+      ),
     );
     const [jLo, jHi] = await newRange("jobs", jBefore);
     const nj = jHi - jLo + 1;
@@ -2044,7 +2969,8 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
       ) v`;
     const qBefore = await maxId("quotes");
     await step("quotes", nj, () =>
-      withoutIndexes("quotes", () => exec(`
+      withoutIndexes("quotes", () =>
+        exec(`
         insert into quotes (customer_id, job_id, quote_number, title, description, status, subtotal, tax_rate, tax_amount, total,
                             valid_until, notes, terms, sent_at, responded_at, created_at, updated_at)
         select z.customer_id, z.id, 'Q-' || z.yr || '-' || lpad(z.num::text, greatest(4, length(z.num::text)), '0'),
@@ -2070,25 +2996,31 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
           cross join lateral (select sum(round(v.qty * v.price, 2)) as sub from ${linesOf("j.id")}) t
           left join number_sequences ns on ns.key = 'Q-' || x.yr
           where j.id between ${jLo} and ${jHi}
-        ) z`)),
+        ) z`),
+      ),
     );
     const [qLo, qHi] = await newRange("quotes", qBefore);
 
-    const descriptions = Object.values(ITEMS).map((it, i) => `(${i}, '${it.desc.replace(/'/g, "''")}')`).join(", ");
+    const descriptions = Object.values(ITEMS)
+      .map((it, i) => `(${i}, '${it.desc.replace(/'/g, "''")}')`)
+      .join(", ");
     await step("quote_items", null, () =>
-      withoutIndexes("quote_items", () => exec(`
+      withoutIndexes("quote_items", () =>
+        exec(`
         insert into quote_items (quote_id, description, quantity, unit_price, line_total, sort_order, created_at, updated_at)
         select q.id, d.descr, s.qty, s.price, round(s.qty * s.price, 2), s.k - 1, q.created_at, q.created_at
         from quotes q
         cross join lateral (select k, v.qty, v.price, v.di from ${linesOf("q.job_id")}) s
         join (values ${descriptions}) as d(i, descr) on d.i = s.di
-        where q.id between ${qLo} and ${qHi}`)),
+        where q.id between ${qLo} and ${qHi}`),
+      ),
     );
 
     // ------------------------------------------------------------ invoices from approved quotes
     const iBefore = await maxId("invoices");
     await step("invoices", N.invoices, () =>
-      withoutIndexes("invoices", () => exec(`
+      withoutIndexes("invoices", () =>
+        exec(`
         insert into invoices (customer_id, quote_id, job_id, invoice_number, title, description, status, issue_date, due_date,
                               subtotal, tax_rate, tax_amount, total, paid_total, balance, terms, sent_at, created_at, updated_at)
         select z.customer_id, z.id, z.job_id, 'INV-' || z.yr || '-' || lpad(z.num::text, greatest(4, length(z.num::text)), '0'),
@@ -2123,15 +3055,18 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
             select case st.istatus when 'paid' then q.total when 'partial' then round(q.total * 0.5, 2) else 0 end as paid
           ) p
           left join number_sequences ns on ns.key = 'INV-' || d.yr
-        ) z`)),
+        ) z`),
+      ),
     );
     const [iLo, iHi] = await newRange("invoices", iBefore);
     await step("invoice_items (copied)", null, () =>
-      withoutIndexes("invoice_items", () => exec(`
+      withoutIndexes("invoice_items", () =>
+        exec(`
         insert into invoice_items (invoice_id, description, quantity, unit_price, line_total, notes, sort_order, created_at, updated_at)
         select i.id, qi.description, qi.quantity, qi.unit_price, qi.line_total, qi.notes, qi.sort_order, i.created_at, i.created_at
         from invoices i join quote_items qi on qi.quote_id = i.quote_id
-        where i.id between ${iLo} and ${iHi}`)),
+        where i.id between ${iLo} and ${iHi}`),
+      ),
     );
 
     // ------------------------------------------------------------ payments: exactly N.payments when possible
@@ -2147,7 +3082,8 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     const extra = paidCount ? Math.max(0, forPaid - basePer * paidCount) : 0;
     const paymentTotal = partialCount + basePer * paidCount + extra;
     await step("payments", paymentTotal, () =>
-      withoutIndexes("payments", () => exec(`
+      withoutIndexes("payments", () =>
+        exec(`
         insert into payments (invoice_id, amount, method, provider, provider_transaction_id, currency, status, received_at,
                               reference, recorded_by_user_id, created_at, updated_at)
         select i.id,
@@ -2170,13 +3106,15 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
         ) i
         cross join lateral generate_series(1, i.parts) as k
         cross join lateral (select (array['check', 'credit_card', 'bank_transfer', 'cash', 'check'])[1 + (i.id + k) % 5] as method) m
-        cross join lateral (select least(i.issue_date + (k - 1) * 9 + time '11:00', now()) as at) x`)),
+        cross join lateral (select least(i.issue_date + (k - 1) * 9 + time '11:00', now()) as at) x`),
+      ),
     );
 
     // ------------------------------------------------------------ photos (rows only)
     const pBefore = await maxId("photos");
     await step("photos", N.photos, () =>
-      withoutIndexes("photos", () => exec(`
+      withoutIndexes("photos", () =>
+        exec(`
         insert into photos (filename, original_name, title, file_size, mime_type, object_path, customer_id, job_id, tags,
                             sort_order, uploaded_by_user_id, created_at, updated_at)
         select 'photo-' || (${pBefore} + s.g) || '.jpg', 'IMG_' || (1000 + s.g % 9000) || '.jpg',
@@ -2188,24 +3126,34 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                s.g % 12, ${installerId},
                j.created_at + s.r * (now() - j.created_at), j.created_at + s.r * (now() - j.created_at)
         from (select g, ${jLo} + floor(random() * ${nj})::int as jid, random() as r from generate_series(1, ${N.photos}) as g) s
-        join jobs j on j.id = s.jid`)),
+        join jobs j on j.id = s.jid`),
+      ),
     );
 
     // ------------------------------------------------------------ e-mails
     const subjects = [
-      ["Question about our quote", "Hi, we had a couple of questions about the quote you sent over. Could we swap the crown molding for something simpler?"],
+      [
+        "Question about our quote",
+        "Hi, we had a couple of questions about the quote you sent over. Could we swap the crown molding for something simpler?",
+      ],
       ["Install date", "Just checking whether next week still works for the install. We need to plan around the dog."],
       ["Re: Invoice", "Payment is on its way; we mailed a check this morning. Thanks for the great work!"],
       ["Photos of the finished kitchen", "We love how it turned out. Attached are a few photos from this weekend."],
       ["Door samples", "Could you bring the white oak and the painted samples to the consult on Thursday?"],
-      ["Drawer not closing", "One of the drawers by the stove doesn't close all the way anymore. Can someone take a look?"],
+      [
+        "Drawer not closing",
+        "One of the drawers by the stove doesn't close all the way anymore. Can someone take a look?",
+      ],
       ["Referral", "My neighbor is redoing her laundry room and asked for your number. I gave her your card."],
       ["Change to the pantry", "Can we add two more roll-out shelves to the pantry? Happy to pay the difference."],
     ];
-    const subjectValues = subjects.map(([s, b], i) => `(${i}, '${s.replace(/'/g, "''")}', '${b.replace(/'/g, "''")}')`).join(", ");
+    const subjectValues = subjects
+      .map(([s, b], i) => `(${i}, '${s.replace(/'/g, "''")}', '${b.replace(/'/g, "''")}')`)
+      .join(", ");
     const eBefore = await maxId("emails");
     await step("emails", N.emails, () =>
-      withoutIndexes("emails", () => exec(`
+      withoutIndexes("emails", () =>
+        exec(`
         insert into emails (provider, message_id, thread_id, subject, from_email, from_name, to_email, body_text, snippet,
                             received_at, is_read, has_attachments, customer_id, imap_uid, created_at, updated_at)
         select 'gmail', '<seed-' || (${eBefore} + s.g) || '@mail.example.com>', 'thread-' || ((${eBefore} + s.g + 1) / 2),
@@ -2218,7 +3166,8 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
           from generate_series(1, ${N.emails}) as g
         ) s
         join customers c on c.id = s.cid
-        join (values ${subjectValues}) as m(i, subject, body) on m.i = s.si`)),
+        join (values ${subjectValues}) as m(i, subject, body) on m.i = s.si`),
+      ),
     );
 
     // ------------------------------------------------------------ inventory
@@ -2260,7 +3209,15 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
       ["Wood Glue", "consumable", "Fasteners & Supplies", "gallon", "27.60"],
       ["Forstner Bit 35mm", "tool", "Fasteners & Supplies", "each", "38.00"],
     ];
-    const templateValues = templates.map((r, i) => `(${i}, ${r.slice(0, 4).map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")}, ${r[4]}::numeric)`).join(", ");
+    const templateValues = templates
+      .map(
+        (r, i) =>
+          `(${i}, ${r
+            .slice(0, 4)
+            .map((v) => `'${v.replace(/'/g, "''")}'`)
+            .join(", ")}, ${r[4]}::numeric)`,
+      )
+      .join(", ");
     const itBefore = await maxId("inventory_items");
     await step("inventory_items", N.items, () =>
       exec(`
@@ -2282,7 +3239,8 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     // stock never goes below zero, and with one cost per item the average cost is that cost.
     const tBefore = await maxId("inventory_transactions");
     await step("inventory_transactions", N.transactions, () =>
-      withoutIndexes("inventory_transactions", () => exec(`
+      withoutIndexes("inventory_transactions", () =>
+        exec(`
         insert into inventory_transactions (item_id, type, quantity, unit_cost, total_cost, job_id, supplier_id, reference,
                                             created_by_user_id, created_at, updated_at)
         select it.id, ty.type, ty.qty, it.average_cost, round(ty.qty * it.average_cost, 4),
@@ -2300,15 +3258,18 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
         cross join lateral (
           select case when x.s % 4 = 0 then 'receive' else 'issue' end as type,
                  case when x.s % 4 = 0 then (40 + x.g % 61)::numeric else -(1 + x.g % 10)::numeric end as qty
-        ) ty`)),
+        ) ty`),
+      ),
     );
     const [tLo, tHi] = await newRange("inventory_transactions", tBefore);
     await step("job_material_usages", null, () =>
-      withoutIndexes("job_material_usages", () => exec(`
+      withoutIndexes("job_material_usages", () =>
+        exec(`
         insert into job_material_usages (job_id, item_id, quantity, unit_cost_snapshot, total_cost_snapshot, transaction_id, created_at, updated_at)
         select job_id, item_id, -quantity, unit_cost, -total_cost, id, created_at, created_at
         from inventory_transactions
-        where id between ${tLo} and ${tHi} and type = 'issue' and job_id is not null`)),
+        where id between ${tLo} and ${tHi} and type = 'issue' and job_id is not null`),
+      ),
     );
     await step("inventory stock (update)", ni, () =>
       exec(`
@@ -2348,7 +3309,9 @@ function parseArgs(argv: string[]) {
 async function main() {
   const flags = parseArgs(process.argv.slice(2));
   if (flags.help) {
-    console.log("Usage: tsx db/seed.ts [--if-empty]        load the demo shop (refuses if users exist)\n       tsx db/seed.ts --large [--scale=N]  load the benchmark dataset");
+    console.log(
+      "Usage: tsx db/seed.ts [--if-empty]        load the demo shop (refuses if users exist)\n       tsx db/seed.ts --large [--scale=N]  load the benchmark dataset",
+    );
     return;
   }
   const db = await getDb();
@@ -2392,9 +3355,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       await closeDb();
     })
     .catch(async (error) => {
-      const message = error instanceof SeedError ? error.message : `Seeding failed: ${error instanceof Error ? error.message : String(error)}`;
+      const message =
+        error instanceof SeedError
+          ? error.message
+          : `Seeding failed: ${error instanceof Error ? error.message : String(error)}`;
       console.error(message);
-      if (!(error instanceof SeedError) && error instanceof Error && error.stack && process.env.DEBUG) console.error(error.stack);
+      if (!(error instanceof SeedError) && error instanceof Error && error.stack && process.env.DEBUG)
+        console.error(error.stack);
       await closeDb().catch(() => {});
       process.exit(1);
     });

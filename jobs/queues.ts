@@ -60,7 +60,7 @@ export type JobPayloads = {
   };
   [WEBHOOKS_QUEUE]: {
     [PROCESS_WEBHOOK_JOB]: ProcessWebhookData;
-  },
+  };
   [EMAIL_QUEUE]: {
     [SEND_QUOTE_EMAIL_JOB]: SendQuoteEmailData;
     [SEND_INVOICE_EMAIL_JOB]: SendInvoiceEmailData;
@@ -285,12 +285,7 @@ function later(state: InProcessState, ms: number): Promise<void> {
   });
 }
 
-function runInProcess(
-  queueName: string,
-  jobName: string,
-  data: unknown,
-  opts: JobsOptions,
-): EnqueuedJob {
+function runInProcess(queueName: string, jobName: string, data: unknown, opts: JobsOptions): EnqueuedJob {
   const state = inProcessState();
   const processor = state.processors?.[queueName]?.[jobName];
   if (!processor) {
@@ -311,7 +306,9 @@ function runInProcess(
       } catch (error) {
         job.attemptsMade += 1;
         const message = error instanceof Error ? error.message : String(error);
-        console.error(`[jobs] ${queueName}/${jobName} #${id} failed (attempt ${job.attemptsMade}/${attempts}): ${message}`);
+        console.error(
+          `[jobs] ${queueName}/${jobName} #${id} failed (attempt ${job.attemptsMade}/${attempts}): ${message}`,
+        );
         if (job.attemptsMade >= attempts) return;
         await later(state, backoffDelay(opts, job.attemptsMade));
       }

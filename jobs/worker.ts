@@ -164,7 +164,11 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
       await email.upsertJobScheduler(
         INBOX_SYNC_SCHEDULER,
         { pattern: inboxSyncCron() },
-        { name: SYNC_INBOX_JOB, data: { trigger: "schedule" }, opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+        {
+          name: SYNC_INBOX_JOB,
+          data: { trigger: "schedule" },
+          opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+        },
       );
     }
     await Promise.all(workers.map((worker) => worker.waitUntilReady()));

@@ -92,7 +92,8 @@ export function AppShell({
 
   useFastLinks();
   const items = navFor(user.viewRole);
-  const isActive = (to: string) => (to === "/" ? location.pathname === "/" : location.pathname === to || location.pathname.startsWith(`${to}/`));
+  const isActive = (to: string) =>
+    to === "/" ? location.pathname === "/" : location.pathname === to || location.pathname.startsWith(`${to}/`);
   return (
     <div className="shell" data-sidebar={open ? "expanded" : "collapsed"}>
       {/* Under 768px the sidebar is a slide-in sheet driven by this checkbox: works without JS. */}
@@ -111,13 +112,21 @@ export function AppShell({
           <ul className="sidebar-nav">
             {items.map((item) => (
               <li key={item.to}>
-                <FastLink to={item.to} className={isActive(item.to) ? "sidebar-link active" : "sidebar-link"} aria-current={isActive(item.to) ? "page" : undefined}>
+                <FastLink
+                  to={item.to}
+                  className={isActive(item.to) ? "sidebar-link active" : "sidebar-link"}
+                  aria-current={isActive(item.to) ? "page" : undefined}
+                >
                   <span className="sidebar-icon" aria-hidden>
                     {ICONS[item.icon]}
                   </span>
                   <span className="sidebar-label">{item.title}</span>
                   {counts[item.to] ? (
-                    <span className="sidebar-count" data-testid={`nav-count-${item.to.slice(1)}`} aria-label={`${counts[item.to]} unread`}>
+                    <span
+                      className="sidebar-count"
+                      data-testid={`nav-count-${item.to.slice(1)}`}
+                      aria-label={`${counts[item.to]} unread`}
+                    >
                       {counts[item.to]}
                     </span>
                   ) : null}
@@ -158,7 +167,13 @@ export function AppShell({
             <input type="hidden" name="intent" value="sidebar" />
             <input type="hidden" name="value" value={open ? "false" : "true"} />
             <input type="hidden" name="returnTo" value={returnTo} />
-            <IconButton type="submit" variant="ghost" color="gray" aria-label="Toggle sidebar" title={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}>
+            <IconButton
+              type="submit"
+              variant="ghost"
+              color="gray"
+              aria-label="Toggle sidebar"
+              title={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}
+            >
               <ViewVerticalIcon />
             </IconButton>
           </Form>

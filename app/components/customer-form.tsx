@@ -32,18 +32,42 @@ export function CustomerForm({
   return (
     <Form method="post" {...getFormProps(form)}>
       <Flex direction="column" gap="3">
-        <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }} errors={fields.name.errors} />
+        <Field
+          label="Name"
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }}
+          errors={fields.name.errors}
+        />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <Field label="Phone" inputProps={getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} />
-          <Field label="Email" inputProps={getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
+          <Field
+            label="Email"
+            inputProps={getInputProps(fields.email, { type: "email" })}
+            errors={fields.email.errors}
+          />
         </Grid>
-        <Field label="Address" inputProps={getInputProps(fields.address, { type: "text" })} errors={fields.address.errors} />
+        <Field
+          label="Address"
+          inputProps={getInputProps(fields.address, { type: "text" })}
+          errors={fields.address.errors}
+        />
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
           <Field label="City" inputProps={getInputProps(fields.city, { type: "text" })} errors={fields.city.errors} />
-          <Field label="State" inputProps={getInputProps(fields.state, { type: "text" })} errors={fields.state.errors} />
-          <Field label="ZIP Code" inputProps={getInputProps(fields.zipCode, { type: "text" })} errors={fields.zipCode.errors} />
+          <Field
+            label="State"
+            inputProps={getInputProps(fields.state, { type: "text" })}
+            errors={fields.state.errors}
+          />
+          <Field
+            label="ZIP Code"
+            inputProps={getInputProps(fields.zipCode, { type: "text" })}
+            errors={fields.zipCode.errors}
+          />
         </Grid>
-        <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
+        <TextareaField
+          label="Notes"
+          textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}
+          errors={fields.notes.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>

@@ -30,8 +30,9 @@ export function CustomerImportForm({ errors }: { errors?: string[] }) {
           aria-describedby={errors?.length ? "customer-import-errors" : undefined}
         />
         <p className="settings-note">
-          Customers only. A header row is required: Name (or Customer Name), Email, Phone, Address (or Street), City, State, ZIP Code (or Zip, Postal Code), Notes. Up to 10,000
-          rows and 5 MB. If any row is invalid nothing is imported; rows whose e-mail a customer already has are skipped.
+          Customers only. A header row is required: Name (or Customer Name), Email, Phone, Address (or Street), City,
+          State, ZIP Code (or Zip, Postal Code), Notes. Up to 10,000 rows and 5 MB. If any row is invalid nothing is
+          imported; rows whose e-mail a customer already has are skipped.
         </p>
         <ErrorList id="customer-import-errors" errors={errors} />
         <Flex>

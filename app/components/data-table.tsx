@@ -10,7 +10,15 @@ export type DataTableHeader = ReactNode | { label: ReactNode; numeric: true };
 const isNumeric = (header: DataTableHeader): header is { label: ReactNode; numeric: true } =>
   typeof header === "object" && header !== null && "numeric" in header;
 
-export function DataTable({ label, headers, children }: { label: string; headers: DataTableHeader[]; children: ReactNode }) {
+export function DataTable({
+  label,
+  headers,
+  children,
+}: {
+  label: string;
+  headers: DataTableHeader[];
+  children: ReactNode;
+}) {
   return (
     <div className="data-table-wrap">
       <table className="data-table" aria-label={label}>

@@ -30,11 +30,16 @@ export function DialogRoute({
           aria-describedby={description ? undefined : undefined}
           // Escape in an open picker list closes the list, not the dialog.
           onEscapeKeyDown={(event) => {
-            if ((event.target as Element | null)?.closest?.('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+            if ((event.target as Element | null)?.closest?.('[role="combobox"][aria-expanded="true"]'))
+              event.preventDefault();
           }}
         >
           <Dialog.Title>{title}</Dialog.Title>
-          {description ? <Dialog.Description size="2" mb="4">{description}</Dialog.Description> : null}
+          {description ? (
+            <Dialog.Description size="2" mb="4">
+              {description}
+            </Dialog.Description>
+          ) : null}
           {children}
         </Dialog.Content>
       </Dialog.Root>
@@ -42,7 +47,13 @@ export function DialogRoute({
   }
   return (
     <div className="route-overlay">
-      <Card size="3" className="route-overlay-card" style={{ maxWidth: width }} role="dialog" aria-labelledby="route-dialog-title">
+      <Card
+        size="3"
+        className="route-overlay-card"
+        style={{ maxWidth: width }}
+        role="dialog"
+        aria-labelledby="route-dialog-title"
+      >
         <Heading as="h2" size="5" id="route-dialog-title" mb="1">
           {title}
         </Heading>

@@ -5,7 +5,11 @@ import type { ComponentProps, ReactNode } from "react";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { ItemsTable, TotalsSummary } from "./line-items";
 
-export function DetailCard({ title, children, ...rest }: { title: string; children: ReactNode } & ComponentProps<typeof Card>) {
+export function DetailCard({
+  title,
+  children,
+  ...rest
+}: { title: string; children: ReactNode } & ComponentProps<typeof Card>) {
   return (
     <Card {...rest}>
       <Heading as="h2" size="3" mb="2">
@@ -19,7 +23,13 @@ export function DetailCard({ title, children, ...rest }: { title: string; childr
 type CustomerSummary = { id: number; name: string; phone: string | null; email?: string | null };
 
 /** The document's customer: a link to their page, phone (and e-mail when given). */
-export function CustomerCard({ customer, showEmail = false }: { customer: CustomerSummary | null; showEmail?: boolean }) {
+export function CustomerCard({
+  customer,
+  showEmail = false,
+}: {
+  customer: CustomerSummary | null;
+  showEmail?: boolean;
+}) {
   return (
     <DetailCard title="Customer">
       {customer ? (
@@ -44,7 +54,15 @@ export function CustomerCard({ customer, showEmail = false }: { customer: Custom
 type Totals = ComponentProps<typeof TotalsSummary>;
 
 /** Description, the line items and the totals of a quote or an invoice. */
-export function ItemsCard({ description, items, totals }: { description: string | null; items: ComponentProps<typeof ItemsTable>["items"]; totals: Totals }) {
+export function ItemsCard({
+  description,
+  items,
+  totals,
+}: {
+  description: string | null;
+  items: ComponentProps<typeof ItemsTable>["items"];
+  totals: Totals;
+}) {
   return (
     <DetailCard title="Items" mb="4">
       {description ? (
@@ -61,7 +79,15 @@ export function ItemsCard({ description, items, totals }: { description: string 
 type Activity = { id: number; title: string; description: string | null; createdAt: string };
 
 /** The activity log of a record, newest first; with a time zone the time of day is shown too. */
-export function HistoryCard({ history, timeZone, testId }: { history: Activity[]; timeZone?: string; testId?: string }) {
+export function HistoryCard({
+  history,
+  timeZone,
+  testId,
+}: {
+  history: Activity[];
+  timeZone?: string;
+  testId?: string;
+}) {
   return (
     <DetailCard title="History">
       {history.length === 0 ? (
@@ -76,7 +102,9 @@ export function HistoryCard({ history, timeZone, testId }: { history: Activity[]
                 {a.title}
               </Text>
               <Text as="div" size="1" color="gray">
-                {[a.description, timeZone ? formatDateTime(a.createdAt, timeZone) : formatDate(a.createdAt)].filter(Boolean).join(" · ")}
+                {[a.description, timeZone ? formatDateTime(a.createdAt, timeZone) : formatDate(a.createdAt)]
+                  .filter(Boolean)
+                  .join(" · ")}
               </Text>
             </Box>
           ))}

@@ -1,16 +1,31 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { EVENT_STATUSES, EVENT_TYPES, EventFormSchema } from "~/schemas/event";
 import { formatInZone, isDateOnly, isTimeOnly, zonedToInstant, addDays } from "~/utils/dates";
-import { CUSTOMER_AND_JOB_PICKERS, type CustomerPickerRow, type JobPickerRow, type PickerLookups } from "~/utils/picker";
+import {
+  CUSTOMER_AND_JOB_PICKERS,
+  type CustomerPickerRow,
+  type JobPickerRow,
+  type PickerLookups,
+} from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
 
-export type ConflictView = { resourceName: string; conflictingEvent: { title: string; startAt: string; endAt: string } };
+export type ConflictView = {
+  resourceName: string;
+  conflictingEvent: { title: string; startAt: string; endAt: string };
+};
 
 export type EventFormOptions = {
   jobs: JobPickerRow[];
@@ -36,7 +51,8 @@ export function ConflictList({ conflicts, timeZone }: { conflicts: ConflictView[
         {conflicts.map((c, i) => (
           <li key={i}>
             <Text size="2">
-              {c.resourceName} is booked for “{c.conflictingEvent.title}” {formatInZone(c.conflictingEvent.startAt, "MMM d, h:mm a", timeZone)} –{" "}
+              {c.resourceName} is booked for “{c.conflictingEvent.title}”{" "}
+              {formatInZone(c.conflictingEvent.startAt, "MMM d, h:mm a", timeZone)} –{" "}
               {formatInZone(c.conflictingEvent.endAt, "h:mm a", timeZone)}
             </Text>
           </li>
@@ -105,7 +121,12 @@ export function EventForm({
       if (endAt <= startAt) return;
       setChecked(true);
       check.submit(
-        { resourceIds, startAt: startAt.toISOString(), endAt: endAt.toISOString(), excludeEventId: excludeEventId ?? null },
+        {
+          resourceIds,
+          startAt: startAt.toISOString(),
+          endAt: endAt.toISOString(),
+          excludeEventId: excludeEventId ?? null,
+        },
         { method: "post", action: "/api/schedule/conflicts", encType: "application/json" },
       );
     }, CONFLICT_DEBOUNCE_MS);
@@ -121,28 +142,46 @@ export function EventForm({
       {...getFormProps(form)}
       onChange={(event) => {
         const target = event.target as HTMLInputElement | HTMLSelectElement;
-        if (["resourceIds", "date", "startTime", "endTime", "allDay"].includes(target.name)) scheduleCheck(event.currentTarget);
+        if (["resourceIds", "date", "startTime", "endTime", "allDay"].includes(target.name))
+          scheduleCheck(event.currentTarget);
       }}
     >
       <DefaultSubmit />
       <Flex direction="column" gap="3">
         <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <SelectField label="Type" selectProps={getSelectProps(fields.type)} options={toOptions(EVENT_TYPES)} errors={fields.type.errors} />
+          <SelectField
+            label="Type"
+            selectProps={getSelectProps(fields.type)}
+            options={toOptions(EVENT_TYPES)}
+            errors={fields.type.errors}
+          />
           <SelectField
             label="Status"
             selectProps={getSelectProps(fields.status)}
-            options={EVENT_STATUSES.map((s) => ({ value: s, label: s === "done" ? "Completed" : toOptions([s])[0].label }))}
+            options={EVENT_STATUSES.map((s) => ({
+              value: s,
+              label: s === "done" ? "Completed" : toOptions([s])[0].label,
+            }))}
             errors={fields.status.errors}
           />
         </Grid>
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
           <Field label="Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
-          <Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
-          <Field label="End Time" inputProps={getInputProps(fields.endTime, { type: "time" })} errors={fields.endTime.errors} />
+          <Field
+            label="Start Time"
+            inputProps={getInputProps(fields.startTime, { type: "time" })}
+            errors={fields.startTime.errors}
+          />
+          <Field
+            label="End Time"
+            inputProps={getInputProps(fields.endTime, { type: "time" })}
+            errors={fields.endTime.errors}
+          />
         </Grid>
         <Text as="label" size="2">
-          <input type="checkbox" name="allDay" value="true" defaultChecked={allDayDefault} key={`allDay-${form.key}`} /> All day (ends the next day at midnight)
+          <input type="checkbox" name="allDay" value="true" defaultChecked={allDayDefault} key={`allDay-${form.key}`} />{" "}
+          All day (ends the next day at midnight)
         </Text>
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="rt-Text rt-r-size-2 rt-r-weight-medium" style={{ marginBottom: "0.25rem" }}>
@@ -153,7 +192,8 @@ export function EventForm({
               .filter((r) => r.active || selected.has(String(r.id)))
               .map((r) => (
                 <Text as="label" size="2" key={r.id}>
-                  <input type="checkbox" name="resourceIds" value={r.id} defaultChecked={selected.has(String(r.id))} /> {r.name}
+                  <input type="checkbox" name="resourceIds" value={r.id} defaultChecked={selected.has(String(r.id))} />{" "}
+                  {r.name}
                 </Text>
               ))}
           </div>
@@ -167,7 +207,9 @@ export function EventForm({
             options={options.jobs}
             lookup={pickers?.jobId}
             empty={{ value: "none", label: "None" }}
-            onPick={(job) => job && setJobCustomer({ id: job.customerId, name: job.customerName, email: null, phone: null })}
+            onPick={(job) =>
+              job && setJobCustomer({ id: job.customerId, name: job.customerName, email: null, phone: null })
+            }
           />
           <RecordPicker
             kind="customer"
@@ -179,8 +221,16 @@ export function EventForm({
             pick={jobCustomer}
           />
         </Grid>
-        <Field label="Location" inputProps={getInputProps(fields.location, { type: "text" })} errors={fields.location.errors} />
-        <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }} errors={fields.notes.errors} />
+        <Field
+          label="Location"
+          inputProps={getInputProps(fields.location, { type: "text" })}
+          errors={fields.location.errors}
+        />
+        <TextareaField
+          label="Notes"
+          textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
+          errors={fields.notes.errors}
+        />
         <ConflictList conflicts={shown} timeZone={timeZone} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Flex gap="3" justify="end" mt="2">

@@ -13,7 +13,10 @@ type FastLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 };
 
 // forwardRef: Radix's `asChild` (Button, Badge) hands its ref to the anchor.
-export const FastLink = forwardRef<HTMLAnchorElement, FastLinkProps>(function FastLink({ to, preventScrollReset, ...rest }, ref) {
+export const FastLink = forwardRef<HTMLAnchorElement, FastLinkProps>(function FastLink(
+  { to, preventScrollReset, ...rest },
+  ref,
+) {
   return <a ref={ref} href={to} data-fast-link={preventScrollReset ? "keep-scroll" : ""} {...rest} />;
 });
 
@@ -22,13 +25,23 @@ export function useFastLinks() {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element | null)?.closest?.("a[data-fast-link]") as HTMLAnchorElement | null;
       if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(`${url.pathname}${url.search}${url.hash}`, { preventScrollReset: anchor.dataset.fastLink === "keep-scroll" });
+      navigate(`${url.pathname}${url.search}${url.hash}`, {
+        preventScrollReset: anchor.dataset.fastLink === "keep-scroll",
+      });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

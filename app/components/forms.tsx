@@ -36,7 +36,15 @@ export function Field({ label, inputProps, errors }: { label: string; inputProps
 
 type TextAreaProps = ComponentProps<typeof TextArea>;
 
-export function TextareaField({ label, textareaProps, errors }: { label: string; textareaProps: TextAreaProps; errors?: ListOfErrors }) {
+export function TextareaField({
+  label,
+  textareaProps,
+  errors,
+}: {
+  label: string;
+  textareaProps: TextAreaProps;
+  errors?: ListOfErrors;
+}) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -67,14 +75,28 @@ export function DefaultSubmit() {
 type CheckboxProps = Omit<ComponentProps<"input">, "type">;
 
 /** A native checkbox with its label beside it (works without JS; unchecked sends nothing). */
-export function CheckboxField({ label, inputProps, errors }: { label: string; inputProps: CheckboxProps; errors?: ListOfErrors }) {
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+}: {
+  label: string;
+  inputProps: CheckboxProps;
+  errors?: ListOfErrors;
+}) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
     <div>
       <Text as="label" htmlFor={id} size="2" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>
-        <input aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...inputProps} id={id} type="checkbox" />
+        <input
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          {...inputProps}
+          id={id}
+          type="checkbox"
+        />
         {label}
       </Text>
       <ErrorList id={errorId} errors={errors} />
@@ -83,7 +105,17 @@ export function CheckboxField({ label, inputProps, errors }: { label: string; in
 }
 
 /** A dialog form's footer: Cancel (back to the list, scroll kept) and the submit with its pending label. */
-export function FormActions({ cancelTo, pending, submitLabel, pendingLabel }: { cancelTo: string; pending: boolean; submitLabel: string; pendingLabel: string }) {
+export function FormActions({
+  cancelTo,
+  pending,
+  submitLabel,
+  pendingLabel,
+}: {
+  cancelTo: string;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
   return (
     <Flex gap="3" justify="end" mt="2">
       <Button asChild variant="soft" color="gray">

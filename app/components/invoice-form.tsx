@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
@@ -28,7 +35,14 @@ export type InvoiceFormDefaults = {
 };
 export type QuoteChoice = { id: number; quoteNumber: string; title: string; total: string; customerName: string };
 
-const STATUS_LABELS: Record<string, string> = { draft: "Draft", sent: "Sent", partial: "Partial Payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" };
+const STATUS_LABELS: Record<string, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  partial: "Partial Payment",
+  paid: "Paid",
+  overdue: "Overdue",
+  cancelled: "Cancelled",
+};
 
 export function InvoiceForm({
   lastResult,
@@ -60,7 +74,10 @@ export function InvoiceForm({
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const pending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" && !navigation.formData?.get("__intent__");
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    !navigation.formData?.get("__intent__");
   const schema = useMemo(() => makeInvoiceSchema(today, { allowPastDueDate }), [today, allowPastDueDate]);
   const [form, fields] = useForm({
     id: "invoice-form",
@@ -86,7 +103,11 @@ export function InvoiceForm({
                 onChange: loadQuoteTo
                   ? (event) => {
                       const value = event.currentTarget.value;
-                      if (value) navigate(`${loadQuoteTo}${loadQuoteTo.includes("?") ? "&" : "?"}quoteId=${value}`, { replace: true, preventScrollReset: true });
+                      if (value)
+                        navigate(`${loadQuoteTo}${loadQuoteTo.includes("?") ? "&" : "?"}quoteId=${value}`, {
+                          replace: true,
+                          preventScrollReset: true,
+                        });
                     }
                   : undefined,
               }}
@@ -101,14 +122,33 @@ export function InvoiceForm({
             </SelectField>
           </div>
           {loadQuoteTo && !hydrated ? (
-            <Button type="submit" formMethod="get" formAction={loadQuoteTo.split("?")[0]} formNoValidate variant="soft" name="loadQuote" value="1">
+            <Button
+              type="submit"
+              formMethod="get"
+              formAction={loadQuoteTo.split("?")[0]}
+              formNoValidate
+              variant="soft"
+              name="loadQuote"
+              value="1"
+            >
               Load quote
             </Button>
           ) : null}
         </Flex>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <RecordPicker kind="customer" label="Customer" field={fields.customerId} options={customers} lookup={pickers?.customerId} empty={{ value: "", label: "Select a customer" }} />
-          <SelectField label="Status" selectProps={{ ...getSelectProps(fields.status), key: fields.status.key }} errors={fields.status.errors}>
+          <RecordPicker
+            kind="customer"
+            label="Customer"
+            field={fields.customerId}
+            options={customers}
+            lookup={pickers?.customerId}
+            empty={{ value: "", label: "Select a customer" }}
+          />
+          <SelectField
+            label="Status"
+            selectProps={{ ...getSelectProps(fields.status), key: fields.status.key }}
+            errors={fields.status.errors}
+          >
             {INVOICE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
@@ -116,15 +156,31 @@ export function InvoiceForm({
             ))}
           </SelectField>
         </Grid>
-        <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), key: fields.title.key }} errors={fields.title.errors} />
+        <Field
+          label="Title"
+          inputProps={{ ...getInputProps(fields.title, { type: "text" }), key: fields.title.key }}
+          errors={fields.title.errors}
+        />
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-          <Field label="Issue Date" inputProps={{ ...getInputProps(fields.issueDate, { type: "date" }), key: fields.issueDate.key }} errors={fields.issueDate.errors} />
+          <Field
+            label="Issue Date"
+            inputProps={{ ...getInputProps(fields.issueDate, { type: "date" }), key: fields.issueDate.key }}
+            errors={fields.issueDate.errors}
+          />
           <Field
             label="Due Date"
-            inputProps={{ ...getInputProps(fields.dueDate, { type: "date" }), key: fields.dueDate.key, min: allowPastDueDate && allowPastDueDate < today ? allowPastDueDate : today }}
+            inputProps={{
+              ...getInputProps(fields.dueDate, { type: "date" }),
+              key: fields.dueDate.key,
+              min: allowPastDueDate && allowPastDueDate < today ? allowPastDueDate : today,
+            }}
             errors={fields.dueDate.errors}
           />
-          <SelectField label="Payment Terms" selectProps={{ ...getSelectProps(fields.paymentTerms), key: fields.paymentTerms.key }} errors={fields.paymentTerms.errors}>
+          <SelectField
+            label="Payment Terms"
+            selectProps={{ ...getSelectProps(fields.paymentTerms), key: fields.paymentTerms.key }}
+            errors={fields.paymentTerms.errors}
+          >
             {PAYMENT_TERMS.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -132,10 +188,22 @@ export function InvoiceForm({
             ))}
           </SelectField>
         </Grid>
-        <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }} errors={fields.description.errors} />
+        <TextareaField
+          label="Description"
+          textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }}
+          errors={fields.description.errors}
+        />
         <LineItemsEditor form={form} items={fields.items as any} taxRate={fields.taxRate} />
-        <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }} errors={fields.notes.errors} />
-        <TextareaField label="Terms" textareaProps={{ ...getTextareaProps(fields.terms), key: fields.terms.key, rows: 2 }} errors={fields.terms.errors} />
+        <TextareaField
+          label="Notes"
+          textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }}
+          errors={fields.notes.errors}
+        />
+        <TextareaField
+          label="Terms"
+          textareaProps={{ ...getTextareaProps(fields.terms), key: fields.terms.key, rows: 2 }}
+          errors={fields.terms.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Flex, Grid } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
@@ -8,7 +15,20 @@ import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./f
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
 
-export type JobDefaults = Partial<Record<"customerId" | "title" | "description" | "status" | "estimatedCost" | "actualCost" | "startDate" | "completionDate" | "notes", string | number | null>>;
+export type JobDefaults = Partial<
+  Record<
+    | "customerId"
+    | "title"
+    | "description"
+    | "status"
+    | "estimatedCost"
+    | "actualCost"
+    | "startDate"
+    | "completionDate"
+    | "notes",
+    string | number | null
+  >
+>;
 
 export function JobForm({
   lastResult,
@@ -36,7 +56,11 @@ export function JobForm({
   const [form, fields] = useForm({
     id: "job-form",
     lastResult,
-    defaultValue: defaultValue && Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)])),
+    defaultValue:
+      defaultValue &&
+      Object.fromEntries(
+        Object.entries(defaultValue).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)]),
+      ),
     constraint: getZodConstraint(JobSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -46,27 +70,65 @@ export function JobForm({
     <Form method="post" {...getFormProps(form)}>
       <DefaultSubmit />
       <Flex direction="column" gap="3">
-        <RecordPicker kind="customer" label="Customer" field={fields.customerId} options={customers} lookup={pickers?.customerId} empty={{ value: "", label: "Select a customer" }} />
+        <RecordPicker
+          kind="customer"
+          label="Customer"
+          field={fields.customerId}
+          options={customers}
+          lookup={pickers?.customerId}
+          empty={{ value: "", label: "Select a customer" }}
+        />
         <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
-        <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
+        <TextareaField
+          label="Description"
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
+          errors={fields.description.errors}
+        />
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-          <SelectField label="Status" selectProps={getSelectProps(fields.status)} options={toOptions(JOB_STATUSES)} errors={fields.status.errors} />
+          <SelectField
+            label="Status"
+            selectProps={getSelectProps(fields.status)}
+            options={toOptions(JOB_STATUSES)}
+            errors={fields.status.errors}
+          />
           <Field
             label="Estimated Cost"
-            inputProps={{ ...getInputProps(fields.estimatedCost, { type: "number" }), step: "0.01", min: 0, inputMode: "decimal" }}
+            inputProps={{
+              ...getInputProps(fields.estimatedCost, { type: "number" }),
+              step: "0.01",
+              min: 0,
+              inputMode: "decimal",
+            }}
             errors={fields.estimatedCost.errors}
           />
           <Field
             label="Actual Cost"
-            inputProps={{ ...getInputProps(fields.actualCost, { type: "number" }), step: "0.01", min: 0, inputMode: "decimal" }}
+            inputProps={{
+              ...getInputProps(fields.actualCost, { type: "number" }),
+              step: "0.01",
+              min: 0,
+              inputMode: "decimal",
+            }}
             errors={fields.actualCost.errors}
           />
         </Grid>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <Field label="Start Date" inputProps={{ ...getInputProps(fields.startDate, { type: "date" }), min: minStartDate }} errors={fields.startDate.errors} />
-          <Field label="Completion Date" inputProps={getInputProps(fields.completionDate, { type: "date" })} errors={fields.completionDate.errors} />
+          <Field
+            label="Start Date"
+            inputProps={{ ...getInputProps(fields.startDate, { type: "date" }), min: minStartDate }}
+            errors={fields.startDate.errors}
+          />
+          <Field
+            label="Completion Date"
+            inputProps={getInputProps(fields.completionDate, { type: "date" })}
+            errors={fields.completionDate.errors}
+          />
         </Grid>
-        <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }} errors={fields.notes.errors} />
+        <TextareaField
+          label="Notes"
+          textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
+          errors={fields.notes.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>

@@ -10,7 +10,15 @@ type Item = { description?: string; quantity?: string; unitPrice?: string; notes
 // conform applies it in the browser.
 
 /** The line-item rows of a quote or invoice form with live totals from the money module. */
-export function LineItemsEditor({ form, items, taxRate }: { form: FormMetadata<any, string[]>; items: FieldMetadata<Item[] | undefined, any, string[]>; taxRate: FieldMetadata<any, any, string[]> }) {
+export function LineItemsEditor({
+  form,
+  items,
+  taxRate,
+}: {
+  form: FormMetadata<any, string[]>;
+  items: FieldMetadata<Item[] | undefined, any, string[]>;
+  taxRate: FieldMetadata<any, any, string[]>;
+}) {
   const rows = items.getFieldList();
   const values = rows.map((row) => {
     const f = row.getFieldset();
@@ -45,18 +53,39 @@ export function LineItemsEditor({ form, items, taxRate }: { form: FormMetadata<a
           <Table.Body>
             {rows.map((row, index) => {
               const f = row.getFieldset();
-              const rowErrors = [...(f.description.errors ?? []), ...(f.quantity.errors ?? []), ...(f.unitPrice.errors ?? [])];
+              const rowErrors = [
+                ...(f.description.errors ?? []),
+                ...(f.quantity.errors ?? []),
+                ...(f.unitPrice.errors ?? []),
+              ];
               return (
                 <Table.Row key={row.key} data-testid="line-item">
                   <Table.Cell>
-                    <TextField.Root {...getInputProps(f.description, { type: "text" })} key={f.description.key} placeholder="Item description" aria-label={`Item ${index + 1} description`} />
+                    <TextField.Root
+                      {...getInputProps(f.description, { type: "text" })}
+                      key={f.description.key}
+                      placeholder="Item description"
+                      aria-label={`Item ${index + 1} description`}
+                    />
                     <ErrorList errors={rowErrors} />
                   </Table.Cell>
                   <Table.Cell>
-                    <TextField.Root {...getInputProps(f.quantity, { type: "number" })} key={f.quantity.key} step="0.01" min="0" aria-label={`Item ${index + 1} quantity`} />
+                    <TextField.Root
+                      {...getInputProps(f.quantity, { type: "number" })}
+                      key={f.quantity.key}
+                      step="0.01"
+                      min="0"
+                      aria-label={`Item ${index + 1} quantity`}
+                    />
                   </Table.Cell>
                   <Table.Cell>
-                    <TextField.Root {...getInputProps(f.unitPrice, { type: "number" })} key={f.unitPrice.key} step="0.01" min="0" aria-label={`Item ${index + 1} unit price`} />
+                    <TextField.Root
+                      {...getInputProps(f.unitPrice, { type: "number" })}
+                      key={f.unitPrice.key}
+                      step="0.01"
+                      min="0"
+                      aria-label={`Item ${index + 1} unit price`}
+                    />
                   </Table.Cell>
                   <Table.Cell align="right">
                     <output data-testid="line-total" aria-label={`Item ${index + 1} line total`}>
@@ -65,7 +94,13 @@ export function LineItemsEditor({ form, items, taxRate }: { form: FormMetadata<a
                   </Table.Cell>
                   <Table.Cell>
                     {rows.length > 1 ? (
-                      <Button {...form.remove.getButtonProps({ name: items.name, index })} variant="ghost" color="red" size="1" aria-label={`Remove row ${index + 1}`}>
+                      <Button
+                        {...form.remove.getButtonProps({ name: items.name, index })}
+                        variant="ghost"
+                        color="red"
+                        size="1"
+                        aria-label={`Remove row ${index + 1}`}
+                      >
                         Remove
                       </Button>
                     ) : null}
@@ -78,7 +113,14 @@ export function LineItemsEditor({ form, items, taxRate }: { form: FormMetadata<a
       </div>
       <ErrorList id={items.errorId} errors={items.errors} />
       <Flex>
-        <Button {...form.insert.getButtonProps({ name: items.name, defaultValue: { description: "", quantity: "1.00", unitPrice: "0.00" } })} variant="soft" size="1">
+        <Button
+          {...form.insert.getButtonProps({
+            name: items.name,
+            defaultValue: { description: "", quantity: "1.00", unitPrice: "0.00" },
+          })}
+          variant="soft"
+          size="1"
+        >
           Add row
         </Button>
       </Flex>
@@ -92,7 +134,18 @@ export function LineItemsEditor({ form, items, taxRate }: { form: FormMetadata<a
             Tax rate
           </Text>
           <div>
-            <Field label="Tax rate (e.g. 0.0875)" inputProps={{ ...getInputProps(taxRate, { type: "number" }), key: taxRate.key, step: "0.000001", min: "0", max: "0.999999", size: "1" }} errors={taxRate.errors} />
+            <Field
+              label="Tax rate (e.g. 0.0875)"
+              inputProps={{
+                ...getInputProps(taxRate, { type: "number" }),
+                key: taxRate.key,
+                step: "0.000001",
+                min: "0",
+                max: "0.999999",
+                size: "1",
+              }}
+              errors={taxRate.errors}
+            />
           </div>
           <Text size="2">Tax</Text>
           <Text size="2" align="right" data-testid="tax-amount">
@@ -111,8 +164,17 @@ export function LineItemsEditor({ form, items, taxRate }: { form: FormMetadata<a
 }
 
 /** Items, totals and their rows as every document screen and the PDFs show them. */
-export function ItemsTable({ items }: { items: Array<{ id: number; description: string; quantity: string; unitPrice: string; lineTotal: string }> }) {
-  if (items.length === 0) return <Text color="gray" size="2">No line items.</Text>;
+export function ItemsTable({
+  items,
+}: {
+  items: Array<{ id: number; description: string; quantity: string; unitPrice: string; lineTotal: string }>;
+}) {
+  if (items.length === 0)
+    return (
+      <Text color="gray" size="2">
+        No line items.
+      </Text>
+    );
   return (
     <div className="data-table-wrap">
       <Table.Root size="1">
@@ -139,7 +201,19 @@ export function ItemsTable({ items }: { items: Array<{ id: number; description: 
   );
 }
 
-export function TotalsSummary({ subtotal, taxRate, taxAmount, total, extra }: { subtotal: string; taxRate: string; taxAmount: string; total: string; extra?: Array<[string, string]> }) {
+export function TotalsSummary({
+  subtotal,
+  taxRate,
+  taxAmount,
+  total,
+  extra,
+}: {
+  subtotal: string;
+  taxRate: string;
+  taxAmount: string;
+  total: string;
+  extra?: Array<[string, string]>;
+}) {
   const pct = rateToPercent(taxRate);
   return (
     <Grid columns="2" gap="1" style={{ maxWidth: 320, marginLeft: "auto" }} mt="3">

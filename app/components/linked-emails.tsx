@@ -3,10 +3,25 @@ import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/dates";
 import { EmptyState } from "./empty-state";
 
-type LinkedEmail = { id: number; subject: string | null; fromEmail: string | null; fromName: string | null; receivedAt: string | null; isRead: boolean };
+type LinkedEmail = {
+  id: number;
+  subject: string | null;
+  fromEmail: string | null;
+  fromName: string | null;
+  receivedAt: string | null;
+  isRead: boolean;
+};
 
 /** The e-mails the Inbox linked to a customer or a job, newest first, each opening in the Inbox. */
-export function LinkedEmails({ mail, search, timeZone }: { mail: { rows: LinkedEmail[]; total: number }; search?: string | null; timeZone?: string }) {
+export function LinkedEmails({
+  mail,
+  search,
+  timeZone,
+}: {
+  mail: { rows: LinkedEmail[]; total: number };
+  search?: string | null;
+  timeZone?: string;
+}) {
   return (
     <Card data-testid="linked-emails">
       <Flex justify="between" align="center" mb="2">

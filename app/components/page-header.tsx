@@ -3,7 +3,13 @@ import type { ReactNode } from "react";
 
 export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: string; actions?: ReactNode }) {
   return (
-    <Flex justify="between" align={{ initial: "start", sm: "center" }} gap="3" mb="5" direction={{ initial: "column", sm: "row" }}>
+    <Flex
+      justify="between"
+      align={{ initial: "start", sm: "center" }}
+      gap="3"
+      mb="5"
+      direction={{ initial: "column", sm: "row" }}
+    >
       <Box>
         <Heading as="h1" size="7">
           {title}

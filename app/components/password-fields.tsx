@@ -4,14 +4,25 @@ import { useId, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 /** What each password input of the group takes: its type and the class that masks it without JS. */
-export type PasswordInputProps = { type: "password" | "text"; className?: string; spellCheck: false; autoCapitalize: "off" };
+export type PasswordInputProps = {
+  type: "password" | "text";
+  className?: string;
+  spellCheck: false;
+  autoCapitalize: "off";
+};
 
 /**
  * A group of password inputs with one show/hide toggle (spec: Settings → Profile). With JS a button
  * switches the inputs between type password and text. Without JS a checkbox before the fields
  * unmasks them by CSS (styles/settings.css): the inputs are text drawn as discs until it is ticked.
  */
-export function PasswordFields({ single = false, children }: { single?: boolean; children: (input: PasswordInputProps) => ReactNode }) {
+export function PasswordFields({
+  single = false,
+  children,
+}: {
+  single?: boolean;
+  children: (input: PasswordInputProps) => ReactNode;
+}) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const id = useId();

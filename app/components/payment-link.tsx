@@ -28,7 +28,12 @@ export function CopyLinkButton({ url, size = "2" }: { url: string; size?: "1" | 
       setCopied(true);
       setToast({ id: String(Date.now()), title: "Link Copied", description: "The payment link is on your clipboard." });
     } catch {
-      setToast({ id: String(Date.now()), type: "error", title: "Error", description: "Failed to copy link to clipboard" });
+      setToast({
+        id: String(Date.now()),
+        type: "error",
+        title: "Error",
+        description: "Failed to copy link to clipboard",
+      });
     }
   };
   return (

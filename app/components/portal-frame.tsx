@@ -2,7 +2,15 @@ import { Box, Container, Flex, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
 /** The customer-facing frame of the portal: no staff navigation. */
-export function PortalFrame({ companyName, phone, children }: { companyName: string; phone: string; children: ReactNode }) {
+export function PortalFrame({
+  companyName,
+  phone,
+  children,
+}: {
+  companyName: string;
+  phone: string;
+  children: ReactNode;
+}) {
   return (
     <Box>
       <Flex className="header" align="center" justify="between">

@@ -1,10 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Flex, Grid } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { makeQuoteSchema, QUOTE_STATUSES } from "~/schemas/quote";
-import { CUSTOMER_AND_JOB_PICKERS, type CustomerPickerRow, type JobPickerRow, type PickerLookups } from "~/utils/picker";
+import {
+  CUSTOMER_AND_JOB_PICKERS,
+  type CustomerPickerRow,
+  type JobPickerRow,
+  type PickerLookups,
+} from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
 import { LineItemsEditor } from "./line-items";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
@@ -23,8 +35,13 @@ export type QuoteFormDefaults = {
   items?: Array<{ description: string; quantity: string; unitPrice: string }>;
 };
 
-
-const STATUS_LABELS: Record<string, string> = { draft: "Draft", sent: "Sent", approved: "Approved", rejected: "Rejected", expired: "Expired" };
+const STATUS_LABELS: Record<string, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  approved: "Approved",
+  rejected: "Rejected",
+  expired: "Expired",
+};
 
 export function QuoteForm({
   lastResult,
@@ -51,7 +68,10 @@ export function QuoteForm({
   pendingLabel: string;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" && !navigation.formData?.get("__intent__");
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    !navigation.formData?.get("__intent__");
   const schema = useMemo(() => makeQuoteSchema(today, { allowPastValidUntil }), [today, allowPastValidUntil]);
   const [form, fields] = useForm({
     id: "quote-form",
@@ -67,12 +87,34 @@ export function QuoteForm({
       <DefaultSubmit />
       <Flex direction="column" gap="3">
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <RecordPicker kind="customer" label="Customer" field={fields.customerId} options={customers} lookup={pickers?.customerId} empty={{ value: "", label: "Select a customer" }} />
-          <RecordPicker kind="job" label="Job (optional)" field={fields.jobId} options={jobs} lookup={pickers?.jobId} empty={{ value: "", label: "No job" }} />
+          <RecordPicker
+            kind="customer"
+            label="Customer"
+            field={fields.customerId}
+            options={customers}
+            lookup={pickers?.customerId}
+            empty={{ value: "", label: "Select a customer" }}
+          />
+          <RecordPicker
+            kind="job"
+            label="Job (optional)"
+            field={fields.jobId}
+            options={jobs}
+            lookup={pickers?.jobId}
+            empty={{ value: "", label: "No job" }}
+          />
         </Grid>
-        <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), key: fields.title.key }} errors={fields.title.errors} />
+        <Field
+          label="Title"
+          inputProps={{ ...getInputProps(fields.title, { type: "text" }), key: fields.title.key }}
+          errors={fields.title.errors}
+        />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <SelectField label="Status" selectProps={{ ...getSelectProps(fields.status), key: fields.status.key }} errors={fields.status.errors}>
+          <SelectField
+            label="Status"
+            selectProps={{ ...getSelectProps(fields.status), key: fields.status.key }}
+            errors={fields.status.errors}
+          >
             {QUOTE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
@@ -81,14 +123,30 @@ export function QuoteForm({
           </SelectField>
           <Field
             label="Valid Until"
-            inputProps={{ ...getInputProps(fields.validUntil, { type: "date" }), key: fields.validUntil.key, min: allowPastValidUntil && allowPastValidUntil < today ? allowPastValidUntil : today }}
+            inputProps={{
+              ...getInputProps(fields.validUntil, { type: "date" }),
+              key: fields.validUntil.key,
+              min: allowPastValidUntil && allowPastValidUntil < today ? allowPastValidUntil : today,
+            }}
             errors={fields.validUntil.errors}
           />
         </Grid>
-        <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }} errors={fields.description.errors} />
+        <TextareaField
+          label="Description"
+          textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }}
+          errors={fields.description.errors}
+        />
         <LineItemsEditor form={form} items={fields.items as any} taxRate={fields.taxRate} />
-        <TextareaField label="Notes (internal)" textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }} errors={fields.notes.errors} />
-        <TextareaField label="Terms" textareaProps={{ ...getTextareaProps(fields.terms), key: fields.terms.key, rows: 2 }} errors={fields.terms.errors} />
+        <TextareaField
+          label="Notes (internal)"
+          textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }}
+          errors={fields.notes.errors}
+        />
+        <TextareaField
+          label="Terms"
+          textareaProps={{ ...getTextareaProps(fields.terms), key: fields.terms.key, rows: 2 }}
+          errors={fields.terms.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>

@@ -93,7 +93,9 @@ export function RecordPicker<K extends PickerKind>({
           ...getSelectProps(field),
           defaultValue: initialValue,
           ref: selectRef,
-          onChange: onPick ? (event) => onPick(items.find((i) => String(i.id) === event.currentTarget.value)?.row ?? null) : undefined,
+          onChange: onPick
+            ? (event) => onPick(items.find((i) => String(i.id) === event.currentTarget.value)?.row ?? null)
+            : undefined,
         }}
         errors={field.errors}
       >
@@ -107,7 +109,14 @@ export function RecordPicker<K extends PickerKind>({
       </SelectField>
       <div className="picker-find">
         <input type="hidden" name={names.listed} value={lookup?.search ?? ""} />
-        <TextField.Root type="search" name={names.box} defaultValue={lookup?.search ?? ""} aria-label={`Find ${noun}`} placeholder={kind === "customer" ? "Name, email or phone" : "Job title or customer"} size="1" />
+        <TextField.Root
+          type="search"
+          name={names.box}
+          defaultValue={lookup?.search ?? ""}
+          aria-label={`Find ${noun}`}
+          placeholder={kind === "customer" ? "Name, email or phone" : "Job title or customer"}
+          size="1"
+        />
         <Button type="submit" name="intent" value={names.intent} formNoValidate variant="soft" size="1">
           Find<span className="visually-hidden"> {noun}</span>
         </Button>
@@ -176,9 +185,14 @@ function PickerCombobox<K extends PickerKind>({
       request.current = controller;
       setStatus("searching");
       try {
-        const response = await fetch(`${endpoint}?search=${encodeURIComponent(term)}&limit=${PICKER_SEARCH_LIMIT}`, { signal: controller.signal, headers: { Accept: "application/json" } });
+        const response = await fetch(`${endpoint}?search=${encodeURIComponent(term)}&limit=${PICKER_SEARCH_LIMIT}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const rows = ((await response.json()) as Array<PickerRows[K] & { status?: string }>).filter((row) => PICKER_KINDS[kind].offered(row));
+        const rows = ((await response.json()) as Array<PickerRows[K] & { status?: string }>).filter((row) =>
+          PICKER_KINDS[kind].offered(row),
+        );
         setFound({ term, items: rows.map((row) => ({ ...toPickerOption(kind, row), row })) });
         setStatus("idle");
       } catch {
@@ -188,7 +202,19 @@ function PickerCombobox<K extends PickerKind>({
   }
 
   const shown = !term ? items : found?.term === term ? found.items : items.filter((item) => contains(item, term));
-  const { isOpen, highlightedIndex, selectedItem, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps, selectItem, setInputValue, inputValue } = useCombobox<Item<K>>({
+  const {
+    isOpen,
+    highlightedIndex,
+    selectedItem,
+    getLabelProps,
+    getInputProps,
+    getMenuProps,
+    getItemProps,
+    getToggleButtonProps,
+    selectItem,
+    setInputValue,
+    inputValue,
+  } = useCombobox<Item<K>>({
     items: shown,
     initialSelectedItem: initial,
     inputId,
@@ -196,15 +222,19 @@ function PickerCombobox<K extends PickerKind>({
     itemToString: (item) => item?.label ?? "",
     itemToKey: (item) => item?.id ?? null,
     // Typing searches; any other change of the text (a choice, leaving the box) ends the search.
-    onInputValueChange: ({ inputValue, type }) => search(type === useCombobox.stateChangeTypes.InputChange ? (inputValue ?? "") : ""),
+    onInputValueChange: ({ inputValue, type }) =>
+      search(type === useCombobox.stateChangeTypes.InputChange ? (inputValue ?? "") : ""),
     onSelectedItemChange: ({ selectedItem }) => onPick?.(selectedItem?.row ?? null),
     stateReducer: (state, { type, changes }) => {
       const { InputBlur, InputKeyDownEscape } = useCombobox.stateChangeTypes;
       // Leaving the box with typed text but no choice shows the choice again; an emptied box clears it.
       if (type === InputBlur && changes.selectedItem === state.selectedItem) {
-        return (changes.inputValue ?? "").trim() ? { ...changes, inputValue: state.selectedItem?.label ?? "" } : { ...changes, selectedItem: null, inputValue: "" };
+        return (changes.inputValue ?? "").trim()
+          ? { ...changes, inputValue: state.selectedItem?.label ?? "" }
+          : { ...changes, selectedItem: null, inputValue: "" };
       }
-      if (type === InputKeyDownEscape && state.isOpen) return { ...changes, inputValue: state.selectedItem?.label ?? "" };
+      if (type === InputKeyDownEscape && state.isOpen)
+        return { ...changes, inputValue: state.selectedItem?.label ?? "" };
       return changes;
     },
   });
@@ -216,13 +246,25 @@ function PickerCombobox<K extends PickerKind>({
     mounted.current = true;
   }, [selectedItem]);
 
-  const message = status === "searching" ? "Searching…" : status === "failed" ? "Search failed. Try again." : found?.term === term ? `${found.items.length} ${noun}${found.items.length === 1 ? "" : "s"} found` : "";
+  const message =
+    status === "searching"
+      ? "Searching…"
+      : status === "failed"
+        ? "Search failed. Try again."
+        : found?.term === term
+          ? `${found.items.length} ${noun}${found.items.length === 1 ? "" : "s"} found`
+          : "";
   return (
     <div className="record-picker picker-combobox">
       <Text as="label" size="2" weight="medium" mb="1" style={{ display: "block" }} {...getLabelProps()}>
         {label}
       </Text>
-      <input type="hidden" ref={hidden} name={field.name} value={selectedItem ? String(selectedItem.id) : empty.value} />
+      <input
+        type="hidden"
+        ref={hidden}
+        name={field.name}
+        value={selectedItem ? String(selectedItem.id) : empty.value}
+      />
       <div className="picker-control">
         <TextField.Root
           {...getInputProps({
@@ -241,11 +283,25 @@ function PickerCombobox<K extends PickerKind>({
         >
           <TextField.Slot side="right">
             {selectedItem ? (
-              <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={`Clear ${noun}`} onClick={() => selectItem(null)}>
+              <IconButton
+                type="button"
+                size="1"
+                variant="ghost"
+                color="gray"
+                aria-label={`Clear ${noun}`}
+                onClick={() => selectItem(null)}
+              >
                 <Cross2Icon />
               </IconButton>
             ) : null}
-            <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={`Show ${noun}s`} {...getToggleButtonProps()}>
+            <IconButton
+              type="button"
+              size="1"
+              variant="ghost"
+              color="gray"
+              aria-label={`Show ${noun}s`}
+              {...getToggleButtonProps()}
+            >
               <ChevronDownIcon />
             </IconButton>
           </TextField.Slot>
@@ -253,7 +309,13 @@ function PickerCombobox<K extends PickerKind>({
         <ul {...getMenuProps()} className="picker-menu" data-open={isOpen || undefined}>
           {isOpen
             ? shown.map((item, index) => (
-                <li key={item.id} className="picker-option" data-highlighted={highlightedIndex === index || undefined} data-selected={selectedItem?.id === item.id || undefined} {...getItemProps({ item, index })}>
+                <li
+                  key={item.id}
+                  className="picker-option"
+                  data-highlighted={highlightedIndex === index || undefined}
+                  data-selected={selectedItem?.id === item.id || undefined}
+                  {...getItemProps({ item, index })}
+                >
                   <span className="picker-option-label">{item.label}</span>
                   {item.detail ? <span className="picker-option-detail">{item.detail}</span> : null}
                 </li>
@@ -288,7 +350,12 @@ function unique<T extends { id: number }>(rows: T[]) {
  * A picker form's onValidate: a Find submit is not a save, so it goes to the server unvalidated
  * (with JS only where a picker stays native; before hydration the browser submits it plainly).
  */
-export function validateUnlessFinding<Schema extends ZodTypeAny>(formData: FormData, fields: PickerFields, schema: Schema): Submission<input<Schema>, string[], output<Schema>> {
-  if (requestedFind(formData, fields)) return parse<input<Schema>, string[]>(formData, { resolve: () => ({ error: null }) });
+export function validateUnlessFinding<Schema extends ZodTypeAny>(
+  formData: FormData,
+  fields: PickerFields,
+  schema: Schema,
+): Submission<input<Schema>, string[], output<Schema>> {
+  if (requestedFind(formData, fields))
+    return parse<input<Schema>, string[]>(formData, { resolve: () => ({ error: null }) });
   return parseWithZod(formData, { schema });
 }

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -32,7 +39,12 @@ export function ResourceForm({
       <Flex direction="column" gap="3">
         <Field label="Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <SelectField label="Type" selectProps={getSelectProps(fields.type)} options={toOptions(RESOURCE_TYPES)} errors={fields.type.errors} />
+          <SelectField
+            label="Type"
+            selectProps={getSelectProps(fields.type)}
+            options={toOptions(RESOURCE_TYPES)}
+            errors={fields.type.errors}
+          />
           <SelectField
             label="Active"
             selectProps={getSelectProps(fields.active)}
@@ -43,8 +55,16 @@ export function ResourceForm({
             errors={fields.active.errors}
           />
         </Grid>
-        <Field label="Skills (comma-separated)" inputProps={{ ...getInputProps(fields.skills, { type: "text" }), placeholder: "installation, scribing" }} errors={fields.skills.errors} />
-        <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }} errors={fields.notes.errors} />
+        <Field
+          label="Skills (comma-separated)"
+          inputProps={{ ...getInputProps(fields.skills, { type: "text" }), placeholder: "installation, scribing" }}
+          errors={fields.skills.errors}
+        />
+        <TextareaField
+          label="Notes"
+          textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
+          errors={fields.notes.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Flex gap="3" justify="end" mt="2">
           <Button asChild variant="soft" color="gray">

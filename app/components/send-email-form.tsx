@@ -11,7 +11,17 @@ const LABELS: Record<SendState, string> = {
 };
 
 /** The Send Email dialog's form (spec: read-only recipient, optional message, button states). */
-export function SendEmailForm({ state, recipient, cancelTo, error }: { state: SendState; recipient: string | null; cancelTo: string; error?: string | null }) {
+export function SendEmailForm({
+  state,
+  recipient,
+  cancelTo,
+  error,
+}: {
+  state: SendState;
+  recipient: string | null;
+  cancelTo: string;
+  error?: string | null;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
@@ -21,7 +31,13 @@ export function SendEmailForm({ state, recipient, cancelTo, error }: { state: Se
           <Text as="label" htmlFor="send-email-to" size="2" weight="medium" mb="1" style={{ display: "block" }}>
             To
           </Text>
-          <TextField.Root id="send-email-to" name="to" readOnly value={recipient ?? ""} placeholder="The customer has no email address" />
+          <TextField.Root
+            id="send-email-to"
+            name="to"
+            readOnly
+            value={recipient ?? ""}
+            placeholder="The customer has no email address"
+          />
         </div>
         <div>
           <Text as="label" htmlFor="send-email-message" size="2" weight="medium" mb="1" style={{ display: "block" }}>

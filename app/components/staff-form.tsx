@@ -2,7 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { describePolicy, makeResetPasswordSchema, makeStaffCreateSchema, StaffUpdateSchema, type PasswordPolicy } from "~/schemas/user";
+import {
+  describePolicy,
+  makeResetPasswordSchema,
+  makeStaffCreateSchema,
+  StaffUpdateSchema,
+  type PasswordPolicy,
+} from "~/schemas/user";
 import { ROLE_LABELS, ROLES } from "~/utils/permissions";
 import { ErrorList, Field } from "./forms";
 import { PasswordFields } from "./password-fields";
@@ -17,7 +23,13 @@ function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-export function AddUserForm({ policy, lastResult }: { policy: PasswordPolicy; lastResult?: SubmissionResult<string[]> | null }) {
+export function AddUserForm({
+  policy,
+  lastResult,
+}: {
+  policy: PasswordPolicy;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const saving = useSubmitting("create");
   const schema = makeStaffCreateSchema(policy);
   const [form, fields] = useForm({
@@ -35,27 +47,50 @@ export function AddUserForm({ policy, lastResult }: { policy: PasswordPolicy; la
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <Field
             label="Username"
-            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "off", autoCapitalize: "off", spellCheck: false }}
+            inputProps={{
+              ...getInputProps(fields.username, { type: "text" }),
+              autoComplete: "off",
+              autoCapitalize: "off",
+              spellCheck: false,
+            }}
             errors={fields.username.errors}
           />
-          <SelectField label="Role" selectProps={getSelectProps(fields.role)} options={roleOptions} errors={fields.role.errors} />
+          <SelectField
+            label="Role"
+            selectProps={getSelectProps(fields.role)}
+            options={roleOptions}
+            errors={fields.role.errors}
+          />
         </Grid>
-        <Field label="Full Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+        <Field
+          label="Full Name"
+          inputProps={getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+        />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <Field label="Email" inputProps={getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
+          <Field
+            label="Email"
+            inputProps={getInputProps(fields.email, { type: "email" })}
+            errors={fields.email.errors}
+          />
           <Field label="Phone" inputProps={getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} />
         </Grid>
         <PasswordFields single>
           {(input) => (
             <Field
               label="Initial Password"
-              inputProps={{ ...getInputProps(fields.password, { type: "password" }), ...input, autoComplete: "new-password" }}
+              inputProps={{
+                ...getInputProps(fields.password, { type: "password" }),
+                ...input,
+                autoComplete: "new-password",
+              }}
               errors={fields.password.errors}
             />
           )}
         </PasswordFields>
         <Text size="1" color="gray">
-          {describePolicy(policy)} Give it to the new user in person; owners and office staff can change their own under Settings → Profile.
+          {describePolicy(policy)} Give it to the new user in person; owners and office staff can change their own under
+          Settings → Profile.
         </Text>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Flex gap="3" justify="end" mt="2">
@@ -73,12 +108,24 @@ export function AddUserForm({ policy, lastResult }: { policy: PasswordPolicy; la
 
 export type StaffDetails = { name: string; email: string | null; phone: string | null; role: string; active: boolean };
 
-export function EditUserForm({ user, lastResult }: { user: StaffDetails; lastResult?: SubmissionResult<string[]> | null }) {
+export function EditUserForm({
+  user,
+  lastResult,
+}: {
+  user: StaffDetails;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const saving = useSubmitting("update");
   const [form, fields] = useForm({
     id: "edit-user",
     lastResult,
-    defaultValue: { name: user.name, email: user.email ?? "", phone: user.phone ?? "", role: user.role, active: String(user.active) },
+    defaultValue: {
+      name: user.name,
+      email: user.email ?? "",
+      phone: user.phone ?? "",
+      role: user.role,
+      active: String(user.active),
+    },
     constraint: getZodConstraint(StaffUpdateSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -87,11 +134,24 @@ export function EditUserForm({ user, lastResult }: { user: StaffDetails; lastRes
   return (
     <Form method="post" {...getFormProps(form)}>
       <Flex direction="column" gap="3">
-        <Field label="Full Name" inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+        <Field
+          label="Full Name"
+          inputProps={getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+        />
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <Field label="Email" inputProps={getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
+          <Field
+            label="Email"
+            inputProps={getInputProps(fields.email, { type: "email" })}
+            errors={fields.email.errors}
+          />
           <Field label="Phone" inputProps={getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} />
-          <SelectField label="Role" selectProps={getSelectProps(fields.role)} options={roleOptions} errors={fields.role.errors} />
+          <SelectField
+            label="Role"
+            selectProps={getSelectProps(fields.role)}
+            options={roleOptions}
+            errors={fields.role.errors}
+          />
           <SelectField
             label="Status"
             selectProps={getSelectProps(fields.active)}
@@ -116,7 +176,13 @@ export function EditUserForm({ user, lastResult }: { user: StaffDetails; lastRes
   );
 }
 
-export function ResetPasswordForm({ policy, lastResult }: { policy: PasswordPolicy; lastResult?: SubmissionResult<string[]> | null }) {
+export function ResetPasswordForm({
+  policy,
+  lastResult,
+}: {
+  policy: PasswordPolicy;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const saving = useSubmitting("reset-password");
   const schema = makeResetPasswordSchema(policy);
   const [form, fields] = useForm({
@@ -134,7 +200,11 @@ export function ResetPasswordForm({ policy, lastResult }: { policy: PasswordPoli
           {(input) => (
             <Field
               label="New Password"
-              inputProps={{ ...getInputProps(fields.password, { type: "password" }), ...input, autoComplete: "new-password" }}
+              inputProps={{
+                ...getInputProps(fields.password, { type: "password" }),
+                ...input,
+                autoComplete: "new-password",
+              }}
               errors={fields.password.errors}
             />
           )}

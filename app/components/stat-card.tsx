@@ -1,6 +1,16 @@
 import { Card, Text } from "@radix-ui/themes";
 
-export function StatCard({ title, value, testId, color }: { title: string; value: string; testId?: string; color?: "red" }) {
+export function StatCard({
+  title,
+  value,
+  testId,
+  color,
+}: {
+  title: string;
+  value: string;
+  testId?: string;
+  color?: "red";
+}) {
   return (
     <Card>
       <Text as="div" size="2" color="gray">

@@ -33,7 +33,11 @@ const PRIORITY: Record<string, { label: string; color: Color }> = {
 
 export function PriorityBadge({ priority }: { priority: string }) {
   const known = PRIORITY[priority];
-  return <Badge variant="outline" color={known?.color ?? "gray"}>{known?.label ?? priority}</Badge>;
+  return (
+    <Badge variant="outline" color={known?.color ?? "gray"}>
+      {known?.label ?? priority}
+    </Badge>
+  );
 }
 
 /** Event statuses label done as 'Completed' (spec §4). */

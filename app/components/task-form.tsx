@@ -1,9 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, TaskSchema } from "~/schemas/task";
-import { CUSTOMER_AND_JOB_PICKERS, type CustomerPickerRow, type JobPickerRow, type PickerKind, type PickerLookups } from "~/utils/picker";
+import {
+  CUSTOMER_AND_JOB_PICKERS,
+  type CustomerPickerRow,
+  type JobPickerRow,
+  type PickerKind,
+  type PickerLookups,
+} from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
@@ -42,7 +55,11 @@ export function TaskForm({
   const [form, fields] = useForm({
     id: "task-form",
     lastResult,
-    defaultValue: defaultValue && Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)])),
+    defaultValue:
+      defaultValue &&
+      Object.fromEntries(
+        Object.entries(defaultValue).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)]),
+      ),
     constraint: getZodConstraint(TaskSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -53,16 +70,47 @@ export function TaskForm({
       <DefaultSubmit />
       <Flex direction="column" gap="3">
         <Field label="Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
-        <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }} errors={fields.description.errors} />
+        <TextareaField
+          label="Description"
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
+          errors={fields.description.errors}
+        />
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-          <SelectField label="Type" selectProps={getSelectProps(fields.type)} options={toOptions(TASK_TYPES)} errors={fields.type.errors} />
-          <SelectField label="Priority" selectProps={getSelectProps(fields.priority)} options={toOptions(TASK_PRIORITIES)} errors={fields.priority.errors} />
-          <SelectField label="Status" selectProps={getSelectProps(fields.status)} options={toOptions(TASK_STATUSES)} errors={fields.status.errors} />
+          <SelectField
+            label="Type"
+            selectProps={getSelectProps(fields.type)}
+            options={toOptions(TASK_TYPES)}
+            errors={fields.type.errors}
+          />
+          <SelectField
+            label="Priority"
+            selectProps={getSelectProps(fields.priority)}
+            options={toOptions(TASK_PRIORITIES)}
+            errors={fields.priority.errors}
+          />
+          <SelectField
+            label="Status"
+            selectProps={getSelectProps(fields.status)}
+            options={toOptions(TASK_STATUSES)}
+            errors={fields.status.errors}
+          />
         </Grid>
         <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-          <Field label="Due Date" inputProps={{ ...getInputProps(fields.dueDate, { type: "date" }), min: "1900-01-01" }} errors={fields.dueDate.errors} />
-          <Field label="Estimated Hours" inputProps={{ ...getInputProps(fields.estimatedHours, { type: "text" }), inputMode: "numeric" }} errors={fields.estimatedHours.errors} />
-          <Field label="Actual Hours" inputProps={{ ...getInputProps(fields.actualHours, { type: "text" }), inputMode: "numeric" }} errors={fields.actualHours.errors} />
+          <Field
+            label="Due Date"
+            inputProps={{ ...getInputProps(fields.dueDate, { type: "date" }), min: "1900-01-01" }}
+            errors={fields.dueDate.errors}
+          />
+          <Field
+            label="Estimated Hours"
+            inputProps={{ ...getInputProps(fields.estimatedHours, { type: "text" }), inputMode: "numeric" }}
+            errors={fields.estimatedHours.errors}
+          />
+          <Field
+            label="Actual Hours"
+            inputProps={{ ...getInputProps(fields.actualHours, { type: "text" }), inputMode: "numeric" }}
+            errors={fields.actualHours.errors}
+          />
         </Grid>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <RecordPicker
@@ -74,7 +122,15 @@ export function TaskForm({
             empty={none("No customer")}
             searchable={options.searchable.customer}
           />
-          <RecordPicker kind="job" label="Job" field={fields.jobId} options={options.jobs} lookup={pickers?.jobId} empty={none("No job")} searchable={options.searchable.job} />
+          <RecordPicker
+            kind="job"
+            label="Job"
+            field={fields.jobId}
+            options={options.jobs}
+            lookup={pickers?.jobId}
+            empty={none("No job")}
+            searchable={options.searchable.job}
+          />
           <SelectField
             label="Schedule Event"
             selectProps={getSelectProps(fields.scheduleEventId)}
@@ -95,7 +151,11 @@ export function TaskForm({
             errors={fields.assignedToResourceId.errors}
           />
         </Grid>
-        <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }} errors={fields.notes.errors} />
+        <TextareaField
+          label="Notes"
+          textareaProps={{ ...getTextareaProps(fields.notes), rows: 2 }}
+          errors={fields.notes.errors}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>

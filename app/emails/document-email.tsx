@@ -1,5 +1,17 @@
 // The quote and invoice e-mails (@react-email/components), with the business details from Settings.
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text, render } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Preview,
+  Section,
+  Text,
+  render,
+} from "@react-email/components";
 
 export type BusinessDetails = {
   companyName: string;
@@ -28,11 +40,19 @@ export type DocumentEmailProps = {
 
 const main = { backgroundColor: "#f5f5f4", fontFamily: "Helvetica, Arial, sans-serif" };
 const container = { backgroundColor: "#ffffff", margin: "24px auto", padding: "24px", maxWidth: "560px" };
-const button = { backgroundColor: "#1d4ed8", color: "#ffffff", padding: "12px 20px", borderRadius: "6px", textDecoration: "none" };
+const button = {
+  backgroundColor: "#1d4ed8",
+  color: "#ffffff",
+  padding: "12px 20px",
+  borderRadius: "6px",
+  textDecoration: "none",
+};
 
 export function DocumentEmail(props: DocumentEmailProps) {
   const b = props.business;
-  const address = [b.streetAddress, [b.city, b.state].filter(Boolean).join(", "), b.zipCode].filter(Boolean).join(" · ");
+  const address = [b.streetAddress, [b.city, b.state].filter(Boolean).join(", "), b.zipCode]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <Html lang="en">
       <Head />
@@ -44,7 +64,9 @@ export function DocumentEmail(props: DocumentEmailProps) {
           <Text>
             Please find attached {props.kind.toLowerCase()} {props.number} ({props.title}) for {props.total}.
           </Text>
-          {props.extraLines?.map((line) => <Text key={line}>{line}</Text>)}
+          {props.extraLines?.map((line) => (
+            <Text key={line}>{line}</Text>
+          ))}
           {props.customMessage ? <Text style={{ whiteSpace: "pre-wrap" }}>{props.customMessage}</Text> : null}
           {props.actionUrl ? (
             <Section style={{ margin: "24px 0" }}>

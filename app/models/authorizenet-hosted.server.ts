@@ -52,7 +52,10 @@ async function requestToken(config: Config, req: HostedPaymentRequest): Promise<
           transactionType: "authCaptureTransaction",
           amount: req.amount,
           // The webhook names the invoice only by this number (app/models/webhooks.server.ts).
-          order: { invoiceNumber: req.invoiceNumber.slice(0, 20), description: `Invoice ${req.invoiceNumber}`.slice(0, 255) },
+          order: {
+            invoiceNumber: req.invoiceNumber.slice(0, 20),
+            description: `Invoice ${req.invoiceNumber}`.slice(0, 255),
+          },
         },
         hostedPaymentSettings: {
           setting: [
@@ -77,8 +80,11 @@ async function requestToken(config: Config, req: HostedPaymentRequest): Promise<
   } catch {
     // not JSON
   }
-  const body = z.object({ token: z.string().min(1), messages: z.object({ resultCode: z.literal("Ok") }) }).safeParse(parsed);
-  if (!res.ok || !body.success) throw new Error(`Authorize.Net refused getHostedPaymentPageRequest (HTTP ${res.status})`);
+  const body = z
+    .object({ token: z.string().min(1), messages: z.object({ resultCode: z.literal("Ok") }) })
+    .safeParse(parsed);
+  if (!res.ok || !body.success)
+    throw new Error(`Authorize.Net refused getHostedPaymentPageRequest (HTTP ${res.status})`);
   return body.data.token;
 }
 
@@ -92,7 +98,9 @@ export async function createHostedPaymentPage(db: Executor, req: HostedPaymentRe
   const issuedAt = new Date();
   const token = await requestToken(config, req);
   const reference = randomBytes(32).toString("base64url");
-  await db.insert(authorizenetPaymentPages).values({ invoiceId: req.invoiceId, reference, token, tokenAmount: req.amount, tokenIssuedAt: issuedAt });
+  await db
+    .insert(authorizenetPaymentPages)
+    .values({ invoiceId: req.invoiceId, reference, token, tokenAmount: req.amount, tokenIssuedAt: issuedAt });
   return `${req.appUrl}${AUTHORIZENET_PAY_PATH}${reference}`;
 }
 
@@ -105,7 +113,12 @@ export type HostedPaymentPage =
  * or why there is nothing to pay. Null for an unknown reference (the page answers 404, whatever
  * the reason). Several links of one invoice all keep working: each renews its own token.
  */
-export async function openHostedPaymentPage(db: Executor, reference: string, appUrl: string, now = new Date()): Promise<HostedPaymentPage | null> {
+export async function openHostedPaymentPage(
+  db: Executor,
+  reference: string,
+  appUrl: string,
+  now = new Date(),
+): Promise<HostedPaymentPage | null> {
   if (!REFERENCE.test(reference)) return null;
   const [row] = await db
     .select({ page: authorizenetPaymentPages, invoice: invoices })
@@ -127,9 +140,16 @@ export async function openHostedPaymentPage(db: Executor, reference: string, app
   // Two customers' tabs renewing at once each get a valid token; the last one stored wins.
   let token: string;
   try {
-    token = await requestToken(config, { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, amount: invoice.balance, appUrl });
+    token = await requestToken(config, {
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      amount: invoice.balance,
+      appUrl,
+    });
   } catch (error) {
-    console.error(`[payments] authorizenet token renewal for invoice ${invoice.id} failed: ${error instanceof Error ? error.message : "error"}`);
+    console.error(
+      `[payments] authorizenet token renewal for invoice ${invoice.id} failed: ${error instanceof Error ? error.message : "error"}`,
+    );
     return { ...base, state: "unavailable" };
   }
   await db

@@ -17,7 +17,9 @@ export async function moneyContext(db: Executor, actorId?: number | null) {
     defaultTaxRate: percentToRate(settings.business.taxRatePercent),
     quoteValidDays: Number(settings.system.quoteValidDays) || 30,
     // Settings → Business → default payment terms: new invoices' terms, due date and terms text.
-    paymentTerms: (PAYMENT_TERMS as readonly string[]).includes(settings.business.paymentTerms) ? (settings.business.paymentTerms as PaymentTerm) : "Net 30",
+    paymentTerms: (PAYMENT_TERMS as readonly string[]).includes(settings.business.paymentTerms)
+      ? (settings.business.paymentTerms as PaymentTerm)
+      : "Net 30",
     settings,
   };
 }

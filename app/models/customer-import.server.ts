@@ -58,12 +58,22 @@ const fail = (...errors: string[]): ParsedImport => ({ ok: false, errors });
 
 /** Reads and validates the CSV text; errors name the file's line numbers (the header is line 1). */
 export function parseCustomerCsv(content: string): ParsedImport {
-  if (content.trim() === "") return fail("The file is empty. Choose a CSV file with a header row and one customer per row.");
-  if (content.includes("\u0000")) return fail("This does not look like a CSV file. Save the spreadsheet as CSV (comma-separated values) and try again.");
+  if (content.trim() === "")
+    return fail("The file is empty. Choose a CSV file with a header row and one customer per row.");
+  if (content.includes("\u0000"))
+    return fail(
+      "This does not look like a CSV file. Save the spreadsheet as CSV (comma-separated values) and try again.",
+    );
   let records: { record: string[]; info: { lines: number; empty_lines: number } }[];
   try {
     // csv-parse's types do not narrow the result for `info: true` (records with their line info).
-    records = parse(content, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as unknown as typeof records;
+    records = parse(content, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError) return fail(`The file could not be read as CSV: ${error.message}`);
     throw error;
@@ -72,10 +82,15 @@ export function parseCustomerCsv(content: string): ParsedImport {
   if (!header) return fail("The file is empty. Choose a CSV file with a header row and one customer per row.");
   const columns = header.record.map((h) => HEADER_ALIASES[h.toLowerCase().replace(/[\s_.-]/g, "")]);
   if (!columns.includes("name")) {
-    return fail('The header row needs a "Name" column (also accepted: "Customer Name"). Other columns: Email, Phone, Address, City, State, ZIP Code, Notes.');
+    return fail(
+      'The header row needs a "Name" column (also accepted: "Customer Name"). Other columns: Email, Phone, Address, City, State, ZIP Code, Notes.',
+    );
   }
   if (body.length === 0) return fail("The file has a header row but no customers.");
-  if (body.length > IMPORT_MAX_ROWS) return fail(`The file has ${body.length.toLocaleString("en-US")} rows; at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} can be imported at once.`);
+  if (body.length > IMPORT_MAX_ROWS)
+    return fail(
+      `The file has ${body.length.toLocaleString("en-US")} rows; at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} can be imported at once.`,
+    );
 
   const rows: CustomerInput[] = [];
   const errors: string[] = [];
@@ -108,7 +123,11 @@ export function parseCustomerCsv(content: string): ParsedImport {
 export type ImportResult = { added: number; skipped: number };
 
 /** Inserts the rows not already known by e-mail (case-insensitive), all or nothing. */
-export async function importCustomers(db: Executor, rows: CustomerInput[], opts: { actorId?: number; fileName?: string } = {}): Promise<ImportResult> {
+export async function importCustomers(
+  db: Executor,
+  rows: CustomerInput[],
+  opts: { actorId?: number; fileName?: string } = {},
+): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     const emails = [...new Set(rows.flatMap((r) => (r.email ? [r.email.toLowerCase()] : [])))];
     const seen = new Set<string>();
@@ -127,9 +146,7 @@ export async function importCustomers(db: Executor, rows: CustomerInput[], opts:
       fresh.push(row);
     }
     for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
-      await tx.insert(customers).values(
-        fresh.slice(i, i + INSERT_BATCH).map(customerColumns),
-      );
+      await tx.insert(customers).values(fresh.slice(i, i + INSERT_BATCH).map(customerColumns));
     }
     const result = { added: fresh.length, skipped: rows.length - fresh.length };
     await logActivity(tx, {

@@ -9,7 +9,6 @@ import { logActivity } from "./activity.server";
 
 export type Customer = typeof customers.$inferSelect;
 
-
 function searchCondition(search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
@@ -45,15 +44,27 @@ const optionColumns = { id: customers.id, name: customers.name, email: customers
  * one the `limit` most recently added. `includeId` (the chosen customer) is always there, first
  * when it is not among them; `limit: 0` returns just that one.
  */
-export async function customerOptions(db: Executor, opts: { search?: string; includeId?: number | null; limit?: number } = {}): Promise<CustomerPickerRow[]> {
+export async function customerOptions(
+  db: Executor,
+  opts: { search?: string; includeId?: number | null; limit?: number } = {},
+): Promise<CustomerPickerRow[]> {
   const limit = opts.limit ?? PICKER_LIMIT;
   const where = searchCondition(opts.search);
   let rows: CustomerPickerRow[] = [];
   if (limit > 0 && where) {
-    rows = await db.select(optionColumns).from(customers).where(where).orderBy(asc(customers.name), asc(customers.id)).limit(limit);
+    rows = await db
+      .select(optionColumns)
+      .from(customers)
+      .where(where)
+      .orderBy(asc(customers.name), asc(customers.id))
+      .limit(limit);
   } else if (limit > 0) {
     // Newest first uses the created_at index; the few rows are then put in name order.
-    rows = await db.select(optionColumns).from(customers).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit);
+    rows = await db
+      .select(optionColumns)
+      .from(customers)
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(limit);
     rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   }
   if (opts.includeId && !rows.some((r) => r.id === opts.includeId)) {
@@ -154,19 +165,42 @@ export async function getCustomerDetail(db: Executor, id: number) {
   if (!customer) return null;
   const [customerJobs, customerQuotes, customerInvoices, counts] = await Promise.all([
     db
-      .select({ id: jobs.id, title: jobs.title, status: jobs.status, estimatedCost: jobs.estimatedCost, startDate: jobs.startDate, createdAt: jobs.createdAt })
+      .select({
+        id: jobs.id,
+        title: jobs.title,
+        status: jobs.status,
+        estimatedCost: jobs.estimatedCost,
+        startDate: jobs.startDate,
+        createdAt: jobs.createdAt,
+      })
       .from(jobs)
       .where(eq(jobs.customerId, id))
       .orderBy(desc(jobs.createdAt))
       .limit(20),
     db
-      .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title, status: quotes.status, total: quotes.total, validUntil: quotes.validUntil, createdAt: quotes.createdAt })
+      .select({
+        id: quotes.id,
+        quoteNumber: quotes.quoteNumber,
+        title: quotes.title,
+        status: quotes.status,
+        total: quotes.total,
+        validUntil: quotes.validUntil,
+        createdAt: quotes.createdAt,
+      })
       .from(quotes)
       .where(eq(quotes.customerId, id))
       .orderBy(desc(quotes.createdAt))
       .limit(20),
     db
-      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, title: invoices.title, status: invoices.status, total: invoices.total, balance: invoices.balance, dueDate: invoices.dueDate })
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        title: invoices.title,
+        status: invoices.status,
+        total: invoices.total,
+        balance: invoices.balance,
+        dueDate: invoices.dueDate,
+      })
       .from(invoices)
       .where(eq(invoices.customerId, id))
       .orderBy(desc(invoices.createdAt))

@@ -30,7 +30,14 @@ export async function homeFigures(db: Executor, today: string) {
 
 const SEARCH_LIMIT = 8;
 
-export type SearchResult = { type: "Customer" | "Job" | "Quote"; id: number; title: string; subtitle: string; status?: string; href: string };
+export type SearchResult = {
+  type: "Customer" | "Job" | "Quote";
+  id: number;
+  title: string;
+  subtitle: string;
+  status?: string;
+  href: string;
+};
 
 /** Universal search (spec §2): customers, jobs and quotes; at most 8 results. */
 export async function universalSearch(db: Executor, query: string): Promise<SearchResult[]> {
@@ -60,7 +67,14 @@ export async function universalSearch(db: Executor, query: string): Promise<Sear
     }
     const type = r.type as SearchResult["type"];
     const href = type === "Customer" ? `/customers/${r.id}` : type === "Job" ? `/jobs/${r.id}` : `/quotes/${r.id}`;
-    results.push({ type, id: Number(r.id), title: r.title, subtitle: r.subtitle ?? "", status: r.status ?? undefined, href });
+    results.push({
+      type,
+      id: Number(r.id),
+      title: r.title,
+      subtitle: r.subtitle ?? "",
+      status: r.status ?? undefined,
+      href,
+    });
     if (results.length >= SEARCH_LIMIT) break;
   }
   return results;

@@ -16,7 +16,10 @@ export async function quotePdf(db: Executor, quoteId: number) {
       number: quote.quoteNumber,
       title: quote.title,
       description: quote.description,
-      dates: [["Date", formatDate(quote.createdAt, settings.system.timeZone)], ...(quote.validUntil ? ([["Valid Until", formatDate(quote.validUntil)]] as Array<[string, string]>) : [])],
+      dates: [
+        ["Date", formatDate(quote.createdAt, settings.system.timeZone)],
+        ...(quote.validUntil ? ([["Valid Until", formatDate(quote.validUntil)]] as Array<[string, string]>) : []),
+      ],
       customer: detail.customer,
       items: detail.items,
       totals: quote,

@@ -66,12 +66,22 @@ export async function saveEmailConfig(db: Executor, input: EmailConfigInput, id?
 
 // ---------------------------------------------------------------- transport
 
-export const PROVIDER_PRESETS: Record<EmailProvider, { smtp: { host: string; port: number; secure: boolean }; imap: { host: string; port: number; secure: boolean } }> = {
-  gmail: { smtp: { host: "smtp.gmail.com", port: 465, secure: true }, imap: { host: "imap.gmail.com", port: 993, secure: true } },
-  outlook: { smtp: { host: "smtp.office365.com", port: 587, secure: false }, imap: { host: "outlook.office365.com", port: 993, secure: true } },
+export const PROVIDER_PRESETS: Record<
+  EmailProvider,
+  { smtp: { host: string; port: number; secure: boolean }; imap: { host: string; port: number; secure: boolean } }
+> = {
+  gmail: {
+    smtp: { host: "smtp.gmail.com", port: 465, secure: true },
+    imap: { host: "imap.gmail.com", port: 993, secure: true },
+  },
+  outlook: {
+    smtp: { host: "smtp.office365.com", port: 587, secure: false },
+    imap: { host: "outlook.office365.com", port: 993, secure: true },
+  },
 };
 
-const envBool = (value: string | undefined) => (value === undefined || value === "" ? undefined : value === "true" || value === "1");
+const envBool = (value: string | undefined) =>
+  value === undefined || value === "" ? undefined : value === "true" || value === "1";
 const envPort = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 /** The provider's SMTP endpoint; SMTP_HOST/SMTP_PORT/SMTP_SECURE override it (tests, relays). */

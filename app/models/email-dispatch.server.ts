@@ -25,7 +25,8 @@ export type DispatchOutcome<R = SendResult> = { ok: true; result: R } | { ok: fa
 function reason(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   if (/timed out|timeout/i.test(message)) return "The mail server did not answer in time";
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ECONNRESET/.test(message)) return `Could not reach the mail server (${message})`;
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ECONNRESET/.test(message))
+    return `Could not reach the mail server (${message})`;
   return message;
 }
 
@@ -43,28 +44,55 @@ function refuse(state: string) {
   if (state === "not-configured") throw new ModelError(409, "Email not configured: activate it in Settings → Email");
 }
 
-export async function dispatchQuoteEmail(db: Executor, quoteId: number, customMessage: string | undefined, actorId: number | null) {
+export async function dispatchQuoteEmail(
+  db: Executor,
+  quoteId: number,
+  customMessage: string | undefined,
+  actorId: number | null,
+) {
   const detail = await getQuoteDetail(db, quoteId);
   if (!detail) throw new ModelError(404, "Quote not found");
   refuse((await sendReadiness(db, detail.customer)).state);
   return wait(() =>
-    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_QUOTE_EMAIL_JOB, SendResult>(EMAIL_QUEUE, SEND_QUOTE_EMAIL_JOB, { quoteId, customMessage, actorId }, emailJobOptions),
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_QUOTE_EMAIL_JOB, SendResult>(
+      EMAIL_QUEUE,
+      SEND_QUOTE_EMAIL_JOB,
+      { quoteId, customMessage, actorId },
+      emailJobOptions,
+    ),
   );
 }
 
-export async function dispatchInvoiceEmail(db: Executor, invoiceId: number, customMessage: string | undefined, actorId: number | null) {
+export async function dispatchInvoiceEmail(
+  db: Executor,
+  invoiceId: number,
+  customMessage: string | undefined,
+  actorId: number | null,
+) {
   const detail = await getInvoiceDetail(db, invoiceId);
   if (!detail) throw new ModelError(404, "Invoice not found");
   refuse((await sendReadiness(db, detail.customer)).state);
   return wait(() =>
-    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_INVOICE_EMAIL_JOB, SendResult>(EMAIL_QUEUE, SEND_INVOICE_EMAIL_JOB, { invoiceId, customMessage, actorId }, emailJobOptions),
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_INVOICE_EMAIL_JOB, SendResult>(
+      EMAIL_QUEUE,
+      SEND_INVOICE_EMAIL_JOB,
+      { invoiceId, customMessage, actorId },
+      emailJobOptions,
+    ),
   );
 }
 
 export async function dispatchTestEmail(db: Executor, actorId: number | null) {
   const config = await getEmailConfig(db);
   if (!config?.isActive) throw new ModelError(409, "Activate the email configuration before sending a test email");
-  return wait(() => enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_TEST_EMAIL_JOB, SendResult>(EMAIL_QUEUE, SEND_TEST_EMAIL_JOB, { actorId }, emailJobOptions));
+  return wait(() =>
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_TEST_EMAIL_JOB, SendResult>(
+      EMAIL_QUEUE,
+      SEND_TEST_EMAIL_JOB,
+      { actorId },
+      emailJobOptions,
+    ),
+  );
 }
 
 async function requireActiveConfig(db: Executor, what: string) {
@@ -76,7 +104,13 @@ async function requireActiveConfig(db: Executor, what: string) {
 export async function dispatchInboxSync(db: Executor, maxResults?: number) {
   await requireActiveConfig(db, "sync the inbox");
   const outcome = await wait(() =>
-    enqueueAndWait<typeof EMAIL_QUEUE, typeof SYNC_INBOX_JOB, SyncResult>(EMAIL_QUEUE, SYNC_INBOX_JOB, { trigger: "manual", maxResults }, { attempts: 2, backoff: { type: "fixed", delay: 1_000 } }, 120_000),
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SYNC_INBOX_JOB, SyncResult>(
+      EMAIL_QUEUE,
+      SYNC_INBOX_JOB,
+      { trigger: "manual", maxResults },
+      { attempts: 2, backoff: { type: "fixed", delay: 1_000 } },
+      120_000,
+    ),
   );
   // The worker (another process) stored the mail: this process's remembered count is stale.
   forgetUnreadCount();
@@ -88,7 +122,14 @@ export async function dispatchReply(db: Executor, emailId: number, body: string,
   if (!original) throw new ModelError(404, "Email not found");
   if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
   await requireActiveConfig(db, "reply");
-  const outcome = await wait(() => enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_REPLY_JOB, SendResult>(EMAIL_QUEUE, SEND_REPLY_JOB, { emailId, body, actorId }, emailJobOptions));
+  const outcome = await wait(() =>
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_REPLY_JOB, SendResult>(
+      EMAIL_QUEUE,
+      SEND_REPLY_JOB,
+      { emailId, body, actorId },
+      emailJobOptions,
+    ),
+  );
   forgetUnreadCount();
   return outcome;
 }

@@ -64,7 +64,12 @@ export async function sendReadiness(db: Executor, customer: { email: string | nu
   return { state, recipient: customer?.email ?? null } as const;
 }
 
-export async function sendQuoteEmail(db: Executor, quoteId: number, customMessage?: string | null, actorId?: number | null): Promise<SendResult> {
+export async function sendQuoteEmail(
+  db: Executor,
+  quoteId: number,
+  customMessage?: string | null,
+  actorId?: number | null,
+): Promise<SendResult> {
   const detail = await getQuoteDetail(db, quoteId);
   if (!detail) throw new ModelError(404, "Quote not found");
   const { quote, customer } = detail;
@@ -97,7 +102,10 @@ export async function sendQuoteEmail(db: Executor, quoteId: number, customMessag
     attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
   });
   await db.transaction(async (tx) => {
-    await tx.update(quotes).set({ status: "sent", sentAt: new Date(), updatedAt: new Date() }).where(and(eq(quotes.id, quoteId), eq(quotes.status, "draft")));
+    await tx
+      .update(quotes)
+      .set({ status: "sent", sentAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(quotes.id, quoteId), eq(quotes.status, "draft")));
     await logActivity(tx, {
       type: "quote_emailed",
       title: `Quote ${quote.quoteNumber} emailed`,
@@ -112,7 +120,12 @@ export async function sendQuoteEmail(db: Executor, quoteId: number, customMessag
   return result;
 }
 
-export async function sendInvoiceEmail(db: Executor, invoiceId: number, customMessage?: string | null, actorId?: number | null): Promise<SendResult> {
+export async function sendInvoiceEmail(
+  db: Executor,
+  invoiceId: number,
+  customMessage?: string | null,
+  actorId?: number | null,
+): Promise<SendResult> {
   const detail = await getInvoiceDetail(db, invoiceId);
   if (!detail) throw new ModelError(404, "Invoice not found");
   const { invoice, customer } = detail;
@@ -144,7 +157,10 @@ export async function sendInvoiceEmail(db: Executor, invoiceId: number, customMe
     attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
   });
   await db.transaction(async (tx) => {
-    await tx.update(invoices).set({ status: "sent", sentAt: new Date(), updatedAt: new Date() }).where(and(eq(invoices.id, invoiceId), eq(invoices.status, "draft")));
+    await tx
+      .update(invoices)
+      .set({ status: "sent", sentAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, "draft")));
     await logActivity(tx, {
       type: "invoice_emailed",
       title: `Invoice ${invoice.invoiceNumber} emailed`,
@@ -173,20 +189,36 @@ export function replySubject(subject: string | null) {
 }
 
 /** The reply's text: what the user wrote, then the original quoted with "> " (plain text, as mail clients do). */
-export function replyText(body: string, original: { fromName: string | null; fromEmail: string | null; receivedAt: Date | null; bodyText: string | null }) {
-  const who = original.fromName ? `${original.fromName} <${original.fromEmail ?? ""}>` : (original.fromEmail ?? "the sender");
+export function replyText(
+  body: string,
+  original: { fromName: string | null; fromEmail: string | null; receivedAt: Date | null; bodyText: string | null },
+) {
+  const who = original.fromName
+    ? `${original.fromName} <${original.fromEmail ?? ""}>`
+    : (original.fromEmail ?? "the sender");
   const when = original.receivedAt ? original.receivedAt.toUTCString() : null;
-  const quoted = (original.bodyText ?? "").trimEnd().split(/\r?\n/).map((line) => `> ${line}`).join("\n");
+  const quoted = (original.bodyText ?? "")
+    .trimEnd()
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
   return `${body.trim()}\n\n${when ? `On ${when}, ${who} wrote:` : `${who} wrote:`}\n${quoted}\n`;
 }
 
 /** Inbox → Reply: sends over SMTP, threaded under the original, and marks the original read. */
-export async function sendReply(db: Executor, emailId: number, body: string, actorId?: number | null): Promise<SendResult> {
+export async function sendReply(
+  db: Executor,
+  emailId: number,
+  body: string,
+  actorId?: number | null,
+): Promise<SendResult> {
   const original = await getEmail(db, emailId);
   if (!original) throw new ModelError(404, "Email not found");
   if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
   const account = await activeSmtpAccount(db);
-  const references = [...new Set([original.threadId, original.messageId].filter((id): id is string => Boolean(id && id.startsWith("<"))))];
+  const references = [
+    ...new Set([original.threadId, original.messageId].filter((id): id is string => Boolean(id && id.startsWith("<")))),
+  ];
   const result = await deliver(account, {
     to: original.fromEmail,
     subject: replySubject(original.subject),

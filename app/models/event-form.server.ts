@@ -16,8 +16,15 @@ import { EventLinkError, findConflicts } from "./schedule.server";
 type ConflictJson = { resourceName: string; conflictingEvent: { title: string; startAt: string; endAt: string } };
 const NO_CONFLICTS: ConflictJson[] = [];
 
-export async function eventFormOptions(db: Executor, selected: { jobId?: number | null; customerId?: number | null } = {}) {
-  const [jobs, customers, resources] = await Promise.all([jobOptions(db, { includeId: selected.jobId }), customerOptions(db, { includeId: selected.customerId }), listResources(db)]);
+export async function eventFormOptions(
+  db: Executor,
+  selected: { jobId?: number | null; customerId?: number | null } = {},
+) {
+  const [jobs, customers, resources] = await Promise.all([
+    jobOptions(db, { includeId: selected.jobId }),
+    customerOptions(db, { includeId: selected.customerId }),
+    listResources(db),
+  ]);
   return { jobs, customers, resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })) };
 }
 
@@ -25,7 +32,9 @@ export async function eventFormOptions(db: Executor, selected: { jobId?: number 
 export function formToEventInput(value: EventFormInput, timeZone: string): EventInput {
   const date = value.date!;
   const startAt = zonedToInstant(date, value.allDay ? "00:00" : value.startTime, timeZone);
-  const endAt = value.allDay ? zonedToInstant(addDays(date, 1), "00:00", timeZone) : zonedToInstant(date, value.endTime, timeZone);
+  const endAt = value.allDay
+    ? zonedToInstant(addDays(date, 1), "00:00", timeZone)
+    : zonedToInstant(date, value.endTime, timeZone);
   return {
     title: value.title,
     type: value.type,
@@ -50,12 +59,22 @@ export async function parseEventForm(db: Executor, formData: FormData, timeZone:
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: EventFormSchema });
   if (submission.status !== "success") {
-    return { response: json({ result: submission.reply(), conflicts: NO_CONFLICTS, pickers }, { status: submission.status === "error" ? 400 : 200 }) } as const;
+    return {
+      response: json(
+        { result: submission.reply(), conflicts: NO_CONFLICTS, pickers },
+        { status: submission.status === "error" ? 400 : 200 },
+      ),
+    } as const;
   }
   const input = formToEventInput(submission.value, timeZone);
   // A cancelled event blocks nobody, so it needs no check either.
   if (!submission.value.force && input.status !== "cancelled") {
-    const conflicts = await findConflicts(db, { resourceIds: input.resourceIds, startAt: input.startAt, endAt: input.endAt, excludeEventId });
+    const conflicts = await findConflicts(db, {
+      resourceIds: input.resourceIds,
+      startAt: input.startAt,
+      endAt: input.endAt,
+      excludeEventId,
+    });
     if (conflicts.length) {
       return {
         response: json(
@@ -64,7 +83,11 @@ export async function parseEventForm(db: Executor, formData: FormData, timeZone:
             pickers,
             conflicts: conflicts.map((c) => ({
               resourceName: c.resourceName,
-              conflictingEvent: { title: c.conflictingEvent.title, startAt: c.conflictingEvent.startAt.toISOString(), endAt: c.conflictingEvent.endAt.toISOString() },
+              conflictingEvent: {
+                title: c.conflictingEvent.title,
+                startAt: c.conflictingEvent.startAt.toISOString(),
+                endAt: c.conflictingEvent.endAt.toISOString(),
+              },
             })),
           },
           { status: 400 },
@@ -75,9 +98,19 @@ export async function parseEventForm(db: Executor, formData: FormData, timeZone:
   return { input, submission, pickers } as const;
 }
 
-export function linkErrorResponse(error: unknown, parsed: { submission: { reply: (options: { formErrors: string[] }) => unknown }; pickers: PickerLookups }) {
+export function linkErrorResponse(
+  error: unknown,
+  parsed: { submission: { reply: (options: { formErrors: string[] }) => unknown }; pickers: PickerLookups },
+) {
   if (error instanceof EventLinkError) {
-    return json({ result: parsed.submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]>, conflicts: NO_CONFLICTS, pickers: parsed.pickers }, { status: 400 });
+    return json(
+      {
+        result: parsed.submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]>,
+        conflicts: NO_CONFLICTS,
+        pickers: parsed.pickers,
+      },
+      { status: 400 },
+    );
   }
   throw error;
 }

@@ -25,7 +25,11 @@ async function* keyset<Row extends { id: number }>(fetch: (afterId: number) => P
 }
 
 const text = <Row>(header: string, value: CsvColumn<Row>["value"]): CsvColumn<Row> => ({ header, value });
-const plain = <Row>(header: string, value: CsvColumn<Row>["value"]): CsvColumn<Row> => ({ header, value, kind: "plain" });
+const plain = <Row>(header: string, value: CsvColumn<Row>["value"]): CsvColumn<Row> => ({
+  header,
+  value,
+  kind: "plain",
+});
 
 function customerExport(db: Executor) {
   type Row = typeof customers.$inferSelect;
@@ -42,7 +46,9 @@ function customerExport(db: Executor) {
     plain("created_at", (r) => iso(r.createdAt)),
     plain("updated_at", (r) => iso(r.updatedAt)),
   ];
-  const batches = keyset((afterId) => db.select().from(customers).where(gt(customers.id, afterId)).orderBy(asc(customers.id)).limit(EXPORT_BATCH_SIZE));
+  const batches = keyset((afterId) =>
+    db.select().from(customers).where(gt(customers.id, afterId)).orderBy(asc(customers.id)).limit(EXPORT_BATCH_SIZE),
+  );
   return { columns, batches };
 }
 
@@ -82,7 +88,9 @@ function jobExport(db: Executor) {
     plain("created_at", (r) => iso(r.createdAt)),
     plain("updated_at", (r) => iso(r.updatedAt)),
   ];
-  const batches = keyset((afterId) => select().where(gt(jobs.id, afterId)).orderBy(asc(jobs.id)).limit(EXPORT_BATCH_SIZE));
+  const batches = keyset((afterId) =>
+    select().where(gt(jobs.id, afterId)).orderBy(asc(jobs.id)).limit(EXPORT_BATCH_SIZE),
+  );
   return { columns, batches };
 }
 
@@ -131,7 +139,9 @@ function quoteExport(db: Executor) {
     plain("created_at", (r) => iso(r.createdAt)),
     plain("updated_at", (r) => iso(r.updatedAt)),
   ];
-  const batches = keyset((afterId) => select().where(gt(quotes.id, afterId)).orderBy(asc(quotes.id)).limit(EXPORT_BATCH_SIZE));
+  const batches = keyset((afterId) =>
+    select().where(gt(quotes.id, afterId)).orderBy(asc(quotes.id)).limit(EXPORT_BATCH_SIZE),
+  );
   return { columns, batches };
 }
 
@@ -190,7 +200,9 @@ function invoiceExport(db: Executor) {
     plain("created_at", (r) => iso(r.createdAt)),
     plain("updated_at", (r) => iso(r.updatedAt)),
   ];
-  const batches = keyset((afterId) => select().where(gt(invoices.id, afterId)).orderBy(asc(invoices.id)).limit(EXPORT_BATCH_SIZE));
+  const batches = keyset((afterId) =>
+    select().where(gt(invoices.id, afterId)).orderBy(asc(invoices.id)).limit(EXPORT_BATCH_SIZE),
+  );
   return { columns, batches };
 }
 
@@ -250,7 +262,10 @@ function inventoryExport(db: Executor) {
 }
 
 /** The columns and the batch reader of one export (typed loosely: the route only streams it). */
-export function exportTable(db: Executor, name: ExportName): { columns: CsvColumn<any>[]; batches: AsyncIterable<any[]> } {
+export function exportTable(
+  db: Executor,
+  name: ExportName,
+): { columns: CsvColumn<any>[]; batches: AsyncIterable<any[]> } {
   switch (name) {
     case "customers":
       return customerExport(db);

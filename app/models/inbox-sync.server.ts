@@ -34,19 +34,29 @@ export type SyncResult = { syncedCount: number; totalFetched: number };
 type Incoming = typeof emails.$inferInsert;
 
 /** PostgreSQL text cannot hold NUL characters; a message may. */
-const clean = (value: string | null | undefined) => (value ? value.replace(/\u0000/g, "") : value ?? null);
+const clean = (value: string | null | undefined) => (value ? value.replace(/\u0000/g, "") : (value ?? null));
 
 function addresses(field: AddressObject | AddressObject[] | undefined): { address: string; name: string }[] {
   const list = Array.isArray(field) ? field : field ? [field] : [];
-  return list.flatMap((o) => o.value).flatMap((v) => (v.address ? [{ address: v.address.toLowerCase(), name: v.name }] : []));
+  return list
+    .flatMap((o) => o.value)
+    .flatMap((v) => (v.address ? [{ address: v.address.toLowerCase(), name: v.name }] : []));
 }
 
-async function fromSource(message: FetchMessageObject, source: Buffer, fallbackId: string): Promise<Omit<Incoming, "provider">> {
+async function fromSource(
+  message: FetchMessageObject,
+  source: Buffer,
+  fallbackId: string,
+): Promise<Omit<Incoming, "provider">> {
   const parsed = await simpleParser(source, { skipTextToHtml: true, skipTextLinks: true });
   const from = addresses(parsed.from)[0];
   const to = addresses(parsed.to);
   const cc = addresses(parsed.cc);
-  const references = Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : [];
+  const references = Array.isArray(parsed.references)
+    ? parsed.references
+    : parsed.references
+      ? [parsed.references]
+      : [];
   const messageId = clean(parsed.messageId) || fallbackId;
   const text = clean(parsed.text);
   return {
@@ -72,7 +82,9 @@ async function parsedOrEnvelope(message: FetchMessageObject, source: Buffer, fal
   try {
     return await fromSource(message, source, fallbackId);
   } catch (error) {
-    console.error(`[inbox] message UID ${message.uid} could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `[inbox] message UID ${message.uid} could not be parsed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return fromEnvelope(message, fallbackId, "This message could not be read here. Open it in your mail app.");
   }
 }
@@ -142,7 +154,9 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
     await client.connect();
   } catch (error) {
     if ((error as { authenticationFailed?: boolean }).authenticationFailed) {
-      throw new EmailConfigError("The mail server refused the login: check the sender email and app password in Settings → Email");
+      throw new EmailConfigError(
+        "The mail server refused the login: check the sender email and app password in Settings → Email",
+      );
     }
     throw error;
   }
@@ -152,13 +166,17 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
       const mailbox = client.mailbox;
       if (!mailbox) throw new Error("The mail server did not open the inbox");
       const uidValidity = String(mailbox.uidValidity);
-      const [state] = await db.select().from(emailSyncState).where(sql`${emailSyncState.mailbox} = ${stateKey}`);
+      const [state] = await db
+        .select()
+        .from(emailSyncState)
+        .where(sql`${emailSyncState.mailbox} = ${stateKey}`);
       const after = state && state.uidValidity === uidValidity ? state.lastUid : null;
 
       let uids: number[] = [];
       if (mailbox.exists > 0) {
         // "N:*" always matches the newest message, even below N: filter.
-        const found = (await client.search(after === null ? { all: true } : { uid: `${after + 1}:*` }, { uid: true })) || [];
+        const found =
+          (await client.search(after === null ? { all: true } : { uid: `${after + 1}:*` }, { uid: true })) || [];
         const newer = found.filter((uid) => after === null || uid > after).sort((a, b) => a - b);
         uids = after === null ? newer.slice(-maxResults) : newer.slice(0, maxResults);
       }
@@ -168,7 +186,11 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
       }
 
       const range = uids.join(",");
-      const metas = await client.fetchAll(range, { uid: true, size: true, flags: true, internalDate: true, envelope: true }, { uid: true });
+      const metas = await client.fetchAll(
+        range,
+        { uid: true, size: true, flags: true, internalDate: true, envelope: true },
+        { uid: true },
+      );
       const limit = maxMessageBytes();
       const wanted = metas.filter((m) => (m.size ?? 0) <= limit).map((m) => m.uid);
       const sources = new Map<number, Buffer>();
@@ -186,7 +208,11 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
       }
       const links = await linkMessages(
         db,
-        incoming.map((m) => ({ subject: m.subject ?? null, fromEmail: m.fromEmail ?? null, otherAddresses: [...(m.toEmail?.split(", ") ?? []), ...(m.ccEmails ?? [])] })),
+        incoming.map((m) => ({
+          subject: m.subject ?? null,
+          fromEmail: m.fromEmail ?? null,
+          otherAddresses: [...(m.toEmail?.split(", ") ?? []), ...(m.ccEmails ?? [])],
+        })),
         account.senderEmail,
       );
       const inserted = await db

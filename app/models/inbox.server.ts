@@ -30,7 +30,9 @@ function filterWhere(filter: Pick<InboxFilter, "search" | "unread">): SQL | unde
   const term = filter.search?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    conditions.push(or(ilike(emails.subject, pattern), ilike(emails.fromEmail, pattern), ilike(emails.fromName, pattern)) as SQL);
+    conditions.push(
+      or(ilike(emails.subject, pattern), ilike(emails.fromEmail, pattern), ilike(emails.fromName, pattern)) as SQL,
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -58,7 +60,14 @@ export async function linkedEmails(db: Executor, link: { customerId: number } | 
   const where = "customerId" in link ? eq(emails.customerId, link.customerId) : eq(emails.jobId, link.jobId);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: emails.id, subject: emails.subject, fromEmail: emails.fromEmail, fromName: emails.fromName, receivedAt: emails.receivedAt, isRead: emails.isRead })
+      .select({
+        id: emails.id,
+        subject: emails.subject,
+        fromEmail: emails.fromEmail,
+        fromName: emails.fromName,
+        receivedAt: emails.receivedAt,
+        isRead: emails.isRead,
+      })
       .from(emails)
       .where(where)
       .orderBy(sql`${emails.receivedAt} desc nulls first`, desc(emails.id))
@@ -112,7 +121,9 @@ export async function getEmails(db: Executor, ids: number[]) {
     .leftJoin(customers, eq(customers.id, emails.customerId))
     .leftJoin(jobs, eq(jobs.id, emails.jobId))
     .where(inArray(emails.id, ids));
-  const byId = new Map(found.map((row) => [row.email.id, { ...row.email, customerName: row.customerName, jobTitle: row.jobTitle }]));
+  const byId = new Map(
+    found.map((row) => [row.email.id, { ...row.email, customerName: row.customerName, jobTitle: row.jobTitle }]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -125,7 +136,11 @@ export type InboxEmail = NonNullable<Awaited<ReturnType<typeof getEmail>>>;
 
 /** Returns false when there is no such e-mail. */
 export async function setEmailRead(db: Executor, id: number, isRead: boolean) {
-  const updated = await db.update(emails).set({ isRead, updatedAt: new Date() }).where(eq(emails.id, id)).returning({ id: emails.id });
+  const updated = await db
+    .update(emails)
+    .set({ isRead, updatedAt: new Date() })
+    .where(eq(emails.id, id))
+    .returning({ id: emails.id });
   forgetUnreadCount();
   return updated.length > 0;
 }
@@ -165,7 +180,9 @@ export type Links = { customerId: number | null; jobId: number | null };
 export async function linkMessages(db: Executor, messages: LinkInput[], ownAddress: string): Promise<Links[]> {
   const own = ownAddress.toLowerCase();
   const refs = messages.map((m) => subjectReferences(m.subject));
-  const addresses = [...new Set(messages.flatMap((m) => [m.fromEmail ?? "", ...m.otherAddresses].map((a) => a.toLowerCase())))].filter((a) => a && a !== own);
+  const addresses = [
+    ...new Set(messages.flatMap((m) => [m.fromEmail ?? "", ...m.otherAddresses].map((a) => a.toLowerCase()))),
+  ].filter((a) => a && a !== own);
   const quoteNumbers = [...new Set(refs.flatMap((r) => r.quoteNumbers))];
   const invoiceNumbers = [...new Set(refs.flatMap((r) => r.invoiceNumbers))];
   const jobIds = [...new Set(refs.flatMap((r) => r.jobIds))];
@@ -178,11 +195,21 @@ export async function linkMessages(db: Executor, messages: LinkInput[], ownAddre
           .where(inArray(sql`lower(${customers.email})`, addresses))
           .orderBy(customers.id)
       : [],
-    quoteNumbers.length ? db.select({ number: quotes.quoteNumber, jobId: quotes.jobId, customerId: quotes.customerId }).from(quotes).where(inArray(quotes.quoteNumber, quoteNumbers)) : [],
-    invoiceNumbers.length
-      ? db.select({ number: invoices.invoiceNumber, jobId: invoices.jobId, customerId: invoices.customerId }).from(invoices).where(inArray(invoices.invoiceNumber, invoiceNumbers))
+    quoteNumbers.length
+      ? db
+          .select({ number: quotes.quoteNumber, jobId: quotes.jobId, customerId: quotes.customerId })
+          .from(quotes)
+          .where(inArray(quotes.quoteNumber, quoteNumbers))
       : [],
-    jobIds.length ? db.select({ id: jobs.id, customerId: jobs.customerId }).from(jobs).where(inArray(jobs.id, jobIds)) : [],
+    invoiceNumbers.length
+      ? db
+          .select({ number: invoices.invoiceNumber, jobId: invoices.jobId, customerId: invoices.customerId })
+          .from(invoices)
+          .where(inArray(invoices.invoiceNumber, invoiceNumbers))
+      : [],
+    jobIds.length
+      ? db.select({ id: jobs.id, customerId: jobs.customerId }).from(jobs).where(inArray(jobs.id, jobIds))
+      : [],
   ]);
 
   // Several customers may share an address (a couple, a company): the oldest record wins.

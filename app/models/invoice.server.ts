@@ -27,14 +27,23 @@ function overdueSql(today: string) {
   )!;
 }
 
-export type InvoiceListOptions = { search?: string; status?: string; customerId?: number; today: string; limit: number; offset: number };
+export type InvoiceListOptions = {
+  search?: string;
+  status?: string;
+  customerId?: number;
+  today: string;
+  limit: number;
+  offset: number;
+};
 
 function listWhere(opts: Omit<InvoiceListOptions, "limit" | "offset">): SQL | undefined {
   const conditions: SQL[] = [];
   const term = opts.search?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    conditions.push(or(ilike(invoices.title, pattern), ilike(invoices.invoiceNumber, pattern), ilike(customers.name, pattern))!);
+    conditions.push(
+      or(ilike(invoices.title, pattern), ilike(invoices.invoiceNumber, pattern), ilike(customers.name, pattern))!,
+    );
   }
   if (opts.status === "overdue") conditions.push(overdueSql(opts.today));
   else if (opts.status) conditions.push(eq(invoices.status, opts.status));
@@ -72,7 +81,12 @@ export async function listInvoices(db: Executor, opts: InvoiceListOptions) {
       customer: r.customerName === null ? null : { name: r.customerName, phone: r.customerPhone },
     })),
     total: Number(stats.total),
-    stats: { total: Number(stats.total), paid: Number(stats.paid), overdue: Number(stats.overdue), outstanding: stats.outstanding },
+    stats: {
+      total: Number(stats.total),
+      paid: Number(stats.paid),
+      overdue: Number(stats.overdue),
+      outstanding: stats.outstanding,
+    },
   };
 }
 
@@ -82,11 +96,19 @@ export async function getInvoice(db: Executor, id: number) {
 }
 
 export async function listInvoiceItems(db: Executor, invoiceId: number) {
-  return db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.sortOrder), asc(invoiceItems.id));
+  return db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceItems.sortOrder), asc(invoiceItems.id));
 }
 
 export async function listInvoicePayments(db: Executor, invoiceId: number) {
-  return db.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(desc(payments.receivedAt), desc(payments.id));
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(desc(payments.receivedAt), desc(payments.id));
 }
 
 export async function getInvoiceDetail(db: Executor, id: number) {
@@ -97,9 +119,17 @@ export async function getInvoiceDetail(db: Executor, id: number) {
     listInvoicePayments(db, id),
     db.select().from(customers).where(eq(customers.id, invoice.customerId)),
     invoice.quoteId
-      ? db.select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title }).from(quotes).where(eq(quotes.id, invoice.quoteId))
+      ? db
+          .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title })
+          .from(quotes)
+          .where(eq(quotes.id, invoice.quoteId))
       : Promise.resolve([]),
-    db.select().from(activityLog).where(eq(activityLog.invoiceId, id)).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(50),
+    db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.invoiceId, id))
+      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .limit(50),
   ]);
   return { invoice, items, payments: invoicePayments, customer: customer ?? null, quote: quote[0] ?? null, history };
 }
@@ -114,7 +144,8 @@ export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number) {
   const items = await listInvoiceItems(tx, invoiceId);
   const totals = computeTotals(items, invoice.taxRate);
   for (const [i, item] of items.entries()) {
-    if (item.lineTotal !== totals.lines[i]) await tx.update(invoiceItems).set({ lineTotal: totals.lines[i] }).where(eq(invoiceItems.id, item.id));
+    if (item.lineTotal !== totals.lines[i])
+      await tx.update(invoiceItems).set({ lineTotal: totals.lines[i] }).where(eq(invoiceItems.id, item.id));
   }
   const balance = subtractMoney(totals.total, invoice.paidTotal);
   if (compareMoney(balance, "0") < 0) {
@@ -127,7 +158,14 @@ export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number) {
   }
   const [row] = await tx
     .update(invoices)
-    .set({ subtotal: totals.subtotal, taxAmount: totals.taxAmount, total: totals.total, balance, status, updatedAt: new Date() })
+    .set({
+      subtotal: totals.subtotal,
+      taxAmount: totals.taxAmount,
+      total: totals.total,
+      balance,
+      status,
+      updatedAt: new Date(),
+    })
     .where(eq(invoices.id, invoiceId))
     .returning();
   return row;
@@ -152,7 +190,11 @@ async function replaceItems(tx: Executor, invoiceId: number, items: LineItemInpu
 export async function quoteForInvoice(db: Executor, quoteId: number) {
   const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
   if (!quote) return null;
-  const items = await db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId)).orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
+  const items = await db
+    .select()
+    .from(quoteItems)
+    .where(eq(quoteItems.quoteId, quoteId))
+    .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
   return { quote, items };
 }
 
@@ -170,16 +212,28 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
       if (input.quoteId) {
         const source = await quoteForInvoice(tx, input.quoteId);
         if (!source) throw new ModelError(400, "Quote not found", "quoteId");
-        if (source.quote.customerId !== input.customerId) throw new ModelError(400, "The quote belongs to another customer", "quoteId");
+        if (source.quote.customerId !== input.customerId)
+          throw new ModelError(400, "The quote belongs to another customer", "quoteId");
         if (items === undefined) {
-          items = source.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice, notes: i.notes ?? undefined }));
+          items = source.items.map((i) => ({
+            description: i.description,
+            quantity: i.quantity,
+            unitPrice: i.unitPrice,
+            notes: i.notes ?? undefined,
+          }));
           taxRate ??= source.quote.taxRate;
         }
       }
-      const [customer] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, input.customerId));
+      const [customer] = await tx
+        .select({ name: customers.name })
+        .from(customers)
+        .where(eq(customers.id, input.customerId));
       if (!customer) throw new ModelError(400, "Customer not found", "customerId");
       const invoiceNumber = input.invoiceNumber ?? (await nextNumber(tx, "INV", ctx.today));
-      const jobId = input.quoteId ? ((await tx.select({ jobId: quotes.jobId }).from(quotes).where(eq(quotes.id, input.quoteId)))[0]?.jobId ?? null) : null;
+      const jobId = input.quoteId
+        ? ((await tx.select({ jobId: quotes.jobId }).from(quotes).where(eq(quotes.id, input.quoteId)))[0]?.jobId ??
+          null)
+        : null;
       const [created] = await tx
         .insert(invoices)
         .values({
@@ -215,16 +269,22 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
+    if (isUniqueViolation(error))
+      throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
     throw error;
   }
 }
 
 /** Convert to invoice: an approved quote becomes a new invoice on the business's default payment terms. */
-export async function convertQuoteToInvoice(db: Executor, quoteId: number, ctx: Context & { dueDate: string; paymentTerms: PaymentTerm }) {
+export async function convertQuoteToInvoice(
+  db: Executor,
+  quoteId: number,
+  ctx: Context & { dueDate: string; paymentTerms: PaymentTerm },
+) {
   const source = await quoteForInvoice(db, quoteId);
   if (!source) throw new ModelError(404, "Quote not found");
-  if (source.quote.status !== "approved") throw new ModelError(409, "Only an approved quote can be converted to an invoice.");
+  if (source.quote.status !== "approved")
+    throw new ModelError(409, "Only an approved quote can be converted to an invoice.");
   return createInvoice(
     db,
     {
@@ -251,12 +311,16 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
       if (!current) throw new ModelError(404, "Invoice not found");
-      const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
+      const [customer] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, input.customerId));
       if (!customer) throw new ModelError(400, "Customer not found", "customerId");
       if (input.quoteId) {
         const [q] = await tx.select({ customerId: quotes.customerId }).from(quotes).where(eq(quotes.id, input.quoteId));
         if (!q) throw new ModelError(400, "Quote not found", "quoteId");
-        if (q.customerId !== input.customerId) throw new ModelError(400, "The quote belongs to another customer", "quoteId");
+        if (q.customerId !== input.customerId)
+          throw new ModelError(400, "The quote belongs to another customer", "quoteId");
       }
       await tx
         .update(invoices)
@@ -290,7 +354,8 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
+    if (isUniqueViolation(error))
+      throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
     throw error;
   }
 }
@@ -301,7 +366,8 @@ export async function deleteInvoice(db: Executor, id: number) {
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
     if (!row) throw new ModelError(404, "Invoice not found");
     const [{ n }] = await tx.select({ n: count() }).from(payments).where(eq(payments.invoiceId, id));
-    if (Number(n) > 0) throw new ModelError(409, `Invoice ${row.invoiceNumber} has payments and cannot be deleted; cancel it instead.`);
+    if (Number(n) > 0)
+      throw new ModelError(409, `Invoice ${row.invoiceNumber} has payments and cannot be deleted; cancel it instead.`);
     await tx.delete(invoices).where(eq(invoices.id, id));
     return row;
   });
@@ -311,11 +377,23 @@ export async function markInvoiceSent(db: Executor, id: number, actorId?: number
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)
-      .set({ status: sql`case when ${invoices.status} = 'draft' then 'sent' else ${invoices.status} end`, sentAt: new Date(), updatedAt: new Date() })
+      .set({
+        status: sql`case when ${invoices.status} = 'draft' then 'sent' else ${invoices.status} end`,
+        sentAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(invoices.id, id))
       .returning();
     if (!row) throw new ModelError(404, "Invoice not found");
-    await logActivity(tx, { type: "invoice_sent", title: `Invoice ${row.invoiceNumber} sent`, customerId: row.customerId, jobId: row.jobId, invoiceId: id, userId: actorId ?? null, amount: row.total });
+    await logActivity(tx, {
+      type: "invoice_sent",
+      title: `Invoice ${row.invoiceNumber} sent`,
+      customerId: row.customerId,
+      jobId: row.jobId,
+      invoiceId: id,
+      userId: actorId ?? null,
+      amount: row.total,
+    });
     return row;
   });
 }
@@ -331,16 +409,30 @@ type ItemFields = { description: string; quantity: string; unitPrice: string; no
 
 export async function addInvoiceItem(db: Executor, invoiceId: number, item: ItemFields) {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    const [invoice] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .for("update");
     if (!invoice) throw new ModelError(404, "Invoice not found");
     let sortOrder = item.sortOrder;
     if (sortOrder === undefined) {
-      const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${invoiceItems.sortOrder}), 0)::int` }).from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
+      const [{ max }] = await tx
+        .select({ max: sql<number>`coalesce(max(${invoiceItems.sortOrder}), 0)::int` })
+        .from(invoiceItems)
+        .where(eq(invoiceItems.invoiceId, invoiceId));
       sortOrder = Number(max) + 1;
     }
     const [row] = await tx
       .insert(invoiceItems)
-      .values({ invoiceId, description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, notes: item.notes ?? null, sortOrder })
+      .values({
+        invoiceId,
+        description: item.description,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        notes: item.notes ?? null,
+        sortOrder,
+      })
       .returning();
     await recomputeInvoiceTotals(tx, invoiceId);
     return (await getInvoiceItem(tx, row.id))!;
@@ -353,7 +445,14 @@ export async function updateInvoiceItem(db: Executor, id: number, item: ItemFiel
     if (!existing) throw new ModelError(404, "Invoice item not found");
     await tx
       .update(invoiceItems)
-      .set({ description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, notes: item.notes ?? null, sortOrder: item.sortOrder ?? existing.sortOrder, updatedAt: new Date() })
+      .set({
+        description: item.description,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        notes: item.notes ?? null,
+        sortOrder: item.sortOrder ?? existing.sortOrder,
+        updatedAt: new Date(),
+      })
       .where(eq(invoiceItems.id, id));
     await recomputeInvoiceTotals(tx, existing.invoiceId);
     return (await getInvoiceItem(tx, id))!;
@@ -372,12 +471,18 @@ export async function deleteInvoiceItem(db: Executor, id: number) {
 /** Record Payment's invoice select: balance above zero and not cancelled (spec §5). */
 export async function payableInvoices(db: Executor) {
   return db
-    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, title: invoices.title, total: invoices.total, paidTotal: invoices.paidTotal, balance: invoices.balance, customerName: customers.name })
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      title: invoices.title,
+      total: invoices.total,
+      paidTotal: invoices.paidTotal,
+      balance: invoices.balance,
+      customerName: customers.name,
+    })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(and(sql`${invoices.balance} > 0`, ne(invoices.status, "cancelled")))
     .orderBy(asc(invoices.dueDate), asc(invoices.id))
     .limit(2000);
 }
-
-

@@ -1,7 +1,16 @@
 // The one place that reads and writes jobs (pages and /api both call it).
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { customers, invoices, jobMaterialUsages, jobPhases, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
+import {
+  customers,
+  invoices,
+  jobMaterialUsages,
+  jobPhases,
+  jobs,
+  quotes,
+  scheduleEvents,
+  tasks,
+} from "../../db/schema";
 import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
 import { PICKER_LIMIT, type JobPickerRow } from "../utils/picker";
@@ -32,7 +41,10 @@ function searchCondition(search: string | undefined) {
   return or(ilike(jobs.title, pattern), ilike(customers.name, pattern));
 }
 
-export async function listJobs(db: Executor, opts: { search?: string; status?: string; limit: number; offset: number }) {
+export async function listJobs(
+  db: Executor,
+  opts: { search?: string; status?: string; limit: number; offset: number },
+) {
   const conditions: (SQL | undefined)[] = [searchCondition(opts.search)];
   if (opts.status && opts.status !== "all") conditions.push(eq(jobs.status, opts.status));
   const where = and(...conditions);
@@ -51,7 +63,11 @@ export async function listJobs(db: Executor, opts: { search?: string; status?: s
 }
 
 export async function getJob(db: Executor, id: number) {
-  const [row] = await db.select(listColumns).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(eq(jobs.id, id));
+  const [row] = await db
+    .select(listColumns)
+    .from(jobs)
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .where(eq(jobs.id, id));
   return row ?? null;
 }
 
@@ -60,7 +76,10 @@ export async function getJob(db: Executor, id: number) {
  * customer name, as the list searches), or without one the `limit` newest. `includeId` (the chosen
  * job) is always there, first when it is not among them; `limit: 0` returns just that one.
  */
-export async function jobOptions(db: Executor, opts: { search?: string; includeId?: number | null; limit?: number } = {}): Promise<JobPickerRow[]> {
+export async function jobOptions(
+  db: Executor,
+  opts: { search?: string; includeId?: number | null; limit?: number } = {},
+): Promise<JobPickerRow[]> {
   const limit = opts.limit ?? PICKER_LIMIT;
   const columns = { id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name };
   const rows: JobPickerRow[] =
@@ -74,7 +93,13 @@ export async function jobOptions(db: Executor, opts: { search?: string; includeI
           .limit(limit)
       : [];
   if (opts.includeId && !rows.some((j) => j.id === opts.includeId)) {
-    rows.unshift(...(await db.select(columns).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(eq(jobs.id, opts.includeId))));
+    rows.unshift(
+      ...(await db
+        .select(columns)
+        .from(jobs)
+        .innerJoin(customers, eq(customers.id, jobs.customerId))
+        .where(eq(jobs.id, opts.includeId))),
+    );
   }
   return rows;
 }
@@ -104,7 +129,14 @@ export async function createJob(db: Executor, input: JobInput, actorId?: number)
   return db.transaction(async (tx) => {
     await requireCustomer(tx, input.customerId);
     const [row] = await tx.insert(jobs).values(toColumns(input)).returning();
-    await logActivity(tx, { type: "job_created", title: "Job created", description: row.title, customerId: row.customerId, jobId: row.id, userId: actorId });
+    await logActivity(tx, {
+      type: "job_created",
+      title: "Job created",
+      description: row.title,
+      customerId: row.customerId,
+      jobId: row.id,
+      userId: actorId,
+    });
     return row;
   });
 }
@@ -112,7 +144,11 @@ export async function createJob(db: Executor, input: JobInput, actorId?: number)
 export async function updateJob(db: Executor, id: number, input: JobInput) {
   return db.transaction(async (tx) => {
     await requireCustomer(tx, input.customerId);
-    const [row] = await tx.update(jobs).set({ ...toColumns(input), updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
+    const [row] = await tx
+      .update(jobs)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(eq(jobs.id, id))
+      .returning();
     return row ?? null;
   });
 }
@@ -141,7 +177,11 @@ export async function deleteJob(db: Executor, id: number): Promise<DeleteJobResu
     ].filter(Boolean) as string[];
     if (parts.length) {
       const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-      return { ok: false, status: 409, message: `"${row.title}" has ${list} and cannot be deleted. Cancel the job instead.` };
+      return {
+        ok: false,
+        status: 409,
+        message: `"${row.title}" has ${list} and cannot be deleted. Cancel the job instead.`,
+      };
     }
     await tx.delete(jobs).where(eq(jobs.id, id));
     return { ok: true, title: row.title };
@@ -159,22 +199,51 @@ export async function getJobDetail(db: Executor, id: number) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, job.customerId));
   const [jobQuotes, jobInvoices, events, jobTasks, phases] = await Promise.all([
     db
-      .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title, status: quotes.status, total: quotes.total, createdAt: quotes.createdAt })
+      .select({
+        id: quotes.id,
+        quoteNumber: quotes.quoteNumber,
+        title: quotes.title,
+        status: quotes.status,
+        total: quotes.total,
+        createdAt: quotes.createdAt,
+      })
       .from(quotes)
       .where(eq(quotes.jobId, id))
       .orderBy(desc(quotes.createdAt)),
     db
-      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, title: invoices.title, status: invoices.status, total: invoices.total, balance: invoices.balance, dueDate: invoices.dueDate })
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        title: invoices.title,
+        status: invoices.status,
+        total: invoices.total,
+        balance: invoices.balance,
+        dueDate: invoices.dueDate,
+      })
       .from(invoices)
       .where(eq(invoices.jobId, id))
       .orderBy(desc(invoices.createdAt)),
     db
-      .select({ id: scheduleEvents.id, title: scheduleEvents.title, type: scheduleEvents.type, status: scheduleEvents.status, startAt: scheduleEvents.startAt, endAt: scheduleEvents.endAt, allDay: scheduleEvents.allDay })
+      .select({
+        id: scheduleEvents.id,
+        title: scheduleEvents.title,
+        type: scheduleEvents.type,
+        status: scheduleEvents.status,
+        startAt: scheduleEvents.startAt,
+        endAt: scheduleEvents.endAt,
+        allDay: scheduleEvents.allDay,
+      })
       .from(scheduleEvents)
       .where(eq(scheduleEvents.jobId, id))
       .orderBy(asc(scheduleEvents.startAt)),
     db
-      .select({ id: tasks.id, title: tasks.title, status: tasks.status, priority: tasks.priority, dueDate: tasks.dueDate })
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        status: tasks.status,
+        priority: tasks.priority,
+        dueDate: tasks.dueDate,
+      })
       .from(tasks)
       .where(eq(tasks.jobId, id))
       .orderBy(asc(tasks.dueDate), asc(tasks.id)),

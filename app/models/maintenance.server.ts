@@ -51,13 +51,7 @@ export async function markOverdueInvoices(db: Executor, today: string): Promise<
     const changed = await tx
       .update(invoices)
       .set({ status: "overdue" })
-      .where(
-        and(
-          inArray(invoices.status, ["sent", "partial"]),
-          gt(invoices.balance, "0"),
-          lt(invoices.dueDate, today),
-        ),
-      )
+      .where(and(inArray(invoices.status, ["sent", "partial"]), gt(invoices.balance, "0"), lt(invoices.dueDate, today)))
       .returning({ id: invoices.id });
     if (changed.length > 0) {
       await tx.insert(activityLog).values({
@@ -74,11 +68,7 @@ export async function markOverdueInvoices(db: Executor, today: string): Promise<
  * Both steps against the business date in `timeZone`. `asOf` ('YYYY-MM-DD') reruns a past day;
  * a date after the business today is clamped to it, so nothing expires early.
  */
-export async function runDailyMaintenance(
-  db: Executor,
-  timeZone: string,
-  asOf?: string,
-): Promise<MaintenanceResult> {
+export async function runDailyMaintenance(db: Executor, timeZone: string, asOf?: string): Promise<MaintenanceResult> {
   let today = businessToday(timeZone);
   if (asOf !== undefined) {
     assertDate(asOf);

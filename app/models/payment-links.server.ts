@@ -31,7 +31,8 @@ export const isPaymentProvider = (value: unknown): value is PaymentProvider =>
   typeof value === "string" && (PAYMENT_PROVIDERS as readonly string[]).includes(value);
 
 const env = (name: string) => process.env[name]?.trim() || undefined;
-const notConfigured = (provider: PaymentProvider) => new ModelError(400, `${PROVIDER_LABELS[provider]} is not configured`, "provider");
+const notConfigured = (provider: PaymentProvider) =>
+  new ModelError(400, `${PROVIDER_LABELS[provider]} is not configured`, "provider");
 const providerFailed = (provider: PaymentProvider) =>
   new ModelError(400, `${PROVIDER_LABELS[provider]} could not create the payment link. Please try again.`, "provider");
 
@@ -73,7 +74,11 @@ async function stripeLink(req: LinkRequest): Promise<string> {
     line_items: [
       {
         quantity: 1,
-        price_data: { currency: req.currency.toLowerCase(), unit_amount: req.cents, product_data: { name: `Invoice ${req.invoiceNumber}` } },
+        price_data: {
+          currency: req.currency.toLowerCase(),
+          unit_amount: req.cents,
+          product_data: { name: `Invoice ${req.invoiceNumber}` },
+        },
       },
     ],
     metadata,
@@ -92,7 +97,12 @@ export function paypalConfig() {
   const clientId = env("PAYPAL_CLIENT_ID");
   const secret = env("PAYPAL_CLIENT_SECRET") ?? env("PAYPAL_SECRET");
   if (!clientId || !secret) return null;
-  return { clientId, secret, base: (env("PAYPAL_API_BASE") ?? "https://api-m.paypal.com").replace(/\/$/, ""), webhookId: env("PAYPAL_WEBHOOK_ID") };
+  return {
+    clientId,
+    secret,
+    base: (env("PAYPAL_API_BASE") ?? "https://api-m.paypal.com").replace(/\/$/, ""),
+    webhookId: env("PAYPAL_WEBHOOK_ID"),
+  };
 }
 
 export async function paypalAccessToken(config: NonNullable<ReturnType<typeof paypalConfig>>): Promise<string> {
@@ -115,7 +125,11 @@ async function paypalLink(req: LinkRequest): Promise<string> {
   const token = await paypalAccessToken(config);
   const res = await fetch(`${config.base}/v2/checkout/orders`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "PayPal-Request-Id": randomUUID() },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "PayPal-Request-Id": randomUUID(),
+    },
     body: JSON.stringify({
       intent: "CAPTURE",
       purchase_units: [
@@ -156,7 +170,11 @@ export async function capturePaypalOrder(orderId: string): Promise<void> {
   const token = await paypalAccessToken(config);
   const res = await fetch(`${config.base}/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "PayPal-Request-Id": `capture-${orderId}` },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "PayPal-Request-Id": `capture-${orderId}`,
+    },
   });
   if (res.ok) return;
   const body = (await res.json().catch(() => null)) as { details?: Array<{ issue?: string }> } | null;
@@ -178,7 +196,11 @@ async function squareLink(req: LinkRequest): Promise<string> {
   if (!config) throw notConfigured("square");
   const res = await fetch(`${config.base}/v2/online-checkout/payment-links`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${config.token}`, "Content-Type": "application/json", "Square-Version": "2024-01-18" },
+    headers: {
+      Authorization: `Bearer ${config.token}`,
+      "Content-Type": "application/json",
+      "Square-Version": "2024-01-18",
+    },
     body: JSON.stringify({
       idempotency_key: randomUUID(),
       quick_pay: {
@@ -190,7 +212,9 @@ async function squareLink(req: LinkRequest): Promise<string> {
       checkout_options: { redirect_url: `${req.appUrl}/pay/complete` },
     }),
   });
-  const body = z.object({ payment_link: z.object({ url: z.string().url() }) }).safeParse(await res.json().catch(() => null));
+  const body = z
+    .object({ payment_link: z.object({ url: z.string().url() }) })
+    .safeParse(await res.json().catch(() => null));
   if (!res.ok || !body.success) throw providerFailed("square");
   return body.data.payment_link.url;
 }
@@ -230,7 +254,8 @@ export async function createPaymentLink(db: Executor, invoiceId: number, provide
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!invoice) throw new ModelError(404, "Invoice not found", "invoiceId");
   if (invoice.status === "paid") throw new ModelError(400, "This invoice is already paid", "invoiceId");
-  if (invoice.status === "cancelled") throw new ModelError(400, "A cancelled invoice cannot take payments", "invoiceId");
+  if (invoice.status === "cancelled")
+    throw new ModelError(400, "A cancelled invoice cannot take payments", "invoiceId");
   const cents = toCents(invoice.balance) ?? 0n;
   if (cents <= 0n) throw new ModelError(400, "This invoice has no balance to pay", "invoiceId");
   if (!isProviderConfigured(provider)) throw notConfigured(provider);
@@ -252,7 +277,9 @@ export async function createPaymentLink(db: Executor, invoiceId: number, provide
   } catch (error) {
     if (error instanceof ModelError) throw error;
     // The provider's own error may echo request details; log only its kind, never the secrets.
-    console.error(`[payments] ${provider} link for invoice ${invoice.id} failed: ${error instanceof Error ? error.name : "error"}`);
+    console.error(
+      `[payments] ${provider} link for invoice ${invoice.id} failed: ${error instanceof Error ? error.name : "error"}`,
+    );
     throw providerFailed(provider);
   }
   await db

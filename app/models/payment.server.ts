@@ -10,7 +10,8 @@ import { logActivity } from "./activity.server";
 import { ModelError } from "./errors.server";
 
 /** Spec §5's rejection text, the balance formatted like $1,234.50. */
-export const exceedsBalanceMessage = (balance: string) => `Payment amount cannot exceed remaining balance of ${formatMoney(balance)}`;
+export const exceedsBalanceMessage = (balance: string) =>
+  `Payment amount cannot exceed remaining balance of ${formatMoney(balance)}`;
 
 /** A payment date: today means now; an earlier day means noon of that day in the business zone. */
 function receivedAtFor(day: string | undefined, today: string, timeZone: string) {
@@ -41,13 +42,18 @@ export async function recordPayment(
       const [existing] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.provider, input.provider), eq(payments.providerTransactionId, input.providerTransactionId)));
+        .where(
+          and(eq(payments.provider, input.provider), eq(payments.providerTransactionId, input.providerTransactionId)),
+        );
       if (existing) return { payment: existing, invoice, duplicate: true as const };
     }
-    if (invoice.status === "cancelled") throw new ModelError(409, "A cancelled invoice cannot take payments", "invoiceId");
+    if (invoice.status === "cancelled")
+      throw new ModelError(409, "A cancelled invoice cannot take payments", "invoiceId");
     const amount = input.amount;
-    if (amount === undefined || compareMoney(amount, "0") <= 0) throw new ModelError(400, PAYMENT_NOT_POSITIVE, "amount");
-    if (compareMoney(amount, invoice.balance) > 0) throw new ModelError(400, exceedsBalanceMessage(invoice.balance), "amount");
+    if (amount === undefined || compareMoney(amount, "0") <= 0)
+      throw new ModelError(400, PAYMENT_NOT_POSITIVE, "amount");
+    if (compareMoney(amount, invoice.balance) > 0)
+      throw new ModelError(400, exceedsBalanceMessage(invoice.balance), "amount");
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -77,7 +83,10 @@ export async function recordPayment(
       .set({ paidTotal, balance, status, updatedAt: new Date() })
       .where(eq(invoices.id, invoice.id))
       .returning();
-    const [customer] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, invoice.customerId));
+    const [customer] = await tx
+      .select({ name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, invoice.customerId));
     await logActivity(tx, {
       type: "payment_received",
       title: `Payment received for ${invoice.invoiceNumber}`,
@@ -95,7 +104,13 @@ export async function recordPayment(
 export async function listPayments(db: Executor, opts: { invoiceId?: number; limit: number; offset: number }) {
   const where = opts.invoiceId ? eq(payments.invoiceId, opts.invoiceId) : undefined;
   const [rowsOut, [{ total }]] = await Promise.all([
-    db.select().from(payments).where(where).orderBy(desc(payments.receivedAt), desc(payments.id)).limit(opts.limit).offset(opts.offset),
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.receivedAt), desc(payments.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ total: count() }).from(payments).where(where),
   ]);
   return { rows: rowsOut, total: Number(total) };

@@ -1,11 +1,22 @@
 // The server side of the customer/job pickers in a submitted form (page actions call it before
 // parsing): the rows each picker's select lists when the form is shown again, and the no-JS Find.
 import type { Executor } from "../../db/client.server";
-import { findNames, pickedId, requestedFind, type PickerFields, type PickerKind, type PickerLookups, type PickerRow } from "../utils/picker";
+import {
+  findNames,
+  pickedId,
+  requestedFind,
+  type PickerFields,
+  type PickerKind,
+  type PickerLookups,
+  type PickerRow,
+} from "../utils/picker";
 import { customerOptions } from "./customer.server";
 import { jobOptions } from "./job.server";
 
-type OptionsQuery = (db: Executor, opts: { search?: string; includeId?: number | null; limit?: number }) => Promise<PickerRow[]>;
+type OptionsQuery = (
+  db: Executor,
+  opts: { search?: string; includeId?: number | null; limit?: number },
+) => Promise<PickerRow[]>;
 const OPTIONS: Record<PickerKind, OptionsQuery> = { customer: customerOptions, job: jobOptions };
 
 /**
@@ -28,10 +39,15 @@ export async function readPickers(db: Executor, formData: FormData, fields: Pick
       chosen = matches[0].id;
       formData.set(field, String(chosen));
     }
-    const extra = chosen && !matches.some((r) => r.id === chosen) ? await options(db, { includeId: chosen, limit: 0 }) : [];
+    const extra =
+      chosen && !matches.some((r) => r.id === chosen) ? await options(db, { includeId: chosen, limit: 0 }) : [];
     lookups[field] = { search, rows: [...extra, ...matches], matched: matches.length };
     // conform's own intent format (what its intent buttons send): update this field's value.
-    if (finding) formData.set("__intent__", JSON.stringify({ type: "update", payload: { name: field, value: formData.get(field) ?? "" } }));
+    if (finding)
+      formData.set(
+        "__intent__",
+        JSON.stringify({ type: "update", payload: { name: field, value: formData.get(field) ?? "" } }),
+      );
   }
   return lookups;
 }

@@ -10,7 +10,8 @@ import { listQuoteItems } from "./quote.server";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export const portalPath = (customerId: number, token: string) => `/client/quotes/${customerId}?token=${encodeURIComponent(token)}`;
+export const portalPath = (customerId: number, token: string) =>
+  `/client/quotes/${customerId}?token=${encodeURIComponent(token)}`;
 
 /** A new token for the customer (32 random bytes, base64url); older tokens are revoked. */
 /**
@@ -52,7 +53,10 @@ export async function verifyPortalToken(db: Executor, customerId: number | null,
     .where(and(eq(customerPortalTokens.tokenHash, hashToken(token)), isNull(customerPortalTokens.revokedAt)));
   if (!row || row.customerId !== customerId) return null;
   await db.update(customerPortalTokens).set({ lastUsedAt: new Date() }).where(eq(customerPortalTokens.id, row.id));
-  const [customer] = await db.select({ id: customers.id, name: customers.name, email: customers.email }).from(customers).where(eq(customers.id, customerId));
+  const [customer] = await db
+    .select({ id: customers.id, name: customers.name, email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return customer ?? null;
 }
 
@@ -77,7 +81,9 @@ export async function listPortalQuotes(db: Executor, customerId: number, search?
       and(
         eq(quotes.customerId, customerId),
         ne(quotes.status, "draft"),
-        pattern ? or(ilike(quotes.title, pattern), ilike(quotes.quoteNumber, pattern), ilike(quotes.description, pattern)) : undefined,
+        pattern
+          ? or(ilike(quotes.title, pattern), ilike(quotes.quoteNumber, pattern), ilike(quotes.description, pattern))
+          : undefined,
       ),
     )
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
@@ -93,5 +99,3 @@ export async function getPortalQuote(db: Executor, customerId: number, quoteId: 
   if (!quote) return null;
   return { quote, items: await listQuoteItems(db, quoteId) };
 }
-
-

@@ -21,7 +21,9 @@ function listWhere(opts: Omit<QuoteListOptions, "limit" | "offset">): SQL | unde
   const term = opts.search?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    conditions.push(or(ilike(quotes.title, pattern), ilike(quotes.quoteNumber, pattern), ilike(customers.name, pattern))!);
+    conditions.push(
+      or(ilike(quotes.title, pattern), ilike(quotes.quoteNumber, pattern), ilike(customers.name, pattern))!,
+    );
   }
   if (opts.status) conditions.push(eq(quotes.status, opts.status));
   if (opts.customerId) conditions.push(eq(quotes.customerId, opts.customerId));
@@ -52,9 +54,17 @@ export async function listQuotes(db: Executor, opts: QuoteListOptions) {
       .where(where),
   ]);
   return {
-    rows: rowsOut.map((r) => ({ ...r.quote, customer: r.customerName === null ? null : { name: r.customerName, phone: r.customerPhone } })),
+    rows: rowsOut.map((r) => ({
+      ...r.quote,
+      customer: r.customerName === null ? null : { name: r.customerName, phone: r.customerPhone },
+    })),
     total: Number(stats.total),
-    stats: { total: Number(stats.total), draft: Number(stats.draft), approved: Number(stats.approved), totalValue: stats.totalValue },
+    stats: {
+      total: Number(stats.total),
+      draft: Number(stats.draft),
+      approved: Number(stats.approved),
+      totalValue: stats.totalValue,
+    },
   };
 }
 
@@ -64,7 +74,11 @@ export async function getQuote(db: Executor, id: number) {
 }
 
 export async function listQuoteItems(db: Executor, quoteId: number) {
-  return db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId)).orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
+  return db
+    .select()
+    .from(quoteItems)
+    .where(eq(quoteItems.quoteId, quoteId))
+    .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
 }
 
 /** The quote page and PDF: the quote, its customer, job, items, invoices and history. */
@@ -74,19 +88,35 @@ export async function getQuoteDetail(db: Executor, id: number) {
   const [items, [customer], job, quoteInvoices, history] = await Promise.all([
     listQuoteItems(db, id),
     db.select().from(customers).where(eq(customers.id, quote.customerId)),
-    quote.jobId ? db.select({ id: jobs.id, title: jobs.title, status: jobs.status }).from(jobs).where(eq(jobs.id, quote.jobId)) : Promise.resolve([]),
+    quote.jobId
+      ? db.select({ id: jobs.id, title: jobs.title, status: jobs.status }).from(jobs).where(eq(jobs.id, quote.jobId))
+      : Promise.resolve([]),
     db
-      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status, total: invoices.total, balance: invoices.balance })
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        status: invoices.status,
+        total: invoices.total,
+        balance: invoices.balance,
+      })
       .from(invoices)
       .where(eq(invoices.quoteId, id))
       .orderBy(desc(invoices.createdAt)),
-    db.select().from(activityLog).where(eq(activityLog.quoteId, id)).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(50),
+    db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.quoteId, id))
+      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .limit(50),
   ]);
   return { quote, items, customer: customer ?? null, job: job[0] ?? null, invoices: quoteInvoices, history };
 }
 
 async function requireCustomerAndJob(tx: Executor, customerId: number, jobId: number | undefined | null) {
-  const [customer] = await tx.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, customerId));
+  const [customer] = await tx
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   if (!customer) throw new ModelError(400, "Customer not found", "customerId");
   if (jobId) {
     const [job] = await tx.select({ customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, jobId));
@@ -103,7 +133,8 @@ export async function recomputeQuoteTotals(tx: Executor, quoteId: number) {
   const items = await listQuoteItems(tx, quoteId);
   const totals = computeTotals(items, quote.taxRate);
   for (const [i, item] of items.entries()) {
-    if (item.lineTotal !== totals.lines[i]) await tx.update(quoteItems).set({ lineTotal: totals.lines[i] }).where(eq(quoteItems.id, item.id));
+    if (item.lineTotal !== totals.lines[i])
+      await tx.update(quoteItems).set({ lineTotal: totals.lines[i] }).where(eq(quoteItems.id, item.id));
   }
   const [row] = await tx
     .update(quotes)
@@ -247,14 +278,15 @@ export async function respondToQuote(db: Executor, id: number, decision: "approv
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
     if (!current) throw new ModelError(404, "Quote not found");
-    if (who.via === "portal" && current.status !== "sent") throw new ModelError(409, "Only a sent quote can be approved or changed.");
+    if (who.via === "portal" && current.status !== "sent")
+      throw new ModelError(409, "Only a sent quote can be approved or changed.");
     if (current.status === decision) throw new ModelError(409, `The quote is already ${decision}.`);
     const [row] = await tx
       .update(quotes)
       .set({
         status: decision,
         respondedAt: new Date(),
-        changeRequest: decision === "rejected" ? (who.message?.trim() || null) : current.changeRequest,
+        changeRequest: decision === "rejected" ? who.message?.trim() || null : current.changeRequest,
         updatedAt: new Date(),
       })
       .where(eq(quotes.id, id))
@@ -265,7 +297,7 @@ export async function respondToQuote(db: Executor, id: number, decision: "approv
         decision === "approved"
           ? `Quote ${row.quoteNumber} approved${who.via === "portal" ? " by the customer" : ""}`
           : `Changes requested on quote ${row.quoteNumber}${who.via === "portal" ? " by the customer" : ""}`,
-      description: decision === "rejected" ? (who.message?.trim() || null) : row.title,
+      description: decision === "rejected" ? who.message?.trim() || null : row.title,
       customerId: row.customerId,
       jobId: row.jobId,
       quoteId: id,
@@ -315,12 +347,22 @@ export async function addQuoteItem(db: Executor, quoteId: number, item: ItemFiel
     if (!quote) throw new ModelError(404, "Quote not found");
     let sortOrder = item.sortOrder;
     if (sortOrder === undefined) {
-      const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${quoteItems.sortOrder}), 0)::int` }).from(quoteItems).where(eq(quoteItems.quoteId, quoteId));
+      const [{ max }] = await tx
+        .select({ max: sql<number>`coalesce(max(${quoteItems.sortOrder}), 0)::int` })
+        .from(quoteItems)
+        .where(eq(quoteItems.quoteId, quoteId));
       sortOrder = Number(max) + 1;
     }
     const [row] = await tx
       .insert(quoteItems)
-      .values({ quoteId, description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, notes: item.notes ?? null, sortOrder })
+      .values({
+        quoteId,
+        description: item.description,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        notes: item.notes ?? null,
+        sortOrder,
+      })
       .returning();
     await recomputeQuoteTotals(tx, quoteId);
     return (await getQuoteItem(tx, row.id))!;
@@ -362,7 +404,13 @@ export async function deleteQuoteItem(db: Executor, id: number) {
 export async function invoiceableQuotes(db: Executor, includeId?: number | null) {
   const offered = inArray(quotes.status, ["sent", "approved"]);
   return db
-    .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title, total: quotes.total, customerName: customers.name })
+    .select({
+      id: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      title: quotes.title,
+      total: quotes.total,
+      customerName: customers.name,
+    })
     .from(quotes)
     .innerJoin(customers, eq(customers.id, quotes.customerId))
     .where(includeId ? or(offered, eq(quotes.id, includeId)) : offered)

@@ -6,7 +6,10 @@ import type { ResourceInput } from "../schemas/resource";
 
 export type Resource = typeof resources.$inferSelect;
 
-export async function listResources(db: Executor, opts: { activeOnly?: boolean; limit?: number; offset?: number } = {}) {
+export async function listResources(
+  db: Executor,
+  opts: { activeOnly?: boolean; limit?: number; offset?: number } = {},
+) {
   const where = opts.activeOnly ? eq(resources.active, true) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -36,7 +39,11 @@ export async function createResource(db: Executor, input: ResourceInput) {
 }
 
 export async function updateResource(db: Executor, id: number, input: ResourceInput) {
-  const [row] = await db.update(resources).set({ ...toColumns(input), updatedAt: new Date() }).where(eq(resources.id, id)).returning();
+  const [row] = await db
+    .update(resources)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(eq(resources.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -50,7 +57,11 @@ export async function deleteResource(db: Executor, id: number) {
       .from(scheduleEventResources)
       .where(eq(scheduleEventResources.resourceId, id));
     if (Number(n) > 0) {
-      return { ok: false as const, status: 409 as const, message: `${row.name} is booked on ${n} event${Number(n) === 1 ? "" : "s"} and cannot be deleted. Mark it inactive instead.` };
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: `${row.name} is booked on ${n} event${Number(n) === 1 ? "" : "s"} and cannot be deleted. Mark it inactive instead.`,
+      };
     }
     await tx.delete(resources).where(eq(resources.id, id));
     return { ok: true as const, name: row.name };

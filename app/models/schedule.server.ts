@@ -5,7 +5,11 @@ import { customers, jobs, resources, scheduleEventResources, scheduleEvents } fr
 import type { EventInput } from "../schemas/event";
 import { addDays, instantToZoned, zonedToInstant } from "../utils/dates";
 
-export type Conflict = { resourceName: string; resourceId: number; conflictingEvent: { id: number; title: string; startAt: Date; endAt: Date } };
+export type Conflict = {
+  resourceName: string;
+  resourceId: number;
+  conflictingEvent: { id: number; title: string; startAt: Date; endAt: Date };
+};
 
 /**
  * An event conflicts when it shares a resource with another event that is not cancelled and whose
@@ -60,8 +64,12 @@ const eventColumns = {
   updatedAt: scheduleEvents.updatedAt,
   jobTitle: jobs.title,
   customerName: customers.name,
-  resourceIds: sql<number[]>`coalesce((select array_agg(${scheduleEventResources.resourceId} order by ${scheduleEventResources.resourceId}) from ${scheduleEventResources} where ${scheduleEventResources.eventId} = ${scheduleEvents.id}), '{}')`,
-  resourceNames: sql<string[]>`coalesce((select array_agg(r.name order by r.name) from ${scheduleEventResources} ser join ${resources} r on r.id = ser.resource_id where ser.event_id = ${scheduleEvents.id}), '{}')`,
+  resourceIds: sql<
+    number[]
+  >`coalesce((select array_agg(${scheduleEventResources.resourceId} order by ${scheduleEventResources.resourceId}) from ${scheduleEventResources} where ${scheduleEventResources.eventId} = ${scheduleEvents.id}), '{}')`,
+  resourceNames: sql<
+    string[]
+  >`coalesce((select array_agg(r.name order by r.name) from ${scheduleEventResources} ser join ${resources} r on r.id = ser.resource_id where ser.event_id = ${scheduleEvents.id}), '{}')`,
 };
 
 type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
@@ -85,7 +93,10 @@ function present(row: EventRow) {
 export type ScheduleEvent = ReturnType<typeof present>;
 
 /** Events overlapping [from, to), optionally of one resource and one type. */
-export async function listEvents(db: Executor, opts: { from: Date; to: Date; resourceId?: number; type?: string; limit?: number; offset?: number }) {
+export async function listEvents(
+  db: Executor,
+  opts: { from: Date; to: Date; resourceId?: number; type?: string; limit?: number; offset?: number },
+) {
   const conditions: SQL[] = [lt(scheduleEvents.startAt, opts.to), gt(scheduleEvents.endAt, opts.from)];
   if (opts.resourceId) {
     conditions.push(
@@ -95,8 +106,13 @@ export async function listEvents(db: Executor, opts: { from: Date; to: Date; res
   if (opts.type && opts.type !== "all") conditions.push(eq(scheduleEvents.type, opts.type));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
-    selectEvents(db, where).limit(opts.limit ?? 1000).offset(opts.offset ?? 0),
-    db.select({ total: sql<number>`count(*)::int` }).from(scheduleEvents).where(where),
+    selectEvents(db, where)
+      .limit(opts.limit ?? 1000)
+      .offset(opts.offset ?? 0),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(scheduleEvents)
+      .where(where),
   ]);
   return { rows: rows.map(present), total: Number(total) };
 }
@@ -151,7 +167,9 @@ export async function createEvent(db: Executor, input: EventInput, timeZone: str
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(scheduleEvents).values(values).returning({ id: scheduleEvents.id });
     if (input.resourceIds.length) {
-      await tx.insert(scheduleEventResources).values(input.resourceIds.map((resourceId) => ({ eventId: row.id, resourceId })));
+      await tx
+        .insert(scheduleEventResources)
+        .values(input.resourceIds.map((resourceId) => ({ eventId: row.id, resourceId })));
     }
     return row.id;
   });
@@ -161,11 +179,17 @@ export async function createEvent(db: Executor, input: EventInput, timeZone: str
 export async function updateEvent(db: Executor, id: number, input: EventInput, timeZone: string) {
   const values = await toColumns(db, input, timeZone);
   const found = await db.transaction(async (tx) => {
-    const [row] = await tx.update(scheduleEvents).set({ ...values, updatedAt: new Date() }).where(eq(scheduleEvents.id, id)).returning({ id: scheduleEvents.id });
+    const [row] = await tx
+      .update(scheduleEvents)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(scheduleEvents.id, id))
+      .returning({ id: scheduleEvents.id });
     if (!row) return false;
     await tx.delete(scheduleEventResources).where(eq(scheduleEventResources.eventId, id));
     if (input.resourceIds.length) {
-      await tx.insert(scheduleEventResources).values(input.resourceIds.map((resourceId) => ({ eventId: id, resourceId })));
+      await tx
+        .insert(scheduleEventResources)
+        .values(input.resourceIds.map((resourceId) => ({ eventId: id, resourceId })));
     }
     return true;
   });
@@ -174,7 +198,10 @@ export async function updateEvent(db: Executor, id: number, input: EventInput, t
 
 /** Deleting an event removes its resource bookings; tasks and photos only lose the link. */
 export async function deleteEvent(db: Executor, id: number) {
-  const [row] = await db.delete(scheduleEvents).where(eq(scheduleEvents.id, id)).returning({ id: scheduleEvents.id, title: scheduleEvents.title });
+  const [row] = await db
+    .delete(scheduleEvents)
+    .where(eq(scheduleEvents.id, id))
+    .returning({ id: scheduleEvents.id, title: scheduleEvents.title });
   return row ?? null;
 }
 

@@ -60,7 +60,10 @@ export function getSettings(db: Executor): Promise<Settings> {
 }
 
 async function loadSettings(db: Executor): Promise<Settings> {
-  const stored = await db.select().from(settings).where(inArray(settings.key, Object.keys(SETTINGS_DEFAULTS)));
+  const stored = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, Object.keys(SETTINGS_DEFAULTS)));
   const result = structuredClone(SETTINGS_DEFAULTS);
   for (const row of stored) {
     const key = row.key as SettingsSection;

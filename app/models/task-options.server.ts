@@ -19,7 +19,11 @@ export async function taskFormOptions(
     jobOptions(db, { includeId: selected.jobId }),
     listUsers(db, { activeOnly: true }),
     listResources(db, { activeOnly: true }),
-    listEvents(db, { from: zonedToInstant(addDays(today, -30), "00:00", timeZone), to: zonedToInstant(addDays(today, 60), "00:00", timeZone), limit: 300 }),
+    listEvents(db, {
+      from: zonedToInstant(addDays(today, -30), "00:00", timeZone),
+      to: zonedToInstant(addDays(today, 60), "00:00", timeZone),
+      limit: 300,
+    }),
   ]);
   const eventRows = events.rows;
   if (selectedEventId && !eventRows.some((e) => e.id === selectedEventId)) {
@@ -31,6 +35,9 @@ export async function taskFormOptions(
     jobs,
     users: users.map((u) => ({ id: u.id, name: u.name })),
     resources: resources.rows.map((r) => ({ id: r.id, name: r.name })),
-    events: eventRows.map((e) => ({ id: e.id, label: `${formatInZone(e.startAt, "MMM d, h:mm a", timeZone)} · ${e.title}` })),
+    events: eventRows.map((e) => ({
+      id: e.id,
+      label: `${formatInZone(e.startAt, "MMM d, h:mm a", timeZone)} · ${e.title}`,
+    })),
   };
 }

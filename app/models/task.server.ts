@@ -23,8 +23,44 @@ export function isOverdue(task: { dueDate: string | null; status: string }, toda
 }
 
 const listColumns = {
-  ...(({ id, title, description, type, priority, status, dueDate, customerId, jobId, scheduleEventId, assignedToUserId, assignedToResourceId, estimatedHours, actualHours, notes, completedAt, createdAt, updatedAt }) => ({
-    id, title, description, type, priority, status, dueDate, customerId, jobId, scheduleEventId, assignedToUserId, assignedToResourceId, estimatedHours, actualHours, notes, completedAt, createdAt, updatedAt,
+  ...(({
+    id,
+    title,
+    description,
+    type,
+    priority,
+    status,
+    dueDate,
+    customerId,
+    jobId,
+    scheduleEventId,
+    assignedToUserId,
+    assignedToResourceId,
+    estimatedHours,
+    actualHours,
+    notes,
+    completedAt,
+    createdAt,
+    updatedAt,
+  }) => ({
+    id,
+    title,
+    description,
+    type,
+    priority,
+    status,
+    dueDate,
+    customerId,
+    jobId,
+    scheduleEventId,
+    assignedToUserId,
+    assignedToResourceId,
+    estimatedHours,
+    actualHours,
+    notes,
+    completedAt,
+    createdAt,
+    updatedAt,
   }))(tasks),
   customerName: customers.name,
   jobTitle: jobs.title,
@@ -76,11 +112,32 @@ export class InvalidLinkError extends Error {}
 /** Links must name existing records; a job's customer fills an empty customer. */
 async function toColumns(db: Executor, input: TaskInput) {
   const checks: [string, number | undefined, () => Promise<unknown[]>][] = [
-    ["Customer", input.customerId, () => db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId!))],
-    ["Job", input.jobId, () => db.select({ id: jobs.id, customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, input.jobId!))],
-    ["Schedule event", input.scheduleEventId, () => db.select({ id: scheduleEvents.id }).from(scheduleEvents).where(eq(scheduleEvents.id, input.scheduleEventId!))],
-    ["Assigned user", input.assignedToUserId, () => db.select({ id: users.id }).from(users).where(eq(users.id, input.assignedToUserId!))],
-    ["Assigned resource", input.assignedToResourceId, () => db.select({ id: resources.id }).from(resources).where(eq(resources.id, input.assignedToResourceId!))],
+    [
+      "Customer",
+      input.customerId,
+      () => db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId!)),
+    ],
+    [
+      "Job",
+      input.jobId,
+      () => db.select({ id: jobs.id, customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, input.jobId!)),
+    ],
+    [
+      "Schedule event",
+      input.scheduleEventId,
+      () =>
+        db.select({ id: scheduleEvents.id }).from(scheduleEvents).where(eq(scheduleEvents.id, input.scheduleEventId!)),
+    ],
+    [
+      "Assigned user",
+      input.assignedToUserId,
+      () => db.select({ id: users.id }).from(users).where(eq(users.id, input.assignedToUserId!)),
+    ],
+    [
+      "Assigned resource",
+      input.assignedToResourceId,
+      () => db.select({ id: resources.id }).from(resources).where(eq(resources.id, input.assignedToResourceId!)),
+    ],
   ];
   let jobCustomer: number | undefined;
   for (const [label, value, query] of checks) {
@@ -119,11 +176,20 @@ export async function createTask(db: Executor, input: TaskInput) {
 export async function updateTask(db: Executor, id: number, input: TaskInput) {
   const values = await toColumns(db, input);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: tasks.status, completedAt: tasks.completedAt }).from(tasks).where(eq(tasks.id, id)).for("update");
+    const [current] = await tx
+      .select({ status: tasks.status, completedAt: tasks.completedAt })
+      .from(tasks)
+      .where(eq(tasks.id, id))
+      .for("update");
     if (!current) return null;
     // completedAt marks the moment it became done; leaving done clears it.
-    const completedAt = values.status === "done" ? (current.status === "done" ? current.completedAt ?? new Date() : new Date()) : null;
-    const [row] = await tx.update(tasks).set({ ...values, completedAt, updatedAt: new Date() }).where(eq(tasks.id, id)).returning();
+    const completedAt =
+      values.status === "done" ? (current.status === "done" ? (current.completedAt ?? new Date()) : new Date()) : null;
+    const [row] = await tx
+      .update(tasks)
+      .set({ ...values, completedAt, updatedAt: new Date() })
+      .where(eq(tasks.id, id))
+      .returning();
     return row;
   });
 }
@@ -134,8 +200,19 @@ export async function completeTask(db: Executor, id: number, actorId?: number) {
     const [current] = await tx.select().from(tasks).where(eq(tasks.id, id)).for("update");
     if (!current) return null;
     if (current.status === "done") return current;
-    const [row] = await tx.update(tasks).set({ status: "done", completedAt: new Date(), updatedAt: new Date() }).where(eq(tasks.id, id)).returning();
-    await logActivity(tx, { type: "task_completed", title: "Task completed", description: row.title, customerId: row.customerId, jobId: row.jobId, userId: actorId });
+    const [row] = await tx
+      .update(tasks)
+      .set({ status: "done", completedAt: new Date(), updatedAt: new Date() })
+      .where(eq(tasks.id, id))
+      .returning();
+    await logActivity(tx, {
+      type: "task_completed",
+      title: "Task completed",
+      description: row.title,
+      customerId: row.customerId,
+      jobId: row.jobId,
+      userId: actorId,
+    });
     return row;
   });
 }
@@ -169,7 +246,13 @@ export async function installerDay(db: Executor, userId: number, today: string, 
       )
       .limit(20),
     db
-      .select({ id: jobs.id, title: jobs.title, customerName: customers.name, startDate: jobs.startDate, status: jobs.status })
+      .select({
+        id: jobs.id,
+        title: jobs.title,
+        customerName: customers.name,
+        startDate: jobs.startDate,
+        status: jobs.status,
+      })
       .from(jobs)
       .innerJoin(customers, eq(customers.id, jobs.customerId))
       .where(eq(jobs.status, "in-progress"))
@@ -184,4 +267,3 @@ export async function installerDay(db: Executor, userId: number, today: string, 
     currentJobs,
   };
 }
-

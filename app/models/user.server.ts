@@ -6,7 +6,15 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "../utils/password.serv
 import type { Role } from "../utils/permissions";
 import { isUniqueViolation, ModelError } from "./errors.server";
 
-export type User = { id: number; username: string; name: string; email: string | null; phone: string | null; role: Role; active: boolean };
+export type User = {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: Role;
+  active: boolean;
+};
 
 const publicColumns = {
   id: users.id,
@@ -42,7 +50,8 @@ const MAX_FAILURES = 5;
 const WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 
-export type LoginResult = { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
+export type LoginResult =
+  { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
 
 export async function verifyLogin(db: Executor, username: string, password: string): Promise<LoginResult> {
   const key = username.trim().toLowerCase();
@@ -51,7 +60,11 @@ export async function verifyLogin(db: Executor, username: string, password: stri
     .from(loginThrottle)
     .where(and(eq(loginThrottle.key, key), gt(loginThrottle.lockedUntil, new Date())));
   if (throttle?.lockedUntil) {
-    return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil((throttle.lockedUntil.getTime() - Date.now()) / 1000) };
+    return {
+      ok: false,
+      reason: "throttled",
+      retryAfterSeconds: Math.ceil((throttle.lockedUntil.getTime() - Date.now()) / 1000),
+    };
   }
 
   const [row] = await db
@@ -88,7 +101,12 @@ export async function verifyLogin(db: Executor, username: string, password: stri
 
 // ---------------------------------------------------------------- staff accounts (Settings → Staff)
 
-const staffColumns = { ...publicColumns, lastSignInAt: users.lastSignInAt, createdAt: users.createdAt, updatedAt: users.updatedAt };
+const staffColumns = {
+  ...publicColumns,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
 export type StaffUser = User & { lastSignInAt: Date | null; createdAt: Date; updatedAt: Date };
 
 export async function recordSignIn(db: Executor, id: number) {
@@ -138,14 +156,25 @@ export async function createStaffUser(db: Executor, input: StaffCreateInput): Pr
 }
 
 /** What an edit may change; absent keys keep their value, a null e-mail or phone clears it. */
-export type StaffChanges = { name?: string; email?: string | null; phone?: string | null; role?: Role; active?: boolean };
+export type StaffChanges = {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  role?: Role;
+  active?: boolean;
+};
 
 /**
  * Role, active and contact details. Refused (409) when it would leave no active owner: the owner
  * rows are locked in id order first, so two owners demoting each other at once cannot both win.
  * Deactivating bumps the session version, so a later reactivation does not revive old sessions.
  */
-export async function updateStaffUser(db: Executor, id: number, input: StaffChanges, actorId?: number): Promise<StaffUser> {
+export async function updateStaffUser(
+  db: Executor,
+  id: number,
+  input: StaffChanges,
+  actorId?: number,
+): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const owners = await tx
       .select({ id: users.id })
@@ -194,7 +223,11 @@ export async function updateProfile(db: Executor, id: number, input: ProfileInpu
 async function setPassword(db: Executor, id: number, password: string) {
   const [row] = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(password),
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, id))
     .returning({ sessionVersion: users.sessionVersion });
   return row ?? null;
@@ -205,12 +238,21 @@ async function setPassword(db: Executor, id: number, password: string) {
  * count toward the same lock), then every session of the user ends but the caller's, which is
  * given the returned version.
  */
-export async function changeOwnPassword(db: Executor, user: { id: number; username: string }, currentPassword: string, nextPassword: string) {
+export async function changeOwnPassword(
+  db: Executor,
+  user: { id: number; username: string },
+  currentPassword: string,
+  nextPassword: string,
+) {
   const check = await verifyLogin(db, user.username, currentPassword);
   if (!check.ok) {
     if (check.reason === "throttled") {
       const minutes = Math.max(1, Math.ceil((check.retryAfterSeconds ?? 60) / 60));
-      throw new ModelError(429, `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, "currentPassword");
+      throw new ModelError(
+        429,
+        `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        "currentPassword",
+      );
     }
     throw new ModelError(400, "Current password is incorrect", "currentPassword");
   }

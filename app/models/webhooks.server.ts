@@ -10,7 +10,13 @@ import { invoices, webhookEvents } from "../../db/schema";
 import { centsToString, normalizeMoney } from "../utils/money";
 import { businessCurrency, moneyContext } from "./business.server";
 import { ModelError } from "./errors.server";
-import { capturePaypalOrder, paypalAccessToken, paypalConfig, stripeClient, type PaymentProvider } from "./payment-links.server";
+import {
+  capturePaypalOrder,
+  paypalAccessToken,
+  paypalConfig,
+  stripeClient,
+  type PaymentProvider,
+} from "./payment-links.server";
 import { recordPayment } from "./payment.server";
 
 export class WebhookError extends Error {
@@ -61,7 +67,13 @@ export async function verifyWebhook(provider: PaymentProvider, raw: string, head
       const config = paypalConfig();
       if (!config || !config.webhookId) throw new WebhookError("PayPal webhooks are not configured");
       const h = (name: string) => headers.get(name) ?? "";
-      const names = ["paypal-auth-algo", "paypal-cert-url", "paypal-transmission-id", "paypal-transmission-sig", "paypal-transmission-time"];
+      const names = [
+        "paypal-auth-algo",
+        "paypal-cert-url",
+        "paypal-transmission-id",
+        "paypal-transmission-sig",
+        "paypal-transmission-time",
+      ];
       if (names.some((n) => !h(n))) throw new WebhookError("Missing PayPal signature headers");
       const payload = parseJson(raw);
       const token = await paypalAccessToken(config).catch(() => {
@@ -92,7 +104,9 @@ export async function verifyWebhook(provider: PaymentProvider, raw: string, head
       if (!key || !url) throw new WebhookError("Square webhooks are not configured");
       const signature = headers.get("x-square-hmacsha256-signature");
       if (!signature) throw new WebhookError("Missing x-square-hmacsha256-signature header");
-      const expected = createHmac("sha256", key).update(url + raw).digest("base64");
+      const expected = createHmac("sha256", key)
+        .update(url + raw)
+        .digest("base64");
       if (!safeEqual(signature, expected)) throw new WebhookError("Invalid Square signature");
       const payload = parseJson(raw);
       const event = z.object({ event_id: z.string().min(1), type: z.string().min(1) }).safeParse(payload);
@@ -119,10 +133,19 @@ export async function verifyWebhook(provider: PaymentProvider, raw: string, head
  * Stores a verified event once. Returns the new row id, or null when the event was seen before
  * (a redelivery: answered 200 and ignored).
  */
-export async function storeWebhookEvent(db: Executor, provider: PaymentProvider, event: VerifiedEvent): Promise<number | null> {
+export async function storeWebhookEvent(
+  db: Executor,
+  provider: PaymentProvider,
+  event: VerifiedEvent,
+): Promise<number | null> {
   const [row] = await db
     .insert(webhookEvents)
-    .values({ provider, eventId: `${provider}:${event.eventId}`, eventType: event.eventType, rawPayload: event.payload })
+    .values({
+      provider,
+      eventId: `${provider}:${event.eventId}`,
+      eventType: event.eventType,
+      rawPayload: event.payload,
+    })
     .onConflictDoNothing({ target: webhookEvents.eventId })
     .returning({ id: webhookEvents.id });
   return row?.id ?? null;
@@ -159,7 +182,7 @@ export function paymentFromEvent(provider: string, type: string, payload: unknow
       // Both carry the same PaymentIntent id, so together they still make one payment.
       if (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") {
         if (obj.payment_status !== "paid") return null;
-        const txn = typeof obj.payment_intent === "string" ? obj.payment_intent : obj.payment_intent?.id ?? obj.id;
+        const txn = typeof obj.payment_intent === "string" ? obj.payment_intent : (obj.payment_intent?.id ?? obj.id);
         return {
           transactionId: String(txn),
           amount: centsToString(BigInt(obj.amount_total ?? 0)),
@@ -243,7 +266,10 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
   if (event.processed) return "already-processed";
   await testDelay();
   const finish = (processingError: string | null, processed = true) =>
-    db.update(webhookEvents).set({ processed, processingError, processedAt: processed ? new Date() : null, updatedAt: new Date() }).where(eq(webhookEvents.id, event.id));
+    db
+      .update(webhookEvents)
+      .set({ processed, processingError, processedAt: processed ? new Date() : null, updatedAt: new Date() })
+      .where(eq(webhookEvents.id, event.id));
   try {
     if (event.provider === "paypal" && event.eventType === "CHECKOUT.ORDER.APPROVED") {
       const resource = (event.rawPayload as { resource?: { id?: unknown; purchase_units?: unknown } } | null)?.resource;
@@ -253,9 +279,13 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
         return "rejected";
       }
       // Capturing money its capture webhook would then refuse to record helps nobody: check first.
-      const units = Array.isArray(resource?.purchase_units) ? (resource.purchase_units as Array<{ amount?: { currency_code?: unknown } }>) : [];
+      const units = Array.isArray(resource?.purchase_units)
+        ? (resource.purchase_units as Array<{ amount?: { currency_code?: unknown } }>)
+        : [];
       const business = await businessCurrency(db);
-      const mismatch = units.map((u) => (u.amount ? currencyMismatch(currencyOf(u.amount.currency_code), business) : null)).find(Boolean);
+      const mismatch = units
+        .map((u) => (u.amount ? currencyMismatch(currencyOf(u.amount.currency_code), business) : null))
+        .find(Boolean);
       if (mismatch) {
         await finish(mismatch, false);
         return "rejected";
@@ -277,7 +307,10 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
     }
     let invoiceId = found.invoiceId;
     if (!invoiceId && found.invoiceNumber) {
-      const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, found.invoiceNumber));
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.invoiceNumber, found.invoiceNumber));
       invoiceId = row?.id;
     }
     if (!invoiceId) {

@@ -166,11 +166,36 @@ type StaffData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind
 
 function StaffHome({ name, figures }: { name: string; figures: StaffData["figures"] }) {
   const cards = [
-    figures.customers !== null && { title: "Customers", value: figures.customers.toLocaleString("en-US"), note: "total customers", to: "/customers" },
-    { title: "Active Jobs", value: figures.activeJobs.toLocaleString("en-US"), note: "quoted, approved or in progress", to: "/jobs" },
-    figures.pendingQuotes !== null && { title: "Pending Quotes", value: figures.pendingQuotes.toLocaleString("en-US"), note: "awaiting approval", to: "/quotes" },
-    figures.overdueInvoices !== null && { title: "Overdue Invoices", value: figures.overdueInvoices.toLocaleString("en-US"), note: "need attention", to: "/invoices" },
-    figures.outstanding !== null && { title: "Outstanding", value: formatMoney(figures.outstanding), note: "unpaid invoice balances", to: "/invoices" },
+    figures.customers !== null && {
+      title: "Customers",
+      value: figures.customers.toLocaleString("en-US"),
+      note: "total customers",
+      to: "/customers",
+    },
+    {
+      title: "Active Jobs",
+      value: figures.activeJobs.toLocaleString("en-US"),
+      note: "quoted, approved or in progress",
+      to: "/jobs",
+    },
+    figures.pendingQuotes !== null && {
+      title: "Pending Quotes",
+      value: figures.pendingQuotes.toLocaleString("en-US"),
+      note: "awaiting approval",
+      to: "/quotes",
+    },
+    figures.overdueInvoices !== null && {
+      title: "Overdue Invoices",
+      value: figures.overdueInvoices.toLocaleString("en-US"),
+      note: "need attention",
+      to: "/invoices",
+    },
+    figures.outstanding !== null && {
+      title: "Outstanding",
+      value: formatMoney(figures.outstanding),
+      note: "unpaid invoice balances",
+      to: "/invoices",
+    },
   ].filter(Boolean) as { title: string; value: string; note: string; to: string }[];
   return (
     <>

@@ -23,7 +23,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) {
     return redirectWithToast(request, back, { type: "error", title: "Error", description: result.message });
   }
-  return redirectWithToast(request, back, { title: "Customer deleted", description: `${result.name} has been deleted.` });
+  return redirectWithToast(request, back, {
+    title: "Customer deleted",
+    description: `${result.name} has been deleted.`,
+  });
 }
 
 export default function DeleteCustomer() {

@@ -25,8 +25,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const customer = await updateCustomer(await getDb(), id, submission.value);
   if (!customer) throw new Response("Customer not found", { status: 404 });
-  const back = new URL(request.url).searchParams.get("from") === "detail" ? `/customers/${id}` : `/customers${new URL(request.url).search}`;
-  return redirectWithToast(request, back, { title: "Customer updated", description: `${customer.name} has been updated.` });
+  const back =
+    new URL(request.url).searchParams.get("from") === "detail"
+      ? `/customers/${id}`
+      : `/customers${new URL(request.url).search}`;
+  return redirectWithToast(request, back, {
+    title: "Customer updated",
+    description: `${customer.name} has been updated.`,
+  });
 }
 
 export default function EditCustomer() {

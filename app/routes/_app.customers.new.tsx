@@ -31,8 +31,17 @@ export default function NewCustomer() {
   const lastResult = useActionData<typeof action>();
   const query = useListQuery();
   return (
-    <DialogRoute title="Add New Customer" description="Enter the customer's contact details." closeTo={`/customers${query}`}>
-      <CustomerForm lastResult={lastResult} cancelTo={`/customers${query}`} submitLabel="Add Customer" pendingLabel="Adding..." />
+    <DialogRoute
+      title="Add New Customer"
+      description="Enter the customer's contact details."
+      closeTo={`/customers${query}`}
+    >
+      <CustomerForm
+        lastResult={lastResult}
+        cancelTo={`/customers${query}`}
+        submitLabel="Add Customer"
+        pendingLabel="Adding..."
+      />
     </DialogRoute>
   );
 }

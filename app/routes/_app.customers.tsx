@@ -22,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const { rows, total } = await listCustomers(await getDb(), { search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { rows, total } = await listCustomers(await getDb(), {
+    search,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   return json({ customers: rows, total, page, pageSize: PAGE_SIZE, search });
 }
 
@@ -57,7 +61,13 @@ export default function Customers() {
           </Button>
         }
       />
-      <ListFilters search={search} searchLabel="Search customers" placeholder="Search by name, email, phone or city..." filtered={Boolean(search)} submitLabel="Search" />
+      <ListFilters
+        search={search}
+        searchLabel="Search customers"
+        placeholder="Search by name, email, phone or city..."
+        filtered={Boolean(search)}
+        submitLabel="Search"
+      />
       <Card size="2">
         <Flex justify="between" align="center" mb="3">
           <Heading as="h2" size="4">
@@ -88,7 +98,15 @@ export default function Customers() {
         ) : (
           <DataTable
             label="Customers"
-            headers={["Customer Name", "Contact Info", "Location", "Added", <span key="a" className="visually-hidden">Actions</span>]}
+            headers={[
+              "Customer Name",
+              "Contact Info",
+              "Location",
+              "Added",
+              <span key="a" className="visually-hidden">
+                Actions
+              </span>,
+            ]}
           >
             {customers.map((c) => (
               <tr key={c.id} data-testid="customer-row">
@@ -108,18 +126,34 @@ export default function Customers() {
                 </td>
                 <td>
                   <div>{c.address ?? ""}</div>
-                  <div className="small muted">{[c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</div>
+                  <div className="small muted">
+                    {[c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+                  </div>
                 </td>
                 <td>{formatDate(c.createdAt)}</td>
                 <td>
                   <div className="row-actions">
-                    <FastLink to={`/tasks/new?customerId=${c.id}`} className="row-action" aria-label={`Add task for ${c.name}`}>
+                    <FastLink
+                      to={`/tasks/new?customerId=${c.id}`}
+                      className="row-action"
+                      aria-label={`Add task for ${c.name}`}
+                    >
                       Add task
                     </FastLink>
-                    <FastLink to={`/customers/${c.id}/edit${query}`} preventScrollReset className="row-action" aria-label={`Edit ${c.name}`}>
+                    <FastLink
+                      to={`/customers/${c.id}/edit${query}`}
+                      preventScrollReset
+                      className="row-action"
+                      aria-label={`Edit ${c.name}`}
+                    >
                       Edit
                     </FastLink>
-                    <FastLink to={`/customers/${c.id}/delete${query}`} preventScrollReset className="row-action danger" aria-label={`Delete ${c.name}`}>
+                    <FastLink
+                      to={`/customers/${c.id}/delete${query}`}
+                      preventScrollReset
+                      className="row-action danger"
+                      aria-label={`Delete ${c.name}`}
+                    >
                       Delete
                     </FastLink>
                   </div>

@@ -127,7 +127,11 @@ export default function CustomerDetail() {
       </Grid>
 
       <Grid columns={{ initial: "1", lg: "2" }} gap="4">
-        <RelatedTable title="Jobs" empty="No jobs for this customer yet." headers={["Job", "Status", "Estimate", "Start"]}>
+        <RelatedTable
+          title="Jobs"
+          empty="No jobs for this customer yet."
+          headers={["Job", "Status", "Estimate", "Start"]}
+        >
           {detail.jobs.map((j) => (
             <Table.Row key={j.id}>
               <Table.Cell>{j.title}</Table.Cell>
@@ -139,7 +143,11 @@ export default function CustomerDetail() {
             </Table.Row>
           ))}
         </RelatedTable>
-        <RelatedTable title="Quotes" empty="No quotes for this customer yet." headers={["Quote #", "Title", "Status", "Total"]}>
+        <RelatedTable
+          title="Quotes"
+          empty="No quotes for this customer yet."
+          headers={["Quote #", "Title", "Status", "Total"]}
+        >
           {detail.quotes.map((q) => (
             <Table.Row key={q.id}>
               <Table.Cell>
@@ -153,7 +161,11 @@ export default function CustomerDetail() {
             </Table.Row>
           ))}
         </RelatedTable>
-        <RelatedTable title="Invoices" empty="No invoices for this customer yet." headers={["Invoice #", "Status", "Total", "Balance", "Due"]}>
+        <RelatedTable
+          title="Invoices"
+          empty="No invoices for this customer yet."
+          headers={["Invoice #", "Status", "Total", "Balance", "Due"]}
+        >
           {detail.invoices.map((i) => (
             <Table.Row key={i.id}>
               <Table.Cell>
@@ -191,7 +203,14 @@ function PortalLinkCard({ since }: { since: string | null }) {
           <Text as="p" size="2" mb="2">
             Send this link to the customer. It is shown only now; generating a new one disables it.
           </Text>
-          <input className="native-select full" readOnly value={link} aria-label="Portal link" data-testid="portal-link" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            className="native-select full"
+            readOnly
+            value={link}
+            aria-label="Portal link"
+            data-testid="portal-link"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           {hydrated ? (
             <Button
               size="1"
@@ -215,7 +234,14 @@ function PortalLinkCard({ since }: { since: string | null }) {
         </Text>
       )}
       <Form method="post">
-        <Button name="intent" value="portal-link" size="1" mt="2" variant={since || link ? "soft" : "solid"} disabled={busy}>
+        <Button
+          name="intent"
+          value="portal-link"
+          size="1"
+          mt="2"
+          variant={since || link ? "soft" : "solid"}
+          disabled={busy}
+        >
           {since || link ? "Regenerate link" : "Generate portal link"}
         </Button>
       </Form>
@@ -228,7 +254,17 @@ function PortalLinkCard({ since }: { since: string | null }) {
   );
 }
 
-function RelatedTable({ title, empty, headers, children }: { title: string; empty: string; headers: string[]; children: React.ReactNode[] }) {
+function RelatedTable({
+  title,
+  empty,
+  headers,
+  children,
+}: {
+  title: string;
+  empty: string;
+  headers: string[];
+  children: React.ReactNode[];
+}) {
   return (
     <Card>
       <Heading as="h2" size="3" mb="2">

@@ -118,26 +118,42 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "sync") {
     try {
       const outcome = await dispatchInboxSync(db);
-      if (!outcome.ok) return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: outcome.error });
+      if (!outcome.ok)
+        return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: outcome.error });
       const { syncedCount, totalFetched } = outcome.result;
-      return redirectWithToast(request, list, { title: "Emails synced", description: `Synced ${syncedCount} new emails out of ${totalFetched} fetched.` });
+      return redirectWithToast(request, list, {
+        title: "Emails synced",
+        description: `Synced ${syncedCount} new emails out of ${totalFetched} fetched.`,
+      });
     } catch (error) {
-      if (error instanceof ModelError) return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: error.message });
+      if (error instanceof ModelError)
+        return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: error.message });
       throw error;
     }
   }
 
-  if (!emailId) return redirectWithToast(request, list, { type: "error", title: "Email not found", description: "Choose a message from the list." });
+  if (!emailId)
+    return redirectWithToast(request, list, {
+      type: "error",
+      title: "Email not found",
+      description: "Choose a message from the list.",
+    });
 
   if (intent === "delete") {
     await requirePermission(request, "inbox", "delete");
-    if (!(await deleteEmail(db, emailId))) return redirectWithToast(request, list, { type: "error", title: "Delete failed", description: "Email not found" });
+    if (!(await deleteEmail(db, emailId)))
+      return redirectWithToast(request, list, {
+        type: "error",
+        title: "Delete failed",
+        description: "Email not found",
+      });
     return redirectWithToast(request, list, { title: "Email deleted" });
   }
 
   if (intent === "unread") {
     // Back to the list: staying on the message would mark it read again.
-    if (!(await setEmailRead(db, emailId, false))) return redirectWithToast(request, list, { type: "error", title: "Email not found" });
+    if (!(await setEmailRead(db, emailId, false)))
+      return redirectWithToast(request, list, { type: "error", title: "Email not found" });
     return redirectWithToast(request, list, { title: "Marked as unread" });
   }
 
@@ -145,15 +161,23 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: ReplySchema });
     const body = String(form.get("body") ?? "");
     if (submission.status !== "success") {
-      return json<ActionData>({ replyError: submission.error?.body?.[0] ?? "Write a reply before sending", body }, { status: 400 });
+      return json<ActionData>(
+        { replyError: submission.error?.body?.[0] ?? "Write a reply before sending", body },
+        { status: 400 },
+      );
     }
     try {
       const outcome = await dispatchReply(db, emailId, submission.value.body, user.id);
       // The typed reply is never lost: a failure shows the form again with the text in it.
-      if (!outcome.ok) return json<ActionData>({ replyError: `Failed to send reply: ${outcome.error}`, body }, { status: 502 });
-      return redirectWithToast(request, listQuery(url.searchParams, { email: String(emailId) }), { title: "Reply sent", description: `Sent to ${outcome.result.to}.` });
+      if (!outcome.ok)
+        return json<ActionData>({ replyError: `Failed to send reply: ${outcome.error}`, body }, { status: 502 });
+      return redirectWithToast(request, listQuery(url.searchParams, { email: String(emailId) }), {
+        title: "Reply sent",
+        description: `Sent to ${outcome.result.to}.`,
+      });
     } catch (error) {
-      if (error instanceof ModelError) return json<ActionData>({ replyError: error.message, body }, { status: error.status });
+      if (error instanceof ModelError)
+        return json<ActionData>({ replyError: error.message, body }, { status: error.status });
       throw error;
     }
   }
@@ -163,7 +187,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Inbox() {
   const data = useLoaderData<typeof loader>();
-  const { emails, total, page, pageSize, search, unreadOnly, unread, configured, selected, selectedId, timeZone } = data;
+  const { emails, total, page, pageSize, search, unreadOnly, unread, configured, selected, selectedId, timeZone } =
+    data;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
@@ -174,7 +199,13 @@ export default function Inbox() {
         title={
           <Flex as="span" align="center" gap="3">
             Inbox
-            <Badge color={unread ? "blue" : "gray"} radius="full" size="2" data-testid="unread-count" aria-label={`${unread} unread`}>
+            <Badge
+              color={unread ? "blue" : "gray"}
+              radius="full"
+              size="2"
+              data-testid="unread-count"
+              aria-label={`${unread} unread`}
+            >
               {unread} unread
             </Badge>
           </Flex>
@@ -183,7 +214,11 @@ export default function Inbox() {
         actions={
           <Form method="post" action={listQuery(params)}>
             <input type="hidden" name="intent" value="sync" />
-            <Button type="submit" disabled={!configured || syncing} title={configured ? undefined : "Set up e-mail in Settings → Email first"}>
+            <Button
+              type="submit"
+              disabled={!configured || syncing}
+              title={configured ? undefined : "Set up e-mail in Settings → Email first"}
+            >
               <ReloadIcon /> {syncing ? "Syncing..." : "Sync"}
             </Button>
           </Form>
@@ -192,11 +227,17 @@ export default function Inbox() {
       {!configured ? (
         <Callout.Root color="orange" mb="4" size="1">
           <Callout.Text>
-            E-mail is not set up. Connect your Gmail or Outlook mailbox in <Link to="/settings?tab=email">Settings → Email</Link> to sync the inbox and reply.
+            E-mail is not set up. Connect your Gmail or Outlook mailbox in{" "}
+            <Link to="/settings?tab=email">Settings → Email</Link> to sync the inbox and reply.
           </Callout.Text>
         </Callout.Root>
       ) : null}
-      <ListFilters search={search} searchLabel="Search emails" placeholder="Search by subject or sender..." filtered={Boolean(search) || unreadOnly}>
+      <ListFilters
+        search={search}
+        searchLabel="Search emails"
+        placeholder="Search by subject or sender..."
+        filtered={Boolean(search) || unreadOnly}
+      >
         <label className="inline-check">
           <input type="checkbox" name="unread" value="1" defaultChecked={unreadOnly} /> Unread only
         </label>
@@ -251,7 +292,13 @@ export default function Inbox() {
           <Pagination page={page} pageSize={pageSize} total={total} />
         </Card>
         <Card size="2" className="inbox-pane">
-          {selected ? <ReadingPane /> : selectedId ? <EmptyState title="Email not found" hint="It may have been deleted." /> : <EmptyState title="No email selected" />}
+          {selected ? (
+            <ReadingPane />
+          ) : selectedId ? (
+            <EmptyState title="Email not found" hint="It may have been deleted." />
+          ) : (
+            <EmptyState title="No email selected" />
+          )}
         </Card>
       </div>
     </>
@@ -302,7 +349,9 @@ function ReadingPane() {
       <dl className="email-meta">
         <dt>From</dt>
         <dd data-testid="email-from">
-          {selected.fromName ? `${selected.fromName} <${selected.fromEmail ?? ""}>` : (selected.fromEmail ?? "Unknown sender")}
+          {selected.fromName
+            ? `${selected.fromName} <${selected.fromEmail ?? ""}>`
+            : (selected.fromEmail ?? "Unknown sender")}
         </dd>
         {selected.toEmail ? (
           <>
@@ -344,8 +393,8 @@ function ReadingPane() {
       {selected.blockedImages > 0 && !remoteImages ? (
         <Callout.Root size="1" color="gray" mb="3">
           <Callout.Text>
-            {selected.blockedImages === 1 ? "1 remote image is" : `${selected.blockedImages} remote images are`} hidden to protect your privacy.{" "}
-            {/* A full page load: the page widens its CSP img-src only on that request. */}
+            {selected.blockedImages === 1 ? "1 remote image is" : `${selected.blockedImages} remote images are`} hidden
+            to protect your privacy. {/* A full page load: the page widens its CSP img-src only on that request. */}
             <Link to={here({ images: "1" })} reloadDocument>
               Show images
             </Link>

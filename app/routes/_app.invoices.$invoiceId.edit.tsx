@@ -23,7 +23,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const invoice = await getInvoice(db, id);
   if (!invoice) throw new Response("Invoice not found", { status: 404 });
-  const [ctx, customers, quotes, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: invoice.customerId }), invoiceableQuotes(db, invoice.quoteId), listInvoiceItems(db, id)]);
+  const [ctx, customers, quotes, items] = await Promise.all([
+    moneyContext(db),
+    customerOptions(db, { includeId: invoice.customerId }),
+    invoiceableQuotes(db, invoice.quoteId),
+    listInvoiceItems(db, id),
+  ]);
   return json({
     invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
     customers,
@@ -41,7 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       taxRate: invoice.taxRate,
       notes: invoice.notes ?? "",
       terms: invoice.terms ?? "",
-      items: items.length ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+      items: items.length
+        ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice }))
+        : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
     },
   });
 }
@@ -55,8 +62,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
-  const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate }) });
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  const submission = parseWithZod(formData, {
+    schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate }),
+  });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     await updateInvoice(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
@@ -65,7 +75,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices${url.search}`);
-  return redirectWithToast(request, back, { title: "Invoice updated", description: `${current.invoiceNumber} has been saved.` });
+  return redirectWithToast(request, back, {
+    title: "Invoice updated",
+    description: `${current.invoiceNumber} has been saved.`,
+  });
 }
 
 export default function EditInvoice() {

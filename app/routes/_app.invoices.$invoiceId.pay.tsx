@@ -2,7 +2,15 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Button, Card, Flex, Grid, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useMemo } from "react";
 import { DialogRoute } from "~/components/dialog-route";
 import { DefaultSubmit, ErrorList, Field, TextareaField } from "~/components/forms";
@@ -26,9 +34,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [invoice, ctx, payable] = await Promise.all([getInvoice(db, id), moneyContext(db), payableInvoices(db)]);
   if (!invoice) throw new Response("Invoice not found", { status: 404 });
   return json({
-    invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, title: invoice.title, status: invoice.status, total: invoice.total, paidTotal: invoice.paidTotal, balance: invoice.balance },
+    invoice: {
+      id: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      title: invoice.title,
+      status: invoice.status,
+      total: invoice.total,
+      paidTotal: invoice.paidTotal,
+      balance: invoice.balance,
+    },
     // Spec §5: only invoices with a remaining balance that are not cancelled are selectable.
-    payable: payable.map((p) => ({ id: p.id, label: `${p.invoiceNumber} — ${p.customerName} (${formatMoney(p.balance)} due)` })),
+    payable: payable.map((p) => ({
+      id: p.id,
+      label: `${p.invoiceNumber} — ${p.customerName} (${formatMoney(p.balance)} due)`,
+    })),
     today: ctx.today,
   });
 }
@@ -40,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: makePaymentSchema(ctx.today) });
-  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
   let invoiceNumber: string;
   try {
     const result = await recordPayment(db, submission.value, ctx);
@@ -51,7 +71,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices${url.search}`);
-  return redirectWithToast(request, back, { title: "Payment recorded", description: `The balance of ${invoiceNumber} has been updated.` });
+  return redirectWithToast(request, back, {
+    title: "Payment recorded",
+    description: `The balance of ${invoiceNumber} has been updated.`,
+  });
 }
 
 export default function RecordPayment() {
@@ -75,16 +98,29 @@ export default function RecordPayment() {
   const canPay = invoice.status !== "cancelled" && invoice.balance !== "0.00";
   const pending = navigation.state === "submitting" && !navigation.formData?.get("__intent__");
   return (
-    <DialogRoute title="Record Payment" description={`${invoice.invoiceNumber} · ${invoice.title}`} closeTo={cancelTo} width={560}>
+    <DialogRoute
+      title="Record Payment"
+      description={`${invoice.invoiceNumber} · ${invoice.title}`}
+      closeTo={cancelTo}
+      width={560}
+    >
       <Form method="post" {...getFormProps(form)}>
         <DefaultSubmit />
         <Flex direction="column" gap="3">
-          <SelectField label="Invoice" selectProps={{
+          <SelectField
+            label="Invoice"
+            selectProps={{
               ...getSelectProps(fields.invoiceId),
               key: fields.invoiceId.key,
               // With JS the dialog follows the chosen invoice so the detail card matches it.
-              onChange: (event) => navigate(`/invoices/${event.currentTarget.value}/pay${query}`, { replace: true, preventScrollReset: true }),
-            }} errors={fields.invoiceId.errors}>
+              onChange: (event) =>
+                navigate(`/invoices/${event.currentTarget.value}/pay${query}`, {
+                  replace: true,
+                  preventScrollReset: true,
+                }),
+            }}
+            errors={fields.invoiceId.errors}
+          >
             {canPay ? null : <option value={invoice.id}>{invoice.invoiceNumber} (nothing to pay)</option>}
             {payable.map((p) => (
               <option key={p.id} value={p.id}>
@@ -112,24 +148,62 @@ export default function RecordPayment() {
           </Card>
           <Flex gap="2" align="end">
             <div style={{ flex: 1 }}>
-              <Field label="Amount" inputProps={{ ...getInputProps(fields.amount, { type: "number" }), key: fields.amount.key, step: "0.01", min: "0.01" }} errors={fields.amount.errors} />
+              <Field
+                label="Amount"
+                inputProps={{
+                  ...getInputProps(fields.amount, { type: "number" }),
+                  key: fields.amount.key,
+                  step: "0.01",
+                  min: "0.01",
+                }}
+                errors={fields.amount.errors}
+              />
             </div>
-            <Button {...form.update.getButtonProps({ name: fields.amount.name, value: invoice.balance })} variant="soft" disabled={!canPay}>
+            <Button
+              {...form.update.getButtonProps({ name: fields.amount.name, value: invoice.balance })}
+              variant="soft"
+              disabled={!canPay}
+            >
               Fill Balance
             </Button>
           </Flex>
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-            <SelectField label="Method" selectProps={{ ...getSelectProps(fields.method), key: fields.method.key }} errors={fields.method.errors}>
+            <SelectField
+              label="Method"
+              selectProps={{ ...getSelectProps(fields.method), key: fields.method.key }}
+              errors={fields.method.errors}
+            >
               {PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {PAYMENT_METHOD_LABELS[m]}
                 </option>
               ))}
             </SelectField>
-            <Field label="Payment Date" inputProps={{ ...getInputProps(fields.receivedAt, { type: "date" }), key: fields.receivedAt.key, max: today, min: "1900-01-01" }} errors={fields.receivedAt.errors} />
+            <Field
+              label="Payment Date"
+              inputProps={{
+                ...getInputProps(fields.receivedAt, { type: "date" }),
+                key: fields.receivedAt.key,
+                max: today,
+                min: "1900-01-01",
+              }}
+              errors={fields.receivedAt.errors}
+            />
           </Grid>
-          <Field label="Reference" inputProps={{ ...getInputProps(fields.reference, { type: "text" }), key: fields.reference.key, placeholder: "Check number, transaction id..." }} errors={fields.reference.errors} />
-          <TextareaField label="Notes" textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }} errors={fields.notes.errors} />
+          <Field
+            label="Reference"
+            inputProps={{
+              ...getInputProps(fields.reference, { type: "text" }),
+              key: fields.reference.key,
+              placeholder: "Check number, transaction id...",
+            }}
+            errors={fields.reference.errors}
+          />
+          <TextareaField
+            label="Notes"
+            textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }}
+            errors={fields.notes.errors}
+          />
           <ErrorList id={form.errorId} errors={form.errors} />
           <Flex gap="3" justify="end">
             <Button asChild variant="soft" color="gray">

@@ -20,7 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = await getInvoiceDetail(db, id);
   if (!detail) throw new Response("Invoice not found", { status: 404 });
   const readiness = await sendReadiness(db, detail.customer);
-  return json({ invoice: { id, invoiceNumber: detail.invoice.invoiceNumber, title: detail.invoice.title }, ...readiness });
+  return json({
+    invoice: { id, invoiceNumber: detail.invoice.invoiceNumber, title: detail.invoice.title },
+    ...readiness,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,14 +32,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices/${id}`);
   const submission = parseWithZod(await request.formData(), { schema: SendEmailSchema });
-  if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: "The message is too long." });
+  if (submission.status !== "success")
+    return redirectWithToast(request, back, {
+      type: "error",
+      title: "Failed to send email",
+      description: "The message is too long.",
+    });
   const db = await getDb();
   try {
     const outcome = await dispatchInvoiceEmail(db, id, submission.value.customMessage, user.id);
-    if (!outcome.ok) return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: outcome.error });
-    return redirectWithToast(request, back, { title: "Email sent successfully", description: `Sent to ${outcome.result.to}.` });
+    if (!outcome.ok)
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: "Failed to send email",
+        description: outcome.error,
+      });
+    return redirectWithToast(request, back, {
+      title: "Email sent successfully",
+      description: `Sent to ${outcome.result.to}.`,
+    });
   } catch (error) {
-    if (error instanceof ModelError) return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: error.message });
+    if (error instanceof ModelError)
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: "Failed to send email",
+        description: error.message,
+      });
     throw error;
   }
 }
@@ -46,7 +67,11 @@ export default function SendInvoiceEmail() {
   const [params] = useSearchParams();
   const cancelTo = safeClientBack(params.get("redirectTo"), `/invoices/${quote.id}`);
   return (
-    <DialogRoute title={`Send ${quote.invoiceNumber}`} description={`E-mail "${quote.title}" with the PDF (and the payment link when it has one).`} closeTo={cancelTo}>
+    <DialogRoute
+      title={`Send ${quote.invoiceNumber}`}
+      description={`E-mail "${quote.title}" with the PDF (and the payment link when it has one).`}
+      closeTo={cancelTo}
+    >
       <SendEmailForm state={state} recipient={recipient} cancelTo={cancelTo} />
     </DialogRoute>
   );

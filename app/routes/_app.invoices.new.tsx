@@ -44,12 +44,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
         description: offered.quote.description ?? "",
         taxRate: offered.quote.taxRate,
         terms: offered.quote.terms ?? defaultInvoiceTerms(ctx.paymentTerms),
-        items: offered.items.length ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : base.items,
+        items: offered.items.length
+          ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice }))
+          : base.items,
       }
     : { ...base, customerId: preselected ? String(preselected) : "" };
   // The select must hold the loaded quote's customer, wherever it sorts.
   const customers = await customerOptions(db, { includeId: offered ? offered.quote.customerId : preselected });
-  return json({ customers, quotes, today: ctx.today, defaults, loadedQuote: offered ? offered.quote.quoteNumber : null, quoteMissing: Boolean(quoteId && !offered) });
+  return json({
+    customers,
+    quotes,
+    today: ctx.today,
+    defaults,
+    loadedQuote: offered ? offered.quote.quoteNumber : null,
+    quoteMissing: Boolean(quoteId && !offered),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,14 +68,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
   const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today) });
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     await createInvoice(db, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = modelErrorReply(submission, error);
     return json({ result: reply, pickers }, { status });
   }
-  return redirectWithToast(request, `/invoices${listSearch(request)}`, { title: "Invoice created", description: "The invoice has been successfully created." });
+  return redirectWithToast(request, `/invoices${listSearch(request)}`, {
+    title: "Invoice created",
+    description: "The invoice has been successfully created.",
+  });
 }
 
 function listSearch(request: Request) {
@@ -84,7 +97,13 @@ export default function NewInvoice() {
   return (
     <DialogRoute
       title="Add Invoice"
-      description={loadedQuote ? `Loaded from quote ${loadedQuote}.` : quoteMissing ? "Failed to load quote data. Please try again." : "Bill a customer, optionally from a quote."}
+      description={
+        loadedQuote
+          ? `Loaded from quote ${loadedQuote}.`
+          : quoteMissing
+            ? "Failed to load quote data. Please try again."
+            : "Bill a customer, optionally from a quote."
+      }
       closeTo={`/invoices${query}`}
       width={820}
     >

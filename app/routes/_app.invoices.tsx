@@ -34,7 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const db = await getDb();
   const ctx = await moneyContext(db);
-  const { rows, total, stats } = await listInvoices(db, { search, status: status || undefined, today: ctx.today, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { rows, total, stats } = await listInvoices(db, {
+    search,
+    status: status || undefined,
+    today: ctx.today,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   return json({ invoices: rows, total, stats, page, pageSize: PAGE_SIZE, search, status, timeZone: ctx.timeZone });
 }
 
@@ -85,7 +91,13 @@ export default function Invoices() {
         <StatCard title="Overdue" value={stats.overdue.toLocaleString("en-US")} testId="stat-overdue" color="red" />
         <StatCard title="Outstanding Balance" value={formatMoney(stats.outstanding)} testId="stat-outstanding" />
       </Grid>
-      <ListFilters search={search} searchLabel="Search invoices" placeholder="Search by title, number or customer..." filtered={filtered} submitLabel="Search">
+      <ListFilters
+        search={search}
+        searchLabel="Search invoices"
+        placeholder="Search by title, number or customer..."
+        filtered={filtered}
+        submitLabel="Search"
+      >
         <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
           <option value="">All statuses</option>
           {INVOICE_STATUSES.map((s) => (
@@ -103,78 +115,97 @@ export default function Invoices() {
           </Badge>
         </Heading>
         {invoices.length === 0 ? (
-          <EmptyState title={filtered ? "No matching invoices" : "No invoices yet"} hint={filtered ? "Try another search or status." : "Create your first invoice."} />
+          <EmptyState
+            title={filtered ? "No matching invoices" : "No invoices yet"}
+            hint={filtered ? "Try another search or status." : "Create your first invoice."}
+          />
         ) : (
-          <DataTable label="Invoices" headers={["Invoice #", "Customer", "Title", "Status", { label: "Total", numeric: true }, { label: "Balance", numeric: true }, "Due Date", "Created", "Actions"]}>
-                {invoices.map((i) => {
-                  const payable = i.status !== "paid" && i.status !== "cancelled";
-                  return (
-                    <tr key={i.id} data-testid="invoice-row">
-                      <td className="nowrap">
-                        <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
-                      </td>
-                      <td>
-                        {i.customer ? (
-                          <Text as="div" size="2" weight="medium">
-                            {i.customer.name}
-                          </Text>
-                        ) : (
-                          <Text color="gray">Unknown Customer</Text>
-                        )}
-                      </td>
-                      <td>{i.title}</td>
-                      <td>
-                        <Flex gap="1" wrap="wrap">
-                          <StatusBadge status={i.status} />
-                          {i.overdue && i.status !== "overdue" ? <Badge color="red">Overdue</Badge> : null}
-                        </Flex>
-                      </td>
-                      <td className="num">{formatMoney(i.total)}</td>
-                      <td className="num">{formatMoney(i.balance)}</td>
-                      <td className="nowrap">{formatDate(i.dueDate)}</td>
-                      <td className="nowrap">{formatDate(i.createdAt, timeZone)}</td>
-                      <td>
-                        <Flex gap="2" align="center">
-                          <Tooltip content={`Edit ${i.invoiceNumber}`}>
-                            <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${i.invoiceNumber}`}>
-                              <FastLink to={`/invoices/${i.id}/edit${query}`} preventScrollReset>
-                                <Pencil1Icon />
-                              </FastLink>
-                            </IconButton>
-                          </Tooltip>
-                          {payable && i.balance !== "0.00" ? (
-                            <Button asChild size="1" variant="soft">
-                              <FastLink to={`/invoices/${i.id}/pay${query}`} preventScrollReset>
-                                Record Payment
-                              </FastLink>
-                            </Button>
-                          ) : (
-                            <Button size="1" variant="soft" disabled>
-                              Record Payment
-                            </Button>
-                          )}
-                          <Button asChild size="1" variant="soft">
-                            <FastLink to={`/invoices/${i.id}/send?redirectTo=${encodeURIComponent(`/invoices${query}`)}`} preventScrollReset>
-                              Send Email
-                            </FastLink>
-                          </Button>
-                          <PaymentLinkPopover
-                            size="1"
-                            invoiceId={i.id}
-                            invoiceNumber={i.invoiceNumber}
-                            action="/invoices"
-                            redirectTo={`/invoices${query}`}
-                            url={i.paymentLinkUrl}
-                            provider={i.paymentLinkProvider}
-                            disabled={!payable}
-                            open={openLink === String(i.id)}
-                          />
-                        </Flex>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </DataTable>
+          <DataTable
+            label="Invoices"
+            headers={[
+              "Invoice #",
+              "Customer",
+              "Title",
+              "Status",
+              { label: "Total", numeric: true },
+              { label: "Balance", numeric: true },
+              "Due Date",
+              "Created",
+              "Actions",
+            ]}
+          >
+            {invoices.map((i) => {
+              const payable = i.status !== "paid" && i.status !== "cancelled";
+              return (
+                <tr key={i.id} data-testid="invoice-row">
+                  <td className="nowrap">
+                    <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
+                  </td>
+                  <td>
+                    {i.customer ? (
+                      <Text as="div" size="2" weight="medium">
+                        {i.customer.name}
+                      </Text>
+                    ) : (
+                      <Text color="gray">Unknown Customer</Text>
+                    )}
+                  </td>
+                  <td>{i.title}</td>
+                  <td>
+                    <Flex gap="1" wrap="wrap">
+                      <StatusBadge status={i.status} />
+                      {i.overdue && i.status !== "overdue" ? <Badge color="red">Overdue</Badge> : null}
+                    </Flex>
+                  </td>
+                  <td className="num">{formatMoney(i.total)}</td>
+                  <td className="num">{formatMoney(i.balance)}</td>
+                  <td className="nowrap">{formatDate(i.dueDate)}</td>
+                  <td className="nowrap">{formatDate(i.createdAt, timeZone)}</td>
+                  <td>
+                    <Flex gap="2" align="center">
+                      <Tooltip content={`Edit ${i.invoiceNumber}`}>
+                        <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${i.invoiceNumber}`}>
+                          <FastLink to={`/invoices/${i.id}/edit${query}`} preventScrollReset>
+                            <Pencil1Icon />
+                          </FastLink>
+                        </IconButton>
+                      </Tooltip>
+                      {payable && i.balance !== "0.00" ? (
+                        <Button asChild size="1" variant="soft">
+                          <FastLink to={`/invoices/${i.id}/pay${query}`} preventScrollReset>
+                            Record Payment
+                          </FastLink>
+                        </Button>
+                      ) : (
+                        <Button size="1" variant="soft" disabled>
+                          Record Payment
+                        </Button>
+                      )}
+                      <Button asChild size="1" variant="soft">
+                        <FastLink
+                          to={`/invoices/${i.id}/send?redirectTo=${encodeURIComponent(`/invoices${query}`)}`}
+                          preventScrollReset
+                        >
+                          Send Email
+                        </FastLink>
+                      </Button>
+                      <PaymentLinkPopover
+                        size="1"
+                        invoiceId={i.id}
+                        invoiceNumber={i.invoiceNumber}
+                        action="/invoices"
+                        redirectTo={`/invoices${query}`}
+                        url={i.paymentLinkUrl}
+                        provider={i.paymentLinkProvider}
+                        disabled={!payable}
+                        open={openLink === String(i.id)}
+                      />
+                    </Flex>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>
@@ -182,4 +213,3 @@ export default function Invoices() {
     </>
   );
 }
-

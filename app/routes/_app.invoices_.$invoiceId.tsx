@@ -18,7 +18,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { paymentLinkAction } from "~/utils/payment-link-action.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.invoice.invoiceNumber ?? "Invoice"} · Cabinetry Jobs` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.invoice.invoiceNumber ?? "Invoice"} · Cabinetry Jobs` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices");
@@ -41,7 +43,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "send": {
         const user = await requirePermission(request, "invoices", "write");
         const invoice = await markInvoiceSent(db, id, user.id);
-        return redirectWithToast(request, here, { title: "Invoice marked as sent", description: `${invoice.invoiceNumber} is now sent.` });
+        return redirectWithToast(request, here, {
+          title: "Invoice marked as sent",
+          description: `${invoice.invoiceNumber} is now sent.`,
+        });
       }
       case "payment-link": {
         await requirePermission(request, "invoices", "write");
@@ -50,13 +55,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "delete": {
         await requirePermission(request, "invoices", "delete");
         const invoice = await deleteInvoice(db, id);
-        return redirectWithToast(request, "/invoices", { title: "Invoice deleted", description: `${invoice.invoiceNumber} has been deleted.` });
+        return redirectWithToast(request, "/invoices", {
+          title: "Invoice deleted",
+          description: `${invoice.invoiceNumber} has been deleted.`,
+        });
       }
       default:
         return json({ error: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof ModelError) return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
+    if (error instanceof ModelError)
+      return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
     throw error;
   }
 }
@@ -117,7 +126,13 @@ export default function InvoiceDetail() {
         />
         {invoice.status === "draft" ? (
           <Form method="post">
-            <Button name="intent" value="send" variant="soft" disabled={busy} title="Marks the invoice as sent without e-mailing it (e.g. handed over in person)">
+            <Button
+              name="intent"
+              value="send"
+              variant="soft"
+              disabled={busy}
+              title="Marks the invoice as sent without e-mailing it (e.g. handed over in person)"
+            >
               Mark as sent
             </Button>
           </Form>
@@ -207,7 +222,9 @@ export default function InvoiceDetail() {
                 {payments.map((p) => (
                   <Table.Row key={p.id}>
                     <Table.Cell>{formatDate(p.receivedAt, timeZone)}</Table.Cell>
-                    <Table.Cell>{PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method}</Table.Cell>
+                    <Table.Cell>
+                      {PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method}
+                    </Table.Cell>
                     <Table.Cell>{p.reference ?? ""}</Table.Cell>
                     <Table.Cell align="right">{formatMoney(p.amount)}</Table.Cell>
                   </Table.Row>
@@ -229,7 +246,6 @@ export default function InvoiceDetail() {
           </Text>
         </Card>
       </Grid>
-
     </>
   );
 }

@@ -20,7 +20,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "jobs", "delete");
   const result = await deleteJob(await getDb(), requireRouteId(params.jobId, "Job"));
   const back = `/jobs${new URL(request.url).search}`;
-  if (!result.ok) return redirectWithToast(request, back, { type: "error", title: "Error", description: result.message });
+  if (!result.ok)
+    return redirectWithToast(request, back, { type: "error", title: "Error", description: result.message });
   return redirectWithToast(request, back, { title: "Job deleted", description: `${result.title} has been deleted.` });
 }
 

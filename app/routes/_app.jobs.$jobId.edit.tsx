@@ -29,7 +29,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
   const submission = parseWithZod(formData, { schema: JobSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const job = await updateJob(db, id, submission.value);
     if (!job) throw new Response("Job not found", { status: 404 });
@@ -37,7 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const back = url.searchParams.get("from") === "detail" ? `/jobs/${id}` : `/jobs${url.search}`;
     return redirectWithToast(request, back, { title: "Job updated", description: `${job.title} has been updated.` });
   } catch (error) {
-    if (error instanceof MissingCustomerError) return json({ result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers }, { status: 400 });
+    if (error instanceof MissingCustomerError)
+      return json(
+        { result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers },
+        { status: 400 },
+      );
     throw error;
   }
 }
@@ -50,7 +55,15 @@ export default function EditJob() {
   const back = params.get("from") === "detail" ? `/jobs/${job.id}` : `/jobs${query}`;
   return (
     <DialogRoute title="Edit Job" description={job.title} closeTo={back}>
-      <JobForm lastResult={data?.result} pickers={data?.pickers} defaultValue={job} customers={customers} cancelTo={back} submitLabel="Save Changes" pendingLabel="Saving..." />
+      <JobForm
+        lastResult={data?.result}
+        pickers={data?.pickers}
+        defaultValue={job}
+        customers={customers}
+        cancelTo={back}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+      />
     </DialogRoute>
   );
 }

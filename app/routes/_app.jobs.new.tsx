@@ -32,12 +32,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
   const submission = parseWithZod(formData, { schema: jobCreateSchema(today) });
   // A "Find" (no JS) re-renders the form with the values kept.
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const job = await createJob(db, submission.value, user.id);
-    return redirectWithToast(request, `/jobs${new URL(request.url).search}`, { title: "Job created", description: `${job.title} has been created.` });
+    return redirectWithToast(request, `/jobs${new URL(request.url).search}`, {
+      title: "Job created",
+      description: `${job.title} has been created.`,
+    });
   } catch (error) {
-    if (error instanceof MissingCustomerError) return json({ result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers }, { status: 400 });
+    if (error instanceof MissingCustomerError)
+      return json(
+        { result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers },
+        { status: 400 },
+      );
     throw error;
   }
 }

@@ -29,7 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rawStatus = url.searchParams.get("status") ?? "all";
   const status = (JOB_STATUSES as readonly string[]).includes(rawStatus) ? rawStatus : "all";
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const { rows, total } = await listJobs(await getDb(), { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { rows, total } = await listJobs(await getDb(), {
+    search,
+    status,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   return json({
     jobs: rows,
     total,
@@ -76,7 +81,13 @@ export default function Jobs() {
           ) : null
         }
       />
-      <ListFilters search={search} searchLabel="Search jobs" placeholder="Search by job title or customer..." filtered={filtered} submitLabel="Apply">
+      <ListFilters
+        search={search}
+        searchLabel="Search jobs"
+        placeholder="Search by job title or customer..."
+        filtered={filtered}
+        submitLabel="Apply"
+      >
         <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
           <option value="all">All statuses</option>
           {toOptions(JOB_STATUSES).map((o) => (
@@ -113,69 +124,72 @@ export default function Jobs() {
             />
           )
         ) : (
-          <DataTable label="Jobs" headers={["Job", "Customer", "Status", "Estimated Cost", "Start Date", "Created", "Actions"]}>
-                {jobs.map((j) => (
-                  <tr key={j.id} data-testid="job-row">
-                    <td>
-                      <FastLink to={`/jobs/${j.id}`} className="plain">
-                        <Text weight="medium">{j.title}</Text>
-                      </FastLink>
-                      {j.description ? (
-                        <Text as="div" size="1" color="gray" className="truncate" title={j.description}>
-                          {j.description}
-                        </Text>
-                      ) : null}
-                    </td>
-                    <td>{j.customerName}</td>
-                    <td>
-                      <StatusBadge status={j.status} />
-                    </td>
-                    <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
-                    <td>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</td>
-                    <td className="nowrap">{formatDate(j.createdAt)}</td>
-                    <td>
-                      <div className="row-actions">
-                        {data.canSchedule && (j.status === "approved" || j.status === "in-progress") ? (
-                          <Tooltip content={`Schedule install for ${j.title}`}>
-                            <IconButton asChild variant="ghost" size="1" aria-label={`Schedule install for ${j.title}`}>
-                              <FastLink to={`/schedule/events/new?jobId=${j.id}&install=1`}>
-                                <CalendarIcon />
-                              </FastLink>
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                        {data.canTask ? (
-                          <Tooltip content={`Add task for ${j.title}`}>
-                            <IconButton asChild variant="ghost" size="1" aria-label={`Add task for ${j.title}`}>
-                              <FastLink to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>
-                                <CheckboxIcon />
-                              </FastLink>
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                        {data.canWrite ? (
-                          <Tooltip content={`Edit ${j.title}`}>
-                            <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${j.title}`}>
-                              <FastLink to={`/jobs/${j.id}/edit${query}`} preventScrollReset>
-                                <Pencil1Icon />
-                              </FastLink>
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                        {data.canDelete ? (
-                          <Tooltip content={`Delete ${j.title}`}>
-                            <IconButton asChild variant="ghost" color="red" size="1" aria-label={`Delete ${j.title}`}>
-                              <FastLink to={`/jobs/${j.id}/delete${query}`} preventScrollReset>
-                                <TrashIcon />
-                              </FastLink>
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+          <DataTable
+            label="Jobs"
+            headers={["Job", "Customer", "Status", "Estimated Cost", "Start Date", "Created", "Actions"]}
+          >
+            {jobs.map((j) => (
+              <tr key={j.id} data-testid="job-row">
+                <td>
+                  <FastLink to={`/jobs/${j.id}`} className="plain">
+                    <Text weight="medium">{j.title}</Text>
+                  </FastLink>
+                  {j.description ? (
+                    <Text as="div" size="1" color="gray" className="truncate" title={j.description}>
+                      {j.description}
+                    </Text>
+                  ) : null}
+                </td>
+                <td>{j.customerName}</td>
+                <td>
+                  <StatusBadge status={j.status} />
+                </td>
+                <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
+                <td>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</td>
+                <td className="nowrap">{formatDate(j.createdAt)}</td>
+                <td>
+                  <div className="row-actions">
+                    {data.canSchedule && (j.status === "approved" || j.status === "in-progress") ? (
+                      <Tooltip content={`Schedule install for ${j.title}`}>
+                        <IconButton asChild variant="ghost" size="1" aria-label={`Schedule install for ${j.title}`}>
+                          <FastLink to={`/schedule/events/new?jobId=${j.id}&install=1`}>
+                            <CalendarIcon />
+                          </FastLink>
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
+                    {data.canTask ? (
+                      <Tooltip content={`Add task for ${j.title}`}>
+                        <IconButton asChild variant="ghost" size="1" aria-label={`Add task for ${j.title}`}>
+                          <FastLink to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>
+                            <CheckboxIcon />
+                          </FastLink>
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
+                    {data.canWrite ? (
+                      <Tooltip content={`Edit ${j.title}`}>
+                        <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${j.title}`}>
+                          <FastLink to={`/jobs/${j.id}/edit${query}`} preventScrollReset>
+                            <Pencil1Icon />
+                          </FastLink>
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
+                    {data.canDelete ? (
+                      <Tooltip content={`Delete ${j.title}`}>
+                        <IconButton asChild variant="ghost" color="red" size="1" aria-label={`Delete ${j.title}`}>
+                          <FastLink to={`/jobs/${j.id}/delete${query}`} preventScrollReset>
+                            <TrashIcon />
+                          </FastLink>
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>

@@ -15,7 +15,9 @@ import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.job.title ?? "Job"} · Cabinetry Jobs` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.detail.job.title ?? "Job"} · Cabinetry Jobs` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "jobs");
@@ -41,7 +43,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-function Section({ title, children, empty, count }: { title: string; children: React.ReactNode; empty: string; count: number }) {
+function Section({
+  title,
+  children,
+  empty,
+  count,
+}: {
+  title: string;
+  children: React.ReactNode;
+  empty: string;
+  count: number;
+}) {
   return (
     <Card size="2">
       <Heading as="h2" size="4" mb="3">
@@ -53,9 +65,11 @@ function Section({ title, children, empty, count }: { title: string; children: R
 }
 
 export default function JobDetail() {
-  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail } = useLoaderData<typeof loader>();
+  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail } =
+    useLoaderData<typeof loader>();
   const { job, customer } = detail;
-  const variance = job.estimatedCost && job.actualCost ? (Number(job.actualCost) - Number(job.estimatedCost)).toFixed(2) : null;
+  const variance =
+    job.estimatedCost && job.actualCost ? (Number(job.actualCost) - Number(job.estimatedCost)).toFixed(2) : null;
   return (
     <>
       <Text size="2" asChild>
@@ -145,7 +159,9 @@ export default function JobDetail() {
                   <Table.Cell>
                     {canSchedule ? <Link to={`/schedule/events/${e.id}/edit`}>{e.title}</Link> : e.title}
                   </Table.Cell>
-                  <Table.Cell>{e.allDay ? formatDate(e.startAt, timeZone) : formatDateTime(e.startAt, timeZone)}</Table.Cell>
+                  <Table.Cell>
+                    {e.allDay ? formatDate(e.startAt, timeZone) : formatDateTime(e.startAt, timeZone)}
+                  </Table.Cell>
                   <Table.Cell>
                     <EventStatusBadge status={e.status} />
                   </Table.Cell>
@@ -159,9 +175,7 @@ export default function JobDetail() {
             <Table.Body>
               {detail.tasks.map((t) => (
                 <Table.Row key={t.id}>
-                  <Table.Cell>
-                    {canTask ? <Link to={`/tasks/${t.id}/edit`}>{t.title}</Link> : t.title}
-                  </Table.Cell>
+                  <Table.Cell>{canTask ? <Link to={`/tasks/${t.id}/edit`}>{t.title}</Link> : t.title}</Table.Cell>
                   <Table.Cell>
                     <StatusBadge status={t.status} />
                   </Table.Cell>

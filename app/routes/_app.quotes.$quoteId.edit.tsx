@@ -23,7 +23,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const quote = await getQuote(db, id);
   if (!quote) throw new Response("Quote not found", { status: 404 });
-  const [ctx, customers, jobs, items] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: quote.customerId }), jobOptions(db, { includeId: quote.jobId }), listQuoteItems(db, id)]);
+  const [ctx, customers, jobs, items] = await Promise.all([
+    moneyContext(db),
+    customerOptions(db, { includeId: quote.customerId }),
+    jobOptions(db, { includeId: quote.jobId }),
+    listQuoteItems(db, id),
+  ]);
   return json({
     quote: { id: quote.id, quoteNumber: quote.quoteNumber, validUntil: quote.validUntil },
     customers,
@@ -39,7 +44,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       taxRate: quote.taxRate,
       notes: quote.notes ?? "",
       terms: quote.terms ?? "",
-      items: items.length ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice })) : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+      items: items.length
+        ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice }))
+        : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
     },
   });
 }
@@ -53,8 +60,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
-  const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil }) });
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  const submission = parseWithZod(formData, {
+    schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil }),
+  });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     // The form always sends its rows, so the items are replaced (blank ones dropped).
     await updateQuote(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
@@ -64,7 +74,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/quotes${url.search}`);
-  return redirectWithToast(request, back, { title: "Quote updated", description: `${current.quoteNumber} has been saved.` });
+  return redirectWithToast(request, back, {
+    title: "Quote updated",
+    description: `${current.quoteNumber} has been saved.`,
+  });
 }
 
 export default function EditQuote() {

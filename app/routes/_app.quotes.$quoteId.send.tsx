@@ -29,14 +29,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/quotes/${id}`);
   const submission = parseWithZod(await request.formData(), { schema: SendEmailSchema });
-  if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: "The message is too long." });
+  if (submission.status !== "success")
+    return redirectWithToast(request, back, {
+      type: "error",
+      title: "Failed to send email",
+      description: "The message is too long.",
+    });
   const db = await getDb();
   try {
     const outcome = await dispatchQuoteEmail(db, id, submission.value.customMessage, user.id);
-    if (!outcome.ok) return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: outcome.error });
-    return redirectWithToast(request, back, { title: "Email sent successfully", description: `Sent to ${outcome.result.to}.` });
+    if (!outcome.ok)
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: "Failed to send email",
+        description: outcome.error,
+      });
+    return redirectWithToast(request, back, {
+      title: "Email sent successfully",
+      description: `Sent to ${outcome.result.to}.`,
+    });
   } catch (error) {
-    if (error instanceof ModelError) return redirectWithToast(request, back, { type: "error", title: "Failed to send email", description: error.message });
+    if (error instanceof ModelError)
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: "Failed to send email",
+        description: error.message,
+      });
     throw error;
   }
 }
@@ -46,7 +64,11 @@ export default function SendQuoteEmail() {
   const [params] = useSearchParams();
   const cancelTo = safeClientBack(params.get("redirectTo"), `/quotes/${quote.id}`);
   return (
-    <DialogRoute title={`Send ${quote.quoteNumber}`} description={`E-mail "${quote.title}" with the PDF and a portal link.`} closeTo={cancelTo}>
+    <DialogRoute
+      title={`Send ${quote.quoteNumber}`}
+      description={`E-mail "${quote.title}" with the PDF and a portal link.`}
+      closeTo={cancelTo}
+    >
       <SendEmailForm state={state} recipient={recipient} cancelTo={cancelTo} />
     </DialogRoute>
   );

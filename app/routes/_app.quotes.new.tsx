@@ -22,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
-  const [ctx, customers, jobs] = await Promise.all([moneyContext(db), customerOptions(db, { includeId: customerId }), jobOptions(db, { includeId: parseRouteId(url.searchParams.get("jobId") ?? undefined) })]);
+  const [ctx, customers, jobs] = await Promise.all([
+    moneyContext(db),
+    customerOptions(db, { includeId: customerId }),
+    jobOptions(db, { includeId: parseRouteId(url.searchParams.get("jobId") ?? undefined) }),
+  ]);
   const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
   return json({
     customers,
@@ -49,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today) });
   // An "Add row" / "Remove" / "Find" intent (no JS) re-renders the form with the values kept.
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
 
   try {
     await createQuote(db, submission.value, ctx);
@@ -61,7 +66,6 @@ export async function action({ request }: ActionFunctionArgs) {
     title: "Quote created",
     description: "The quote has been successfully created.",
   });
-
 }
 
 export default function NewQuote() {
@@ -69,8 +73,23 @@ export default function NewQuote() {
   const data = useActionData<typeof action>();
   const query = useQuoteListQuery();
   return (
-    <DialogRoute title="Add Quote" description="Create a quote with line items for a customer." closeTo={`/quotes${query}`} width={820}>
-      <QuoteForm lastResult={data?.result as any} pickers={data?.pickers} defaultValue={defaults} customers={customers} jobs={jobs} today={today} cancelTo={`/quotes${query}`} submitLabel="Create Quote" pendingLabel="Creating..." />
+    <DialogRoute
+      title="Add Quote"
+      description="Create a quote with line items for a customer."
+      closeTo={`/quotes${query}`}
+      width={820}
+    >
+      <QuoteForm
+        lastResult={data?.result as any}
+        pickers={data?.pickers}
+        defaultValue={defaults}
+        customers={customers}
+        jobs={jobs}
+        today={today}
+        cancelTo={`/quotes${query}`}
+        submitLabel="Create Quote"
+        pendingLabel="Creating..."
+      />
     </DialogRoute>
   );
 }

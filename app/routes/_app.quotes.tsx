@@ -72,7 +72,13 @@ export default function Quotes() {
         <StatCard title="Approved" value={stats.approved.toLocaleString("en-US")} testId="stat-approved" />
         <StatCard title="Total Value" value={formatMoney(stats.totalValue)} testId="stat-value" />
       </Grid>
-      <ListFilters search={search} searchLabel="Search quotes" placeholder="Search by title, number or customer..." filtered={filtered} submitLabel="Search">
+      <ListFilters
+        search={search}
+        searchLabel="Search quotes"
+        placeholder="Search by title, number or customer..."
+        filtered={filtered}
+        submitLabel="Search"
+      >
         <select name="status" defaultValue={status} className="native-select" aria-label="Filter by status">
           <option value="">All statuses</option>
           {QUOTE_STATUSES.map((s) => (
@@ -90,54 +96,72 @@ export default function Quotes() {
           </Badge>
         </Heading>
         {quotes.length === 0 ? (
-          <EmptyState title={filtered ? "No matching quotes" : "No quotes yet"} hint={filtered ? "Try another search or status." : "Create your first quote."} />
+          <EmptyState
+            title={filtered ? "No matching quotes" : "No quotes yet"}
+            hint={filtered ? "Try another search or status." : "Create your first quote."}
+          />
         ) : (
-          <DataTable label="Quotes" headers={["Quote #", "Customer", "Title", "Status", { label: "Total", numeric: true }, "Valid Until", "Created", "Actions"]}>
-                {quotes.map((q) => (
-                  <tr key={q.id} data-testid="quote-row">
-                    <td className="nowrap">
-                      <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
-                    </td>
-                    <td>
-                      {q.customer ? (
-                        <>
-                          <Text as="div" size="2" weight="medium">
-                            {q.customer.name}
-                          </Text>
-                          <Text as="div" size="1" color="gray">
-                            {q.customer.phone ?? "No phone listed"}
-                          </Text>
-                        </>
-                      ) : (
-                        <Text color="gray">Unknown Customer</Text>
-                      )}
-                    </td>
-                    <td>{q.title}</td>
-                    <td>
-                      <StatusBadge status={q.status} />
-                    </td>
-                    <td className="num">{formatMoney(q.total)}</td>
-                    <td className="nowrap">{formatDate(q.validUntil) || "—"}</td>
-                    <td className="nowrap">{formatDate(q.createdAt, timeZone)}</td>
-                    <td>
-                      <Flex gap="2" align="center">
-                        <Tooltip content={`Edit ${q.quoteNumber}`}>
-                          <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${q.quoteNumber}`}>
-                            <FastLink to={`/quotes/${q.id}/edit${query}`} preventScrollReset>
-                              <Pencil1Icon />
-                            </FastLink>
-                          </IconButton>
-                        </Tooltip>
-                        <Button asChild size="1" variant="soft">
-                          <FastLink to={`/quotes/${q.id}/send?redirectTo=${encodeURIComponent(`/quotes${query}`)}`} preventScrollReset>
-                            Send Email
-                          </FastLink>
-                        </Button>
-                      </Flex>
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+          <DataTable
+            label="Quotes"
+            headers={[
+              "Quote #",
+              "Customer",
+              "Title",
+              "Status",
+              { label: "Total", numeric: true },
+              "Valid Until",
+              "Created",
+              "Actions",
+            ]}
+          >
+            {quotes.map((q) => (
+              <tr key={q.id} data-testid="quote-row">
+                <td className="nowrap">
+                  <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
+                </td>
+                <td>
+                  {q.customer ? (
+                    <>
+                      <Text as="div" size="2" weight="medium">
+                        {q.customer.name}
+                      </Text>
+                      <Text as="div" size="1" color="gray">
+                        {q.customer.phone ?? "No phone listed"}
+                      </Text>
+                    </>
+                  ) : (
+                    <Text color="gray">Unknown Customer</Text>
+                  )}
+                </td>
+                <td>{q.title}</td>
+                <td>
+                  <StatusBadge status={q.status} />
+                </td>
+                <td className="num">{formatMoney(q.total)}</td>
+                <td className="nowrap">{formatDate(q.validUntil) || "—"}</td>
+                <td className="nowrap">{formatDate(q.createdAt, timeZone)}</td>
+                <td>
+                  <Flex gap="2" align="center">
+                    <Tooltip content={`Edit ${q.quoteNumber}`}>
+                      <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${q.quoteNumber}`}>
+                        <FastLink to={`/quotes/${q.id}/edit${query}`} preventScrollReset>
+                          <Pencil1Icon />
+                        </FastLink>
+                      </IconButton>
+                    </Tooltip>
+                    <Button asChild size="1" variant="soft">
+                      <FastLink
+                        to={`/quotes/${q.id}/send?redirectTo=${encodeURIComponent(`/quotes${query}`)}`}
+                        preventScrollReset
+                      >
+                        Send Email
+                      </FastLink>
+                    </Button>
+                  </Flex>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>
@@ -145,4 +169,3 @@ export default function Quotes() {
     </>
   );
 }
-

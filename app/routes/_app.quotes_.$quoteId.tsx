@@ -17,7 +17,9 @@ import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.quote.quoteNumber ?? "Quote"} · Cabinetry Jobs` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.quote.quoteNumber ?? "Quote"} · Cabinetry Jobs` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes");
@@ -40,31 +42,50 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "send": {
         const user = await requirePermission(request, "quotes", "write");
         const quote = await markQuoteSent(db, id, user.id);
-        return redirectWithToast(request, here, { title: "Quote marked as sent", description: `${quote.quoteNumber} is now sent.` });
+        return redirectWithToast(request, here, {
+          title: "Quote marked as sent",
+          description: `${quote.quoteNumber} is now sent.`,
+        });
       }
       case "convert": {
         const user = await requirePermission(request, "invoices", "write");
         const ctx = await moneyContext(db, user.id);
-        const invoice = await convertQuoteToInvoice(db, id, { ...ctx, dueDate: plusDays(ctx.today, paymentTermDays(ctx.paymentTerms)) });
-        return redirectWithToast(request, `/invoices/${invoice.id}`, { title: "Invoice created", description: `${invoice.invoiceNumber} was created from the quote.` });
+        const invoice = await convertQuoteToInvoice(db, id, {
+          ...ctx,
+          dueDate: plusDays(ctx.today, paymentTermDays(ctx.paymentTerms)),
+        });
+        return redirectWithToast(request, `/invoices/${invoice.id}`, {
+          title: "Invoice created",
+          description: `${invoice.invoiceNumber} was created from the quote.`,
+        });
       }
       case "approve":
       case "reject": {
         // Staff record an answer the customer gave by phone or e-mail.
         const user = await requirePermission(request, "quotes", "write");
-        const quote = await respondToQuote(db, id, intent === "approve" ? "approved" : "rejected", { via: "staff", actorId: user.id });
-        return redirectWithToast(request, here, { title: intent === "approve" ? "Quote approved" : "Quote rejected", description: `${quote.quoteNumber} is now ${quote.status}.` });
+        const quote = await respondToQuote(db, id, intent === "approve" ? "approved" : "rejected", {
+          via: "staff",
+          actorId: user.id,
+        });
+        return redirectWithToast(request, here, {
+          title: intent === "approve" ? "Quote approved" : "Quote rejected",
+          description: `${quote.quoteNumber} is now ${quote.status}.`,
+        });
       }
       case "delete": {
         await requirePermission(request, "quotes", "delete");
         const quote = await deleteQuote(db, id);
-        return redirectWithToast(request, "/quotes", { title: "Quote deleted", description: `${quote.quoteNumber} has been deleted.` });
+        return redirectWithToast(request, "/quotes", {
+          title: "Quote deleted",
+          description: `${quote.quoteNumber} has been deleted.`,
+        });
       }
       default:
         return json({ error: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof ModelError) return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
+    if (error instanceof ModelError)
+      return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
     throw error;
   }
 }
@@ -91,7 +112,9 @@ export default function QuoteDetail() {
               </a>
             </Button>
             <Button asChild>
-              <Link to={`/quotes/${quote.id}/send?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>Send Email</Link>
+              <Link to={`/quotes/${quote.id}/send?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>
+                Send Email
+              </Link>
             </Button>
             <Button asChild variant="soft">
               <Link to={`/quotes/${quote.id}/edit?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>
@@ -105,7 +128,13 @@ export default function QuoteDetail() {
         <StatusBadge status={quote.status} />
         <Form method="post">
           {quote.status === "draft" ? (
-            <Button name="intent" value="send" variant="soft" disabled={busy} title="Marks the quote as sent without e-mailing it (e.g. handed over in person)">
+            <Button
+              name="intent"
+              value="send"
+              variant="soft"
+              disabled={busy}
+              title="Marks the quote as sent without e-mailing it (e.g. handed over in person)"
+            >
               Mark as sent
             </Button>
           ) : null}
@@ -113,10 +142,24 @@ export default function QuoteDetail() {
         {quote.status === "sent" ? (
           <Form method="post">
             <Flex gap="2">
-              <Button name="intent" value="approve" variant="soft" color="green" disabled={busy} title="Record the customer's approval">
+              <Button
+                name="intent"
+                value="approve"
+                variant="soft"
+                color="green"
+                disabled={busy}
+                title="Record the customer's approval"
+              >
                 Mark approved
               </Button>
-              <Button name="intent" value="reject" variant="soft" color="orange" disabled={busy} title="Record that the customer declined">
+              <Button
+                name="intent"
+                value="reject"
+                variant="soft"
+                color="orange"
+                disabled={busy}
+                title="Record that the customer declined"
+              >
                 Mark rejected
               </Button>
             </Flex>
@@ -183,13 +226,18 @@ export default function QuoteDetail() {
           ) : (
             invoices.map((i) => (
               <Text as="p" size="2" key={i.id}>
-                <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link> · {formatMoney(i.total)} · <StatusBadge status={i.status} />
+                <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link> · {formatMoney(i.total)} ·{" "}
+                <StatusBadge status={i.status} />
               </Text>
             ))
           )}
         </Card>
       </Grid>
-      <ItemsCard description={quote.description} items={items} totals={{ subtotal: quote.subtotal, taxRate: quote.taxRate, taxAmount: quote.taxAmount, total: quote.total }} />
+      <ItemsCard
+        description={quote.description}
+        items={items}
+        totals={{ subtotal: quote.subtotal, taxRate: quote.taxRate, taxAmount: quote.taxAmount, total: quote.total }}
+      />
       <Grid columns={{ initial: "1", md: "2" }} gap="4">
         <Card>
           <Heading as="h2" size="3" mb="2">
@@ -210,7 +258,6 @@ export default function QuoteDetail() {
         </Card>
         <HistoryCard history={history} timeZone={timeZone} testId="quote-history" />
       </Grid>
-
     </>
   );
 }

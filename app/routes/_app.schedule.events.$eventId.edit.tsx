@@ -36,7 +36,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     customerId: event.customerId ? String(event.customerId) : "none",
     resourceIds: event.resourceIds.map(String),
   };
-  return json({ id: event.id, title: event.title, defaults, options: await eventFormOptions(db, { jobId: event.jobId, customerId: event.customerId }), timeZone, canDelete: can(user.viewRole, "schedule", "delete") });
+  return json({
+    id: event.id,
+    title: event.title,
+    defaults,
+    options: await eventFormOptions(db, { jobId: event.jobId, customerId: event.customerId }),
+    timeZone,
+    canDelete: can(user.viewRole, "schedule", "delete"),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,17 +54,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const back = `/schedule${new URL(request.url).search}`;
   if (formData.get("intent") === "delete") {
-    if (!can(user.viewRole, "schedule", "delete")) throw new Response("You do not have permission to do this.", { status: 403 });
+    if (!can(user.viewRole, "schedule", "delete"))
+      throw new Response("You do not have permission to do this.", { status: 403 });
     const deleted = await deleteEvent(db, id);
     if (!deleted) throw new Response("Event not found", { status: 404 });
-    return redirectWithToast(request, back, { title: "Event deleted", description: `${deleted.title} has been removed.` });
+    return redirectWithToast(request, back, {
+      title: "Event deleted",
+      description: `${deleted.title} has been removed.`,
+    });
   }
   const parsed = await parseEventForm(db, formData, timeZone, id);
   if (parsed.response) return parsed.response;
   try {
     const event = await updateEvent(db, id, parsed.input, timeZone);
     if (!event) throw new Response("Event not found", { status: 404 });
-    return redirectWithToast(request, back, { title: "Event Updated", description: `${event.title} has been updated.` });
+    return redirectWithToast(request, back, {
+      title: "Event Updated",
+      description: `${event.title} has been updated.`,
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     return linkErrorResponse(error, parsed);

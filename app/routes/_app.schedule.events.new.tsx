@@ -42,14 +42,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const customer = await getCustomer(db, job.customerId);
       defaults.title = `Install: ${job.title}`;
       defaults.type = "install";
-      defaults.location = customer ? [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ") : undefined;
+      defaults.location = customer
+        ? [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")]
+            .filter(Boolean)
+            .join(", ")
+        : undefined;
       defaults.date = job.startDate && job.startDate >= today ? job.startDate : today;
     }
   } else {
     const customerId = parseRouteId(url.searchParams.get("customerId") ?? undefined);
     if (customerId) defaults.customerId = String(customerId);
   }
-  return json({ defaults, options: await eventFormOptions(db, { jobId: job?.id, customerId: job?.customerId ?? parseRouteId(url.searchParams.get("customerId") ?? undefined) }), timeZone, instant: instantToZoned(new Date(), timeZone) });
+  return json({
+    defaults,
+    options: await eventFormOptions(db, {
+      jobId: job?.id,
+      customerId: job?.customerId ?? parseRouteId(url.searchParams.get("customerId") ?? undefined),
+    }),
+    timeZone,
+    instant: instantToZoned(new Date(), timeZone),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,8 +74,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const event = await createEvent(db, parsed.input, timeZone);
     const day = instantToZoned(event.startAt, timeZone).date;
     const url = new URL(request.url);
-    const view = url.searchParams.get("view") === "month" ? "month" : url.searchParams.get("view") === "list" ? "list" : "week";
-    return redirectWithToast(request, `/schedule?view=${view}&date=${day}`, { title: "Event Created", description: `${event.title} has been scheduled.` });
+    const view =
+      url.searchParams.get("view") === "month" ? "month" : url.searchParams.get("view") === "list" ? "list" : "week";
+    return redirectWithToast(request, `/schedule?view=${view}&date=${day}`, {
+      title: "Event Created",
+      description: `${event.title} has been scheduled.`,
+    });
   } catch (error) {
     return linkErrorResponse(error, parsed);
   }
@@ -74,7 +90,12 @@ export default function NewEvent() {
   const data = useActionData<typeof action>();
   const query = useScheduleQuery({ eventDate: null, jobId: null, install: null });
   return (
-    <DialogRoute title="Create Event" description={`Times are in ${timeZone.replace(/_/g, " ")}.`} closeTo={`/schedule${query}`} width={640}>
+    <DialogRoute
+      title="Create Event"
+      description={`Times are in ${timeZone.replace(/_/g, " ")}.`}
+      closeTo={`/schedule${query}`}
+      width={640}
+    >
       <EventForm
         lastResult={data?.result}
         pickers={data?.pickers}

@@ -41,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const events = rows.map((e) => {
     const start = instantToZoned(e.startAt, timeZone);
     // The last day it touches: the end is exclusive (an event ending at midnight ends the day before).
-    const lastDay = instantToZoned(new Date(Math.max(new Date(e.startAt).getTime(), new Date(e.endAt).getTime() - 1)), timeZone).date;
+    const lastDay = instantToZoned(
+      new Date(Math.max(new Date(e.startAt).getTime(), new Date(e.endAt).getTime() - 1)),
+      timeZone,
+    ).date;
     // Only the days of this view, so a months-long event costs a week's worth of chips at most.
     const spanFirst = start.date > first ? start.date : first;
     const spanEnd = lastDay < end ? nextDay(lastDay) : end;
@@ -56,8 +59,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       days: spanFirst < spanEnd ? daysBetween(spanFirst, spanEnd) : [start.date],
       startTime: formatInZone(e.startAt, "h:mm a", timeZone),
       endTime: formatInZone(e.endAt, "h:mm a", timeZone),
-      time: e.allDay ? "All day" : `${formatInZone(e.startAt, "h:mm a", timeZone)} – ${formatInZone(e.endAt, "h:mm a", timeZone)}`,
-      when: e.allDay ? formatDay(start.date, "EEE, MMM d") : `${formatDay(start.date, "EEE, MMM d")}, ${formatInZone(e.startAt, "h:mm a", timeZone)}`,
+      time: e.allDay
+        ? "All day"
+        : `${formatInZone(e.startAt, "h:mm a", timeZone)} – ${formatInZone(e.endAt, "h:mm a", timeZone)}`,
+      when: e.allDay
+        ? formatDay(start.date, "EEE, MMM d")
+        : `${formatDay(start.date, "EEE, MMM d")}, ${formatInZone(e.startAt, "h:mm a", timeZone)}`,
       location: e.location,
       jobId: e.jobId,
       jobTitle: e.jobTitle,
@@ -112,10 +119,16 @@ function timeOn(event: EventItem, day: string) {
 
 function EventChip({ event, query, day }: { event: EventItem; query: string; day: string }) {
   return (
-    <Link to={`/schedule/events/${event.id}/edit${query}`} className={`event-chip event-${event.type}${event.status === "cancelled" ? " event-cancelled" : ""}${event.day !== event.lastDay ? " event-multi-day" : ""}`} data-testid="event-chip">
+    <Link
+      to={`/schedule/events/${event.id}/edit${query}`}
+      className={`event-chip event-${event.type}${event.status === "cancelled" ? " event-cancelled" : ""}${event.day !== event.lastDay ? " event-multi-day" : ""}`}
+      data-testid="event-chip"
+    >
       <span className="event-chip-time">{timeOn(event, day)}</span>
       <span className="event-chip-title">{event.title}</span>
-      {event.resourceNames.length ? <span className="event-chip-resources">{event.resourceNames.join(", ")}</span> : null}
+      {event.resourceNames.length ? (
+        <span className="event-chip-resources">{event.resourceNames.join(", ")}</span>
+      ) : null}
     </Link>
   );
 }
@@ -125,7 +138,12 @@ function WeekView({ data, query }: { data: Data; query: string }) {
   return (
     <div className="calendar-week" role="grid" aria-label="Week">
       {days.map((day) => (
-        <div key={day} className={`calendar-day${day === data.today ? " is-today" : ""}`} role="gridcell" data-day={day}>
+        <div
+          key={day}
+          className={`calendar-day${day === data.today ? " is-today" : ""}`}
+          role="gridcell"
+          data-day={day}
+        >
           <div className="calendar-day-head">
             <Text size="1" color="gray">
               {formatDay(day, "EEE")}
@@ -140,7 +158,11 @@ function WeekView({ data, query }: { data: Data; query: string }) {
               <EventChip key={e.id} event={e} query={query} day={day} />
             ))}
           {data.canWrite ? (
-            <Link to={`/schedule/events/new${query}${query ? "&" : "?"}eventDate=${day}`} className="calendar-add" aria-label={`Add event on ${formatDay(day, "MMM d")}`}>
+            <Link
+              to={`/schedule/events/new${query}${query ? "&" : "?"}eventDate=${day}`}
+              className="calendar-add"
+              aria-label={`Add event on ${formatDay(day, "MMM d")}`}
+            >
               +
             </Link>
           ) : null}
@@ -153,7 +175,8 @@ function WeekView({ data, query }: { data: Data; query: string }) {
 function MonthView({ data, query }: { data: Data; query: string }) {
   const days = daysBetween(data.first, data.end);
   const month = data.date.slice(0, 7);
-  const dayLink = (day: string) => `?${new URLSearchParams({ view: "day", date: day, ...(data.resourceId ? { resourceId: String(data.resourceId) } : {}), ...(data.type !== "all" ? { type: data.type } : {}) })}`;
+  const dayLink = (day: string) =>
+    `?${new URLSearchParams({ view: "day", date: day, ...(data.resourceId ? { resourceId: String(data.resourceId) } : {}), ...(data.type !== "all" ? { type: data.type } : {}) })}`;
   return (
     <>
       <div className="calendar-month-head">
@@ -167,7 +190,12 @@ function MonthView({ data, query }: { data: Data; query: string }) {
         {days.map((day) => {
           const events = data.events.filter((e) => e.days.includes(day));
           return (
-            <div key={day} className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}`} role="gridcell" data-day={day}>
+            <div
+              key={day}
+              className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}`}
+              role="gridcell"
+              data-day={day}
+            >
               <Link to={dayLink(day)} className="calendar-cell-date">
                 {Number(day.slice(8))}
               </Link>
@@ -245,7 +273,11 @@ function ListView({ data, query }: { data: Data; query: string }) {
                   ) : null}
                   {data.canTask ? (
                     <Button asChild size="1" variant="ghost">
-                      <Link to={`/tasks/new?${new URLSearchParams({ scheduleEventId: String(e.id), ...(e.jobId ? { jobId: String(e.jobId) } : {}), ...(e.customerId ? { customerId: String(e.customerId) } : {}) })}`}>Add Task</Link>
+                      <Link
+                        to={`/tasks/new?${new URLSearchParams({ scheduleEventId: String(e.id), ...(e.jobId ? { jobId: String(e.jobId) } : {}), ...(e.customerId ? { customerId: String(e.customerId) } : {}) })}`}
+                      >
+                        Add Task
+                      </Link>
                     </Button>
                   ) : null}
                 </div>
@@ -328,7 +360,14 @@ export default function Schedule() {
         </Flex>
         <Flex gap="1" role="tablist" aria-label="View">
           {(["week", "month", "list"] as const).map((v) => (
-            <Button key={v} asChild size="2" variant={data.view === v ? "solid" : "soft"} role="tab" aria-selected={data.view === v}>
+            <Button
+              key={v}
+              asChild
+              size="2"
+              variant={data.view === v ? "solid" : "soft"}
+              role="tab"
+              aria-selected={data.view === v}
+            >
               <Link to={nav({ view: v })}>{v.charAt(0).toUpperCase() + v.slice(1)}</Link>
             </Button>
           ))}
@@ -338,7 +377,12 @@ export default function Schedule() {
         <input type="hidden" name="view" value={data.view} />
         <input type="hidden" name="date" value={data.date} />
         <Flex gap="2" mb="4" align="center" wrap="wrap">
-          <select name="resourceId" defaultValue={data.resourceId ? String(data.resourceId) : ""} className="native-select" aria-label="Filter by resource">
+          <select
+            name="resourceId"
+            defaultValue={data.resourceId ? String(data.resourceId) : ""}
+            className="native-select"
+            aria-label="Filter by resource"
+          >
             <option value="">All resources</option>
             {data.resources.map((r) => (
               <option key={r.id} value={r.id}>

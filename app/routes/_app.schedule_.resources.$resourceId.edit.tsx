@@ -24,7 +24,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const resource = await updateResource(await getDb(), id, submission.value);
   if (!resource) throw new Response("Resource not found", { status: 404 });
-  return redirectWithToast(request, "/schedule/resources", { title: "Resource Updated", description: `${resource.name} has been updated.` });
+  return redirectWithToast(request, "/schedule/resources", {
+    title: "Resource Updated",
+    description: `${resource.name} has been updated.`,
+  });
 }
 
 export default function EditResource() {
@@ -34,7 +37,13 @@ export default function EditResource() {
     <DialogRoute title="Edit Resource" description={resource.name} closeTo="/schedule/resources">
       <ResourceForm
         lastResult={lastResult}
-        defaultValue={{ name: resource.name, type: resource.type, skills: resource.skills.join(", "), notes: resource.notes, active: String(resource.active) }}
+        defaultValue={{
+          name: resource.name,
+          type: resource.type,
+          skills: resource.skills.join(", "),
+          notes: resource.notes,
+          active: String(resource.active),
+        }}
         cancelTo="/schedule/resources"
         submitLabel="Save Changes"
       />

@@ -19,13 +19,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResourceSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const resource = await createResource(await getDb(), submission.value);
-  return redirectWithToast(request, "/schedule/resources", { title: "Resource Created", description: `${resource.name} has been added.` });
+  return redirectWithToast(request, "/schedule/resources", {
+    title: "Resource Created",
+    description: `${resource.name} has been added.`,
+  });
 }
 
 export default function NewResource() {
   const lastResult = useActionData<typeof action>();
   return (
-    <DialogRoute title="Add Resource" description="An installer, crew, vehicle or piece of equipment." closeTo="/schedule/resources">
+    <DialogRoute
+      title="Add Resource"
+      description="An installer, crew, vehicle or piece of equipment."
+      closeTo="/schedule/resources"
+    >
       <ResourceForm lastResult={lastResult} cancelTo="/schedule/resources" submitLabel="Add Resource" />
     </DialogRoute>
   );

@@ -67,7 +67,9 @@ export default function Resources() {
                   </Table.Cell>
                   <Table.Cell>{labelOf(r.type)}</Table.Cell>
                   <Table.Cell>{r.skills.join(", ")}</Table.Cell>
-                  <Table.Cell>{r.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}</Table.Cell>
+                  <Table.Cell>
+                    {r.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}
+                  </Table.Cell>
                   <Table.Cell>
                     {canWrite ? (
                       <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${r.name}`}>

@@ -15,7 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   const all = await universalSearch(await getDb(), q);
   // Results only from areas this role may open.
-  const allowed = all.filter((r) => can(user.viewRole, r.type === "Customer" ? "customers" : r.type === "Job" ? "jobs" : "quotes"));
+  const allowed = all.filter((r) =>
+    can(user.viewRole, r.type === "Customer" ? "customers" : r.type === "Job" ? "jobs" : "quotes"),
+  );
   return json({ q, results: allowed });
 }
 
@@ -23,7 +25,10 @@ export default function Search() {
   const { q, results } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Search" subtitle={q ? `Results for "${q}"` : "Search customers, jobs and quotes from the box above."} />
+      <PageHeader
+        title="Search"
+        subtitle={q ? `Results for "${q}"` : "Search customers, jobs and quotes from the box above."}
+      />
       {q.trim() && results.length === 0 ? <EmptyState title={`No results found for "${q}"`} /> : null}
       <Flex direction="column" gap="2">
         {results.map((r) => (

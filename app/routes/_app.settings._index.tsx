@@ -41,14 +41,23 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: ProfileSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
     await updateProfile(db, user.id, submission.value);
-    return redirectWithToast(request, "/settings", { title: "Profile Updated", description: "Your profile has been saved." });
+    return redirectWithToast(request, "/settings", {
+      title: "Profile Updated",
+      description: "Your profile has been saved.",
+    });
   }
   if (intent === "password") {
     const submission = parseWithZod(form, { schema: makeChangePasswordSchema(await getPasswordPolicy(db)) });
-    if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
+    if (submission.status !== "success")
+      return json({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
     let sessionVersion: number;
     try {
-      sessionVersion = await changeOwnPassword(db, user, submission.value.currentPassword, submission.value.newPassword);
+      sessionVersion = await changeOwnPassword(
+        db,
+        user,
+        submission.value.currentPassword,
+        submission.value.newPassword,
+      );
     } catch (error) {
       const { reply, status } = modelErrorReply(submission, error, { hideFields: PASSWORD_FIELDS });
       return json({ intent, result: reply }, { status });
@@ -57,7 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(
       request,
       "/settings",
-      { title: "Profile Updated", description: "Your password has been changed and your other sessions were signed out." },
+      {
+        title: "Profile Updated",
+        description: "Your password has been changed and your other sessions were signed out.",
+      },
       { updateSession: (session) => session.set("sessionVersion", sessionVersion) },
     );
   }
@@ -69,13 +81,25 @@ export default function ProfileSettings() {
   const data = useActionData<typeof action>();
   return (
     <Grid columns={{ initial: "1", md: "2" }} gap="4" align="start">
-      <ProfileCard profile={profile} lastResult={data?.intent === "profile" ? (data.result as SubmissionResult<string[]>) : undefined} />
-      <PasswordCard policy={policy} lastResult={data?.intent === "password" ? (data.result as SubmissionResult<string[]>) : undefined} />
+      <ProfileCard
+        profile={profile}
+        lastResult={data?.intent === "profile" ? (data.result as SubmissionResult<string[]>) : undefined}
+      />
+      <PasswordCard
+        policy={policy}
+        lastResult={data?.intent === "password" ? (data.result as SubmissionResult<string[]>) : undefined}
+      />
     </Grid>
   );
 }
 
-type Profile = { username: string; name: string; email: string | null; phone: string | null; role: keyof typeof ROLE_LABELS };
+type Profile = {
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: keyof typeof ROLE_LABELS;
+};
 
 function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
@@ -108,9 +132,21 @@ function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: S
       </DataList.Root>
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="3">
-          <Field label="Full Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
-          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-          <Field label="Phone" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
+          <Field
+            label="Full Name"
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.name.errors}
+          />
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
+          <Field
+            label="Phone"
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+            errors={fields.phone.errors}
+          />
           <Text size="1" color="gray">
             Your role is set by the owner under Settings → Staff.
           </Text>
@@ -154,7 +190,11 @@ function PasswordCard({ policy, lastResult }: { policy: PasswordPolicy; lastResu
               <>
                 <Field
                   label="Current Password"
-                  inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), ...input, autoComplete: "current-password" }}
+                  inputProps={{
+                    ...getInputProps(fields.currentPassword, { type: "password" }),
+                    ...input,
+                    autoComplete: "current-password",
+                  }}
                   errors={fields.currentPassword.errors}
                 />
                 <Field
@@ -169,7 +209,11 @@ function PasswordCard({ policy, lastResult }: { policy: PasswordPolicy; lastResu
                 />
                 <Field
                   label="Confirm New Password"
-                  inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), ...input, autoComplete: "new-password" }}
+                  inputProps={{
+                    ...getInputProps(fields.confirmPassword, { type: "password" }),
+                    ...input,
+                    autoComplete: "new-password",
+                  }}
                   errors={fields.confirmPassword.errors}
                 />
               </>

@@ -38,7 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
     email: v.email ?? "",
     website: v.website ?? "",
   });
-  return redirectWithToast(request, "/settings/business", { title: "Business Settings Updated", description: "Your business details have been saved." });
+  return redirectWithToast(request, "/settings/business", {
+    title: "Business Settings Updated",
+    description: "Your business details have been saved.",
+  });
 }
 
 export default function BusinessSettings() {
@@ -54,7 +57,9 @@ export default function BusinessSettings() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessSettingsSchema }),
   });
-  const currencies: string[] = CURRENCIES.includes(business.currency as (typeof CURRENCIES)[number]) ? [...CURRENCIES] : [...CURRENCIES, business.currency];
+  const currencies: string[] = CURRENCIES.includes(business.currency as (typeof CURRENCIES)[number])
+    ? [...CURRENCIES]
+    : [...CURRENCIES, business.currency];
   return (
     <Card>
       <Form method="post" {...getFormProps(form)}>
@@ -67,19 +72,47 @@ export default function BusinessSettings() {
               Printed on quote and invoice PDFs and e-mails, and shown in the customer portal.
             </Text>
           </div>
-          <Field label="Company Name" inputProps={{ ...getInputProps(fields.companyName, { type: "text" }), autoComplete: "organization" }} errors={fields.companyName.errors} />
-          <Field label="Street Address" inputProps={getInputProps(fields.streetAddress, { type: "text" })} errors={fields.streetAddress.errors} />
+          <Field
+            label="Company Name"
+            inputProps={{ ...getInputProps(fields.companyName, { type: "text" }), autoComplete: "organization" }}
+            errors={fields.companyName.errors}
+          />
+          <Field
+            label="Street Address"
+            inputProps={getInputProps(fields.streetAddress, { type: "text" })}
+            errors={fields.streetAddress.errors}
+          />
           <Grid columns={{ initial: "1", sm: "3" }} gap="3">
             <Field label="City" inputProps={getInputProps(fields.city, { type: "text" })} errors={fields.city.errors} />
-            <Field label="State" inputProps={getInputProps(fields.state, { type: "text" })} errors={fields.state.errors} />
-            <Field label="ZIP Code" inputProps={getInputProps(fields.zipCode, { type: "text" })} errors={fields.zipCode.errors} />
+            <Field
+              label="State"
+              inputProps={getInputProps(fields.state, { type: "text" })}
+              errors={fields.state.errors}
+            />
+            <Field
+              label="ZIP Code"
+              inputProps={getInputProps(fields.zipCode, { type: "text" })}
+              errors={fields.zipCode.errors}
+            />
           </Grid>
           <Grid columns={{ initial: "1", sm: "3" }} gap="3">
-            <Field label="Business Phone" inputProps={getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} />
-            <Field label="Business Email" inputProps={getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
+            <Field
+              label="Business Phone"
+              inputProps={getInputProps(fields.phone, { type: "tel" })}
+              errors={fields.phone.errors}
+            />
+            <Field
+              label="Business Email"
+              inputProps={getInputProps(fields.email, { type: "email" })}
+              errors={fields.email.errors}
+            />
             <Field
               label="Website"
-              inputProps={{ ...getInputProps(fields.website, { type: "text" }), inputMode: "url", placeholder: "https://example.com" }}
+              inputProps={{
+                ...getInputProps(fields.website, { type: "text" }),
+                inputMode: "url",
+                placeholder: "https://example.com",
+              }}
               errors={fields.website.errors}
             />
           </Grid>
@@ -87,13 +120,26 @@ export default function BusinessSettings() {
             Money
           </Heading>
           <Grid columns={{ initial: "1", sm: "2", md: "4" }} gap="3">
-            <SelectField label="Currency" selectProps={getSelectProps(fields.currency)} options={currencies.map((c) => ({ value: c, label: c }))} errors={fields.currency.errors} />
+            <SelectField
+              label="Currency"
+              selectProps={getSelectProps(fields.currency)}
+              options={currencies.map((c) => ({ value: c, label: c }))}
+              errors={fields.currency.errors}
+            />
             <Field
               label="Default Tax Rate (%)"
-              inputProps={{ ...getInputProps(fields.taxRatePercent, { type: "text" }), inputMode: "decimal", placeholder: "8.75" }}
+              inputProps={{
+                ...getInputProps(fields.taxRatePercent, { type: "text" }),
+                inputMode: "decimal",
+                placeholder: "8.75",
+              }}
               errors={fields.taxRatePercent.errors}
             />
-            <Field label="Default Markup (%)" inputProps={{ ...getInputProps(fields.defaultMarkup, { type: "number" }), step: 1 }} errors={fields.defaultMarkup.errors} />
+            <Field
+              label="Default Markup (%)"
+              inputProps={{ ...getInputProps(fields.defaultMarkup, { type: "number" }), step: 1 }}
+              errors={fields.defaultMarkup.errors}
+            />
             <SelectField
               label="Default Payment Terms"
               selectProps={getSelectProps(fields.paymentTerms)}
@@ -102,8 +148,9 @@ export default function BusinessSettings() {
             />
           </Grid>
           <p className="settings-note">
-            Payment links charge in this currency. New quotes and invoices start with this tax rate (up to 4 decimals, e.g. 8.875: quotes store the rate as 0.08875). The default
-            markup and payment terms are kept for reference: prices are not marked up automatically and new invoices still start with Net 30.
+            Payment links charge in this currency. New quotes and invoices start with this tax rate (up to 4 decimals,
+            e.g. 8.875: quotes store the rate as 0.08875). The default markup and payment terms are kept for reference:
+            prices are not marked up automatically and new invoices still start with Net 30.
           </p>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Flex justify="end">

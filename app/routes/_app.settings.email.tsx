@@ -31,10 +31,23 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "test") {
     try {
       const outcome = await dispatchTestEmail(db, user.id);
-      if (outcome.ok) return redirectWithToast(request, here, { title: "Email Test Successful", description: "Test email sent successfully! Check your inbox." });
-      return redirectWithToast(request, here, { type: "error", title: "Email Test Failed", description: outcome.error });
+      if (outcome.ok)
+        return redirectWithToast(request, here, {
+          title: "Email Test Successful",
+          description: "Test email sent successfully! Check your inbox.",
+        });
+      return redirectWithToast(request, here, {
+        type: "error",
+        title: "Email Test Failed",
+        description: outcome.error,
+      });
     } catch (error) {
-      if (error instanceof ModelError) return redirectWithToast(request, here, { type: "error", title: "Email Test Failed", description: error.message });
+      if (error instanceof ModelError)
+        return redirectWithToast(request, here, {
+          type: "error",
+          title: "Email Test Failed",
+          description: error.message,
+        });
       throw error;
     }
   }
@@ -43,10 +56,18 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await saveEmailConfig(db, submission.value);
   } catch (error) {
-    if (error instanceof ModelError) return redirectWithToast(request, here, { type: "error", title: "Error", description: "Failed to save email settings. Please try again." });
+    if (error instanceof ModelError)
+      return redirectWithToast(request, here, {
+        type: "error",
+        title: "Error",
+        description: "Failed to save email settings. Please try again.",
+      });
     throw error;
   }
-  return redirectWithToast(request, here, { title: "Email Settings Saved", description: "Your email configuration has been updated." });
+  return redirectWithToast(request, here, {
+    title: "Email Settings Saved",
+    description: "Your email configuration has been updated.",
+  });
 }
 
 export default function EmailSettings() {
@@ -88,8 +109,16 @@ export default function EmailSettings() {
               ]}
               errors={fields.provider.errors}
             />
-            <Field label="Sender Email" inputProps={getInputProps(fields.senderEmail, { type: "email" })} errors={fields.senderEmail.errors} />
-            <Field label="Sender Name" inputProps={getInputProps(fields.senderName, { type: "text" })} errors={fields.senderName.errors} />
+            <Field
+              label="Sender Email"
+              inputProps={getInputProps(fields.senderEmail, { type: "email" })}
+              errors={fields.senderEmail.errors}
+            />
+            <Field
+              label="Sender Name"
+              inputProps={getInputProps(fields.senderName, { type: "text" })}
+              errors={fields.senderName.errors}
+            />
             <Field
               label="App Password"
               inputProps={{

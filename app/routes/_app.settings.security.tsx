@@ -26,7 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SecuritySettingsSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await saveSettings(await getDb(), "security", submission.value);
-  return redirectWithToast(request, "/settings/security", { title: "Security Settings Updated", description: "Your security settings have been saved." });
+  return redirectWithToast(request, "/settings/security", {
+    title: "Security Settings Updated",
+    description: "Your security settings have been saved.",
+  });
 }
 
 const hours = (n: number) => `${n} hour${n === 1 ? "" : "s"}`;
@@ -87,15 +90,25 @@ export default function SecuritySettings() {
             />
           </Grid>
           <Flex direction="column" gap="2">
-            <CheckboxField label="Require a number" inputProps={getInputProps(fields.requireNumbers, { type: "checkbox" })} errors={fields.requireNumbers.errors} />
-            <CheckboxField label="Require a special character" inputProps={getInputProps(fields.requireSpecial, { type: "checkbox" })} errors={fields.requireSpecial.errors} />
+            <CheckboxField
+              label="Require a number"
+              inputProps={getInputProps(fields.requireNumbers, { type: "checkbox" })}
+              errors={fields.requireNumbers.errors}
+            />
+            <CheckboxField
+              label="Require a special character"
+              inputProps={getInputProps(fields.requireSpecial, { type: "checkbox" })}
+              errors={fields.requireSpecial.errors}
+            />
             <CheckboxField
               label="Require upper and lower case letters"
               inputProps={getInputProps(fields.requireUppercase, { type: "checkbox" })}
               errors={fields.requireUppercase.errors}
             />
           </Flex>
-          <p className="settings-note">Two-factor sign-in, login alerts and forced periodic password changes are not available yet.</p>
+          <p className="settings-note">
+            Two-factor sign-in, login alerts and forced periodic password changes are not available yet.
+          </p>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Flex justify="end">
             <Button type="submit" disabled={saving}>

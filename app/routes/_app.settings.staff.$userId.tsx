@@ -51,10 +51,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "reset-password") {
     const submission = parseWithZod(form, { schema: makeResetPasswordSchema(await getPasswordPolicy(db)) });
-    if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return json({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     if (id === me.id) {
       // Resetting would end this very session; Profile checks the current password and keeps it.
-      const result = submission.reply({ fieldErrors: { password: ["Change your own password under Settings → Profile."] }, hideFields: ["password"] });
+      const result = submission.reply({
+        fieldErrors: { password: ["Change your own password under Settings → Profile."] },
+        hideFields: ["password"],
+      });
       return json({ intent, result }, { status: 400 });
     }
     await resetStaffPassword(db, id, submission.value.password);
@@ -70,7 +74,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditUser() {
   const { user, isMe, policy } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const resultFor = (intent: string) => (data?.intent === intent ? (data.result as SubmissionResult<string[]>) : undefined);
+  const resultFor = (intent: string) =>
+    data?.intent === intent ? (data.result as SubmissionResult<string[]>) : undefined;
   return (
     <DialogRoute title={`Edit ${user.name}`} description={`Username: ${user.username}`} closeTo="/settings/staff">
       <EditUserForm user={user} lastResult={resultFor("update")} />

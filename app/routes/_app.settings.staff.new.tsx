@@ -39,7 +39,11 @@ export default function NewUser() {
   const { policy } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <DialogRoute title="Add User" description="A staff account that signs in with a username and password." closeTo="/settings/staff">
+    <DialogRoute
+      title="Add User"
+      description="A staff account that signs in with a username and password."
+      closeTo="/settings/staff"
+    >
       <AddUserForm policy={policy} lastResult={lastResult} />
     </DialogRoute>
   );

@@ -54,7 +54,12 @@ export default function Staff() {
           </thead>
           <tbody>
             {staff.map((s) => (
-              <tr key={s.id} data-testid="staff-row" data-username={s.username} className={s.active ? undefined : "inactive"}>
+              <tr
+                key={s.id}
+                data-testid="staff-row"
+                data-username={s.username}
+                className={s.active ? undefined : "inactive"}
+              >
                 <td>
                   <Text weight="medium">{s.name}</Text>
                   {s.id === me ? (

@@ -34,7 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SystemSettingsSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await saveSettings(await getDb(), "system", submission.value);
-  return redirectWithToast(request, "/settings/system", { title: "System Preferences Updated", description: "Your system preferences have been saved." });
+  return redirectWithToast(request, "/settings/system", {
+    title: "System Preferences Updated",
+    description: "Your system preferences have been saved.",
+  });
 }
 
 export default function SystemSettings() {
@@ -44,7 +47,11 @@ export default function SystemSettings() {
   const [form, fields] = useForm({
     id: "system-settings",
     lastResult,
-    defaultValue: { ...system, lowStockThreshold: String(system.lowStockThreshold), quoteValidDays: String(system.quoteValidDays) },
+    defaultValue: {
+      ...system,
+      lowStockThreshold: String(system.lowStockThreshold),
+      quoteValidDays: String(system.quoteValidDays),
+    },
     constraint: getZodConstraint(SystemSettingsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -63,7 +70,11 @@ export default function SystemSettings() {
             </Text>
           </div>
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-            <SelectField label="Time Zone" selectProps={getSelectProps(fields.timeZone)} errors={fields.timeZone.errors}>
+            <SelectField
+              label="Time Zone"
+              selectProps={getSelectProps(fields.timeZone)}
+              errors={fields.timeZone.errors}
+            >
               <optgroup label="United States">
                 {US_TIME_ZONES.map((z) => (
                   <option key={z.value} value={z.value}>
@@ -79,7 +90,11 @@ export default function SystemSettings() {
                 ))}
               </optgroup>
             </SelectField>
-            <Field label="Quote Valid Days" inputProps={{ ...getInputProps(fields.quoteValidDays, { type: "number" }), step: 1 }} errors={fields.quoteValidDays.errors} />
+            <Field
+              label="Quote Valid Days"
+              inputProps={{ ...getInputProps(fields.quoteValidDays, { type: "number" }), step: 1 }}
+              errors={fields.quoteValidDays.errors}
+            />
             <SelectField
               label="Date Format"
               selectProps={getSelectProps(fields.dateFormat)}
@@ -98,14 +113,21 @@ export default function SystemSettings() {
             <SelectField
               label="Measurement Unit"
               selectProps={getSelectProps(fields.measurementUnit)}
-              options={MEASUREMENT_UNITS.map((u) => ({ value: u, label: u === "imperial" ? "Imperial (in, ft)" : "Metric (mm, m)" }))}
+              options={MEASUREMENT_UNITS.map((u) => ({
+                value: u,
+                label: u === "imperial" ? "Imperial (in, ft)" : "Metric (mm, m)",
+              }))}
               errors={fields.measurementUnit.errors}
             />
-            <Field label="Low Stock Threshold" inputProps={{ ...getInputProps(fields.lowStockThreshold, { type: "number" }), step: 1 }} errors={fields.lowStockThreshold.errors} />
+            <Field
+              label="Low Stock Threshold"
+              inputProps={{ ...getInputProps(fields.lowStockThreshold, { type: "number" }), step: 1 }}
+              errors={fields.lowStockThreshold.errors}
+            />
           </Grid>
           <p className="settings-note">
-            New quotes are valid for the quote valid days. Date and time format, measurement unit and the low stock threshold are saved for the screens that will use them; dates
-            still show as “Nov 23, 2026, 2:30 PM”.
+            New quotes are valid for the quote valid days. Date and time format, measurement unit and the low stock
+            threshold are saved for the screens that will use them; dates still show as “Nov 23, 2026, 2:30 PM”.
           </p>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Flex justify="end">
@@ -122,8 +144,9 @@ export default function SystemSettings() {
         Export Data
       </Heading>
       <p className="settings-note">
-        Download a CSV file (UTF-8, one row per record, amounts as exact decimals, dates as ISO) of all your customers, jobs, quotes, invoices or inventory items. Text that a
-        spreadsheet would run as a formula starts with an apostrophe.
+        Download a CSV file (UTF-8, one row per record, amounts as exact decimals, dates as ISO) of all your customers,
+        jobs, quotes, invoices or inventory items. Text that a spreadsheet would run as a formula starts with an
+        apostrophe.
       </p>
       <ul className="csv-export-links" aria-label="Export Data">
         {EXPORTS.map((name) => (

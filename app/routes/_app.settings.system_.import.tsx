@@ -18,7 +18,13 @@ import { redirectWithToast } from "~/utils/toast.server";
 // its upload form here; this page shows the form again with what was wrong (400, never a 500).
 
 const TOO_LARGE = "The file is larger than 5 MB. Split it into smaller files and import them one by one.";
-const CSV_TYPES = new Set(["text/csv", "text/plain", "application/csv", "application/vnd.ms-excel", "text/comma-separated-values"]);
+const CSV_TYPES = new Set([
+  "text/csv",
+  "text/plain",
+  "application/csv",
+  "application/vnd.ms-excel",
+  "text/comma-separated-values",
+]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings", "write");
@@ -33,17 +39,26 @@ export async function action({ request }: ActionFunctionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) return refuse(TOO_LARGE);
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }));
+    formData = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return refuse(TOO_LARGE);
     return refuse("The upload could not be read. Choose a CSV file and try again.");
   }
   const file = formData.get("file");
   if (!(file instanceof File) || file.size === 0) {
-    return refuse(file instanceof File && file.name ? "The file is empty. Choose a CSV file with a header row and one customer per row." : "Choose a CSV file to import.");
+    return refuse(
+      file instanceof File && file.name
+        ? "The file is empty. Choose a CSV file with a header row and one customer per row."
+        : "Choose a CSV file to import.",
+    );
   }
   if (!file.name.toLowerCase().endsWith(".csv") && !CSV_TYPES.has(file.type.split(";")[0].trim().toLowerCase())) {
-    return refuse(`"${file.name}" is not a CSV file. Save the spreadsheet as CSV (comma-separated values) and try again.`);
+    return refuse(
+      `"${file.name}" is not a CSV file. Save the spreadsheet as CSV (comma-separated values) and try again.`,
+    );
   }
   let content: string;
   try {
@@ -54,7 +69,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseCustomerCsv(content);
   if (!parsed.ok) return refuse(...parsed.errors);
   const result = await importCustomers(await getDb(), parsed.rows, { actorId: user.id, fileName: file.name });
-  return redirectWithToast(request, "/settings/system", { title: "Import complete", description: importSummary(result) });
+  return redirectWithToast(request, "/settings/system", {
+    title: "Import complete",
+    description: importSummary(result),
+  });
 }
 
 export default function ImportCustomers() {

@@ -23,14 +23,18 @@ export const SETTINGS_TABS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "settings");
-  const tabs = SETTINGS_TABS.filter((t) => (t.id === "staff" ? can(user.viewRole, "staff") : t.id === "security" ? can(user.viewRole, "security") : true));
+  const tabs = SETTINGS_TABS.filter((t) =>
+    t.id === "staff" ? can(user.viewRole, "staff") : t.id === "security" ? can(user.viewRole, "security") : true,
+  );
   return json({ tabs: tabs.map((t) => t.id) });
 }
 
 export default function Settings() {
   const { tabs } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const current = SETTINGS_TABS.find((t) => t.to !== "/settings" && (pathname === t.to || pathname.startsWith(`${t.to}/`)))?.id ?? "profile";
+  const current =
+    SETTINGS_TABS.find((t) => t.to !== "/settings" && (pathname === t.to || pathname.startsWith(`${t.to}/`)))?.id ??
+    "profile";
   return (
     <>
       <PageHeader title="Settings" subtitle="Manage your account and business preferences" />

@@ -32,13 +32,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: TaskSchema });
   // A "Find" (no JS) re-renders the form with the values kept.
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const task = await updateTask(db, id, submission.value);
     if (!task) throw new Response("Task not found", { status: 404 });
-    return redirectWithToast(request, `/tasks${new URL(request.url).search}`, { title: "Task updated", description: `${task.title} has been updated.` });
+    return redirectWithToast(request, `/tasks${new URL(request.url).search}`, {
+      title: "Task updated",
+      description: `${task.title} has been updated.`,
+    });
   } catch (error) {
-    if (error instanceof InvalidLinkError) return json({ result: submission.reply({ formErrors: [error.message] }), pickers }, { status: 400 });
+    if (error instanceof InvalidLinkError)
+      return json({ result: submission.reply({ formErrors: [error.message] }), pickers }, { status: 400 });
     throw error;
   }
 }

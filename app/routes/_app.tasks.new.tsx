@@ -40,12 +40,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: TaskSchema });
   // A "Find" (no JS) re-renders the form with the values kept.
-  if (submission.status !== "success") return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const task = await createTask(db, submission.value);
-    return redirectWithToast(request, backTo(new URL(request.url)), { title: "Task created", description: `${task.title} has been created.` });
+    return redirectWithToast(request, backTo(new URL(request.url)), {
+      title: "Task created",
+      description: `${task.title} has been created.`,
+    });
   } catch (error) {
-    if (error instanceof InvalidLinkError) return json({ result: submission.reply({ formErrors: [error.message] }), pickers }, { status: 400 });
+    if (error instanceof InvalidLinkError)
+      return json({ result: submission.reply({ formErrors: [error.message] }), pickers }, { status: 400 });
     throw error;
   }
 }

@@ -74,7 +74,17 @@ export function useTasksQuery() {
   return qs ? `?${qs}` : "";
 }
 
-function FilterSelect({ name, value, label, values }: { name: string; value: string; label: string; values: readonly string[] }) {
+function FilterSelect({
+  name,
+  value,
+  label,
+  values,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  values: readonly string[];
+}) {
   return (
     <select name={name} defaultValue={value} className="native-select" aria-label={`Filter by ${name}`}>
       <option value="all">{label}</option>
@@ -90,7 +100,8 @@ function FilterSelect({ name, value, label, values }: { name: string; value: str
 export default function Tasks() {
   const { tasks, total, page, pageSize, filters, canWrite } = useLoaderData<typeof loader>();
   const query = useTasksQuery();
-  const filtered = Boolean(filters.search) || filters.status !== "all" || filters.priority !== "all" || filters.type !== "all";
+  const filtered =
+    Boolean(filters.search) || filters.status !== "all" || filters.priority !== "all" || filters.type !== "all";
   return (
     <>
       <PageHeader
@@ -106,7 +117,13 @@ export default function Tasks() {
           ) : null
         }
       />
-      <ListFilters search={filters.search} searchLabel="Search tasks" placeholder="Search tasks..." filtered={filtered} submitLabel="Apply">
+      <ListFilters
+        search={filters.search}
+        searchLabel="Search tasks"
+        placeholder="Search tasks..."
+        filtered={filtered}
+        submitLabel="Apply"
+      >
         <FilterSelect name="status" value={filters.status} label="All statuses" values={TASK_STATUSES} />
         <FilterSelect name="priority" value={filters.priority} label="All priorities" values={TASK_PRIORITIES} />
         <FilterSelect name="type" value={filters.type} label="All types" values={TASK_TYPES} />
@@ -119,64 +136,70 @@ export default function Tasks() {
           </Badge>
         </Heading>
         {tasks.length === 0 ? (
-          <EmptyState title={filtered ? "No tasks found" : "No tasks yet. Add your first task!"} hint={filtered ? "Try adjusting your search or filter criteria." : undefined} />
+          <EmptyState
+            title={filtered ? "No tasks found" : "No tasks yet. Add your first task!"}
+            hint={filtered ? "Try adjusting your search or filter criteria." : undefined}
+          />
         ) : (
-          <DataTable label="Tasks" headers={["Task", "Status", "Priority", "Type", "Assignee", "Due Date", "Related", "Actions"]}>
-                {tasks.map((t) => (
-                  <tr key={t.id} data-testid="task-row">
-                    <td>
-                      <Text weight="medium">{t.title}</Text>
-                      {t.description ? (
-                        <Text as="div" size="1" color="gray" className="truncate" title={t.description}>
-                          {t.description}
-                        </Text>
-                      ) : null}
-                    </td>
-                    <td>
-                      <StatusBadge status={t.status} />
-                    </td>
-                    <td>
-                      <PriorityBadge priority={t.priority} />
-                    </td>
-                    <td>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
-                    <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
-                    <td>
-                      {t.dueDate ? formatDate(t.dueDate) : <span className="muted">—</span>}{" "}
-                      {t.overdue ? (
-                        <Badge color="red" data-testid="overdue-badge">
-                          Overdue
-                        </Badge>
-                      ) : null}
-                    </td>
-                    <td>
-                      {t.jobId ? (
-                        <Text as="div" size="2">
-                          <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink>
-                        </Text>
-                      ) : null}
-                      {t.customerName ? (
-                        <Text as="div" size="1" color="gray">
-                          {t.customerName}
-                        </Text>
-                      ) : null}
-                    </td>
-                    <td>
-                      {canWrite ? (
-                        <div className="row-actions">
-                          {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
-                          <Tooltip content={`Edit ${t.title}`}>
-                            <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${t.title}`}>
-                              <FastLink to={`/tasks/${t.id}/edit${query}`} preventScrollReset>
-                                <Pencil1Icon />
-                              </FastLink>
-                            </IconButton>
-                          </Tooltip>
-                        </div>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
+          <DataTable
+            label="Tasks"
+            headers={["Task", "Status", "Priority", "Type", "Assignee", "Due Date", "Related", "Actions"]}
+          >
+            {tasks.map((t) => (
+              <tr key={t.id} data-testid="task-row">
+                <td>
+                  <Text weight="medium">{t.title}</Text>
+                  {t.description ? (
+                    <Text as="div" size="1" color="gray" className="truncate" title={t.description}>
+                      {t.description}
+                    </Text>
+                  ) : null}
+                </td>
+                <td>
+                  <StatusBadge status={t.status} />
+                </td>
+                <td>
+                  <PriorityBadge priority={t.priority} />
+                </td>
+                <td>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
+                <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
+                <td>
+                  {t.dueDate ? formatDate(t.dueDate) : <span className="muted">—</span>}{" "}
+                  {t.overdue ? (
+                    <Badge color="red" data-testid="overdue-badge">
+                      Overdue
+                    </Badge>
+                  ) : null}
+                </td>
+                <td>
+                  {t.jobId ? (
+                    <Text as="div" size="2">
+                      <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink>
+                    </Text>
+                  ) : null}
+                  {t.customerName ? (
+                    <Text as="div" size="1" color="gray">
+                      {t.customerName}
+                    </Text>
+                  ) : null}
+                </td>
+                <td>
+                  {canWrite ? (
+                    <div className="row-actions">
+                      {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
+                      <Tooltip content={`Edit ${t.title}`}>
+                        <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${t.title}`}>
+                          <FastLink to={`/tasks/${t.id}/edit${query}`} preventScrollReset>
+                            <Pencil1Icon />
+                          </FastLink>
+                        </IconButton>
+                      </Tooltip>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <Pagination page={page} pageSize={pageSize} total={total} />
       </Card>

@@ -22,7 +22,12 @@ function Shell({ children }: { children: React.ReactNode }) {
   const inbox = useRouteLoaderData<{ unread: number }>("routes/_app.inbox");
   if (!root?.user) return <>{children}</>;
   return (
-    <AppShell user={root.user} sidebarOpen={root.preferences.sidebarOpen} theme={root.preferences.theme} counts={{ "/inbox": inbox?.unread ?? data?.inboxUnread }}>
+    <AppShell
+      user={root.user}
+      sidebarOpen={root.preferences.sidebarOpen}
+      theme={root.preferences.theme}
+      counts={{ "/inbox": inbox?.unread ?? data?.inboxUnread }}
+    >
       {children}
     </AppShell>
   );

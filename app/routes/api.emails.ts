@@ -20,11 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset,
   });
   // The list query leaves the bodies out; the API's items carry them (sanitised).
-  const [full, unread] = await Promise.all([getEmails(db, rows.map((row) => row.id)), unreadCount(db)]);
-  return json(
-    full.map(apiEmail),
-    { headers: { "X-Total-Count": String(total), "X-Unread-Count": String(unread) } },
-  );
+  const [full, unread] = await Promise.all([
+    getEmails(
+      db,
+      rows.map((row) => row.id),
+    ),
+    unreadCount(db),
+  ]);
+  return json(full.map(apiEmail), { headers: { "X-Total-Count": String(total), "X-Unread-Count": String(unread) } });
 }
 
 export const action = () => methodNotAllowed(["GET"]);

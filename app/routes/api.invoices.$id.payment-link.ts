@@ -16,7 +16,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = paymentLinkSchema.safeParse(body && typeof body === "object" && !Array.isArray(body) ? body : {});
   if (!parsed.success) return apiError(400, SELECT_PROVIDER_MESSAGE, { provider: [SELECT_PROVIDER_MESSAGE] });
   try {
-    const { paymentUrl, provider } = await createPaymentLink(await getDb(), id, parsed.data.provider, process.env.APP_URL ?? new URL(request.url).origin);
+    const { paymentUrl, provider } = await createPaymentLink(
+      await getDb(),
+      id,
+      parsed.data.provider,
+      process.env.APP_URL ?? new URL(request.url).origin,
+    );
     return json({ paymentUrl, provider });
   } catch (error) {
     if (error instanceof ModelError) return apiError(error.status, error.message);

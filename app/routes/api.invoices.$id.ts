@@ -14,7 +14,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoice = await getInvoice(db, id);
   if (!invoice) return apiError(404, "Invoice not found");
   const { today } = await moneyContext(db);
-  return json({ ...invoice, amountPaid: invoice.paidTotal, overdue: isOverdue(invoice, today), items: await listInvoiceItems(db, id) });
+  return json({
+    ...invoice,
+    amountPaid: invoice.paidTotal,
+    overdue: isOverdue(invoice, today),
+    items: await listInvoiceItems(db, id),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -12,13 +12,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "invoices");
   const url = new URL(request.url);
   const status = url.searchParams.get("status") || undefined;
-  if (status && !(INVOICE_STATUSES as readonly string[]).includes(status)) return apiError(400, `status must be one of ${INVOICE_STATUSES.join(", ")}`);
+  if (status && !(INVOICE_STATUSES as readonly string[]).includes(status))
+    return apiError(400, `status must be one of ${INVOICE_STATUSES.join(", ")}`);
   const rawCustomer = url.searchParams.get("customerId");
   const customerId = rawCustomer ? parseRouteId(rawCustomer) : undefined;
   if (customerId === null) return apiError(400, "customerId must be a positive integer");
   const db = await getDb();
   const { today } = await moneyContext(db);
-  const { rows, total } = await listInvoices(db, { search: url.searchParams.get("search") ?? undefined, status, customerId, today, ...listParams(url) });
+  const { rows, total } = await listInvoices(db, {
+    search: url.searchParams.get("search") ?? undefined,
+    status,
+    customerId,
+    today,
+    ...listParams(url),
+  });
   return listResponse(rows, total);
 }
 

@@ -12,11 +12,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "quotes");
   const url = new URL(request.url);
   const status = url.searchParams.get("status") || undefined;
-  if (status && !(QUOTE_STATUSES as readonly string[]).includes(status)) return apiError(400, `status must be one of ${QUOTE_STATUSES.join(", ")}`);
+  if (status && !(QUOTE_STATUSES as readonly string[]).includes(status))
+    return apiError(400, `status must be one of ${QUOTE_STATUSES.join(", ")}`);
   const rawCustomer = url.searchParams.get("customerId");
   const customerId = rawCustomer ? parseRouteId(rawCustomer) : undefined;
   if (customerId === null) return apiError(400, "customerId must be a positive integer");
-  const { rows, total } = await listQuotes(await getDb(), { search: url.searchParams.get("search") ?? undefined, status, customerId, ...listParams(url) });
+  const { rows, total } = await listQuotes(await getDb(), {
+    search: url.searchParams.get("search") ?? undefined,
+    status,
+    customerId,
+    ...listParams(url),
+  });
   return listResponse(rows, total);
 }
 

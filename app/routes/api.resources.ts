@@ -8,7 +8,10 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "resources");
   const url = new URL(request.url);
-  const { rows, total } = await listResources(await getDb(), { activeOnly: url.searchParams.get("activeOnly") === "true", ...listParams(url) });
+  const { rows, total } = await listResources(await getDb(), {
+    activeOnly: url.searchParams.get("activeOnly") === "true",
+    ...listParams(url),
+  });
   return listResponse(rows, total);
 }
 

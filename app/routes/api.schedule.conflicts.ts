@@ -18,7 +18,12 @@ export async function action({ request }: ActionFunctionArgs) {
     conflicts: conflicts.map((c) => ({
       resourceName: c.resourceName,
       resourceId: c.resourceId,
-      conflictingEvent: { id: c.conflictingEvent.id, title: c.conflictingEvent.title, startAt: c.conflictingEvent.startAt, endAt: c.conflictingEvent.endAt },
+      conflictingEvent: {
+        id: c.conflictingEvent.id,
+        title: c.conflictingEvent.title,
+        startAt: c.conflictingEvent.startAt,
+        endAt: c.conflictingEvent.endAt,
+      },
     })),
   });
 }

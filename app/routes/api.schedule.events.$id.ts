@@ -23,7 +23,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const existing = await getEvent(db, id);
       if (!existing) return apiError(404, "Event not found");
       const body = await readJson(request);
-      if (body === null || typeof body !== "object" || Array.isArray(body)) return apiError(400, "The request body must be a JSON object");
+      if (body === null || typeof body !== "object" || Array.isArray(body))
+        return apiError(400, "The request body must be a JSON object");
       // PATCH: the fields sent replace the stored ones; the whole result is validated as on create.
       const result = EventSchema.safeParse({ ...eventToInput(existing), ...body });
       if (!result.success) {

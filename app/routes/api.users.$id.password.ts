@@ -14,7 +14,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params.id, "User");
   const db = await getDb();
   const { password } = await parseBody(request, makeResetPasswordSchema(await getPasswordPolicy(db)));
-  if (id === me.id) return apiError(400, "Change your own password under Settings → Profile.", { password: ["Change your own password under Settings → Profile."] });
+  if (id === me.id)
+    return apiError(400, "Change your own password under Settings → Profile.", {
+      password: ["Change your own password under Settings → Profile."],
+    });
   await apiCall(() => resetStaffPassword(db, id, password));
   return new Response(null, { status: 204 });
 }

@@ -32,7 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const selectedId = parseRouteId(url.searchParams.get("quote") ?? undefined);
   const selected = selectedId ? await getPortalQuote(db, customer.id, selectedId) : null;
   const today = businessToday(system.timeZone);
-  return json({ ...frame, access: { customer: { id: customer.id, name: customer.name }, token, search, quotes, selected, today } });
+  return json({
+    ...frame,
+    access: { customer: { id: customer.id, name: customer.name }, token, search, quotes, selected, today },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,34 +52,48 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A quote of another customer is simply "not found" for this one.
   const owned = quoteId ? await getPortalQuote(db, customer.id, quoteId) : null;
   if (!owned || (intent !== "approve" && intent !== "request-changes")) {
-    return redirectWithToast(request, back, { type: "error", title: "Error", description: "Failed to process request. Please try again." });
+    return redirectWithToast(request, back, {
+      type: "error",
+      title: "Error",
+      description: "Failed to process request. Please try again.",
+    });
   }
   const { system } = await getSettings(db);
   if (owned.quote.validUntil && owned.quote.validUntil < businessToday(system.timeZone)) {
-    return redirectWithToast(request, back, { type: "error", title: "Quote expired", description: "This quote is no longer valid. Please contact us for an updated quote." });
+    return redirectWithToast(request, back, {
+      type: "error",
+      title: "Quote expired",
+      description: "This quote is no longer valid. Please contact us for an updated quote.",
+    });
   }
   const message = String(form.get("message") ?? "").slice(0, 2000);
   try {
     if (intent === "approve") {
       await respondToQuote(db, owned.quote.id, "approved", { via: "portal" });
-      return redirectWithToast(request, back, { title: "Quote Approved", description: "Your quote has been approved successfully." });
+      return redirectWithToast(request, back, {
+        title: "Quote Approved",
+        description: "Your quote has been approved successfully.",
+      });
     }
     await respondToQuote(db, owned.quote.id, "rejected", { via: "portal", message });
-    return redirectWithToast(request, back, { title: "Quote Rejected", description: "Your feedback has been recorded." });
+    return redirectWithToast(request, back, {
+      title: "Quote Rejected",
+      description: "Your feedback has been recorded.",
+    });
   } catch (error) {
     if (error instanceof ModelError) {
       return redirectWithToast(request, back, {
         type: "error",
         title: "Error",
-        description: intent === "approve" ? "Failed to approve quote. Please try again." : "Failed to process request. Please try again.",
+        description:
+          intent === "approve"
+            ? "Failed to approve quote. Please try again."
+            : "Failed to process request. Please try again.",
       });
     }
     throw error;
   }
 }
-
-
-
 
 export default function PortalQuotes() {
   const { companyName, phone, timeZone, access } = useLoaderData<typeof loader>();
@@ -89,9 +106,11 @@ export default function PortalQuotes() {
     );
   }
   const { customer, token, search, quotes, selected, today } = access;
-  const answerable = selected?.quote.status === "sent" && !(selected.quote.validUntil && selected.quote.validUntil < today);
+  const answerable =
+    selected?.quote.status === "sent" && !(selected.quote.validUntil && selected.quote.validUntil < today);
   const base = `/client/quotes/${customer.id}`;
-  const link = (extra: Record<string, string>) => `${base}?${new URLSearchParams({ token, ...(search ? { search } : {}), ...extra })}`;
+  const link = (extra: Record<string, string>) =>
+    `${base}?${new URLSearchParams({ token, ...(search ? { search } : {}), ...extra })}`;
   return (
     <PortalFrame companyName={companyName} phone={phone}>
       <Heading as="h1" size="7" mb="1">
@@ -103,7 +122,14 @@ export default function PortalQuotes() {
       <Form method="get" role="search">
         <input type="hidden" name="token" value={token} />
         <Flex gap="2" mb="4">
-          <TextField.Root name="search" type="search" defaultValue={search} placeholder="Search by title, number or description..." aria-label="Search quotes" style={{ flex: 1, maxWidth: 420 }}>
+          <TextField.Root
+            name="search"
+            type="search"
+            defaultValue={search}
+            placeholder="Search by title, number or description..."
+            aria-label="Search quotes"
+            style={{ flex: 1, maxWidth: 420 }}
+          >
             <TextField.Slot>
               <MagnifyingGlassIcon />
             </TextField.Slot>
@@ -168,7 +194,12 @@ export default function PortalQuotes() {
               </Text>
             ) : null}
             <ItemsTable items={selected.items} />
-            <TotalsSummary subtotal={selected.quote.subtotal} taxRate={selected.quote.taxRate} taxAmount={selected.quote.taxAmount} total={selected.quote.total} />
+            <TotalsSummary
+              subtotal={selected.quote.subtotal}
+              taxRate={selected.quote.taxRate}
+              taxAmount={selected.quote.taxAmount}
+              total={selected.quote.total}
+            />
             {selected.quote.terms ? (
               <Box mt="3">
                 <Text as="div" size="2" weight="medium">
@@ -191,7 +222,11 @@ export default function PortalQuotes() {
             ) : null}
             <Flex gap="2" mt="4" wrap="wrap">
               <Button asChild variant="soft">
-                <a href={`/client/quotes/${customer.id}/pdf?${new URLSearchParams({ quote: String(selected.quote.id), token })}`}>Download PDF</a>
+                <a
+                  href={`/client/quotes/${customer.id}/pdf?${new URLSearchParams({ quote: String(selected.quote.id), token })}`}
+                >
+                  Download PDF
+                </a>
               </Button>
             </Flex>
             {answerable ? (

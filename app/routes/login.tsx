@@ -66,7 +66,13 @@ export default function Login() {
               <Text as="div" size="2" weight="medium" mb="1">
                 Password
               </Text>
-              <TextField.Root name="password" type="password" autoComplete="current-password" required maxLength={200} />
+              <TextField.Root
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={200}
+              />
             </label>
             <Button type="submit" size="3" disabled={busy}>
               {busy ? "Signing in..." : "Sign in"}

@@ -20,7 +20,10 @@ const OUTCOMES = {
   },
 } as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Payment" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Payment" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const key = params.outcome;

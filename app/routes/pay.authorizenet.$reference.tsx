@@ -87,7 +87,10 @@ export default function PayWithAuthorizeNet() {
               ) : page.state === "closed" ? (
                 <Text as="p">This invoice can no longer be paid online. Please call us at {phone}.</Text>
               ) : (
-                <Text as="p">The secure payment page cannot be opened right now. Please try again in a few minutes, or call us at {phone}.</Text>
+                <Text as="p">
+                  The secure payment page cannot be opened right now. Please try again in a few minutes, or call us at{" "}
+                  {phone}.
+                </Text>
               )}
             </Flex>
           )}

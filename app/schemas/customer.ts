@@ -6,7 +6,12 @@ export const CustomerSchema = z.object({
   name: requiredText(200, "Name is required"),
   email: z.preprocess(
     (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
-    z.string({ invalid_type_error: "Email must be text" }).trim().email("Enter a valid email address").max(254).optional(),
+    z
+      .string({ invalid_type_error: "Email must be text" })
+      .trim()
+      .email("Enter a valid email address")
+      .max(254)
+      .optional(),
   ),
   phone: optionalText(40, "Phone"),
   address: optionalText(300, "Address"),

@@ -44,13 +44,21 @@ const instant = (label: string) =>
   );
 
 /** /api/schedule/events: startAt and endAt as ISO instants. */
-export const EventSchema = z.object({ ...eventFields, startAt: instant("Start"), endAt: instant("End") }).superRefine((v, ctx) => {
-  if (!v.allDay && v.endAt <= v.startAt) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endAt"], message: "End time must be after start time" });
-});
+export const EventSchema = z
+  .object({ ...eventFields, startAt: instant("Start"), endAt: instant("End") })
+  .superRefine((v, ctx) => {
+    if (!v.allDay && v.endAt <= v.startAt)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endAt"], message: "End time must be after start time" });
+  });
 
 const time = (message: string) =>
   z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim().slice(0, 5) : value),
+    (value) =>
+      typeof value === "string" && value.trim() === ""
+        ? undefined
+        : typeof value === "string"
+          ? value.trim().slice(0, 5)
+          : value,
     z.string({ required_error: message, invalid_type_error: message }).refine(isTimeOnly, "Enter a time as HH:MM"),
   );
 

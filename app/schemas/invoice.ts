@@ -6,7 +6,8 @@ export const INVOICE_STATUSES = ["draft", "sent", "partial", "paid", "overdue", 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_TERMS = ["Due on Receipt", "Net 15", "Net 30", "Net 45", "Net 60"] as const;
 export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
-export const DEFAULT_INVOICE_TERMS = "Payment due within 30 days of invoice date. Late payments may incur additional charges.";
+export const DEFAULT_INVOICE_TERMS =
+  "Payment due within 30 days of invoice date. Late payments may incur additional charges.";
 
 /** Days from the issue date to the due date for a payment term ("Net 15" → 15, "Due on Receipt" → 0). */
 export function paymentTermDays(term: string): number {
@@ -31,13 +32,21 @@ export function makeInvoiceSchema(today: string, opts: { allowPastDueDate?: stri
       invoiceNumber: optionalText(40, "Invoice number"),
       title: requiredText(200, "Title is required"),
       description: optionalText(5000, "Description"),
-      status: z.enum(INVOICE_STATUSES, { errorMap: () => ({ message: `Status must be one of ${INVOICE_STATUSES.join(", ")}` }) }).default("draft"),
+      status: z
+        .enum(INVOICE_STATUSES, {
+          errorMap: () => ({ message: `Status must be one of ${INVOICE_STATUSES.join(", ")}` }),
+        })
+        .default("draft"),
       issueDate: dayField("Issue date", { check: [[(v) => v >= "1900-01-01", "Issue date cannot be before 1900"]] }),
       dueDate: dayField("Due date", {
         required: "Due date is required",
         check: [[(v) => v >= today || v === opts.allowPastDueDate, "Due date cannot be in the past"]],
       }),
-      paymentTerms: z.enum(PAYMENT_TERMS, { errorMap: () => ({ message: `Payment terms must be one of ${PAYMENT_TERMS.join(", ")}` }) }).default("Net 30"),
+      paymentTerms: z
+        .enum(PAYMENT_TERMS, {
+          errorMap: () => ({ message: `Payment terms must be one of ${PAYMENT_TERMS.join(", ")}` }),
+        })
+        .default("Net 30"),
       taxRate: taxRateField(),
       notes: optionalText(5000, "Notes"),
       terms: optionalText(5000, "Terms"),

@@ -50,20 +50,31 @@ export function decimalField(
 
 // With a fallback the output is always text.
 type Always = z.ZodType<string, z.ZodTypeDef, unknown>;
-export const quantityField = () => decimalField("Quantity", { scale: 2, min: 0n, max: 9_999_999n, fallback: "1.00" }) as unknown as Always;
-export const unitPriceField = () => decimalField("Unit price", { scale: 2, min: 0n, max: 999_999_999n, fallback: "0.00" }) as unknown as Always;
+export const quantityField = () =>
+  decimalField("Quantity", { scale: 2, min: 0n, max: 9_999_999n, fallback: "1.00" }) as unknown as Always;
+export const unitPriceField = () =>
+  decimalField("Unit price", { scale: 2, min: 0n, max: 999_999_999n, fallback: "0.00" }) as unknown as Always;
 /** A rate such as 0.0875 (8.75%) or 0.08875 (8.875%), below 1, at most 6 decimals. */
 export const taxRateField = () => decimalField("Tax rate", { scale: RATE_SCALE, min: 0n, max: 999_999n });
 
 export const idField = (message: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message),
+    z.coerce
+      .number({ required_error: message, invalid_type_error: message })
+      .int(message)
+      .positive(message)
+      .max(2_147_483_647, message),
   );
 export const optionalIdField = (message: string) =>
   z.preprocess(
     (v) => (blankToUndefined(v) === undefined || v === "none" ? undefined : v),
-    z.coerce.number({ invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message).optional(),
+    z.coerce
+      .number({ invalid_type_error: message })
+      .int(message)
+      .positive(message)
+      .max(2_147_483_647, message)
+      .optional(),
   );
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,7 +85,10 @@ export function isCalendarDay(value: string) {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 /** 'YYYY-MM-DD' (or the date part of an ISO timestamp); `check` adds a rule with its message. */
-export function dayField(label: string, opts: { required?: string; check?: Array<[(day: string) => boolean, string]> } = {}) {
+export function dayField(
+  label: string,
+  opts: { required?: string; check?: Array<[(day: string) => boolean, string]> } = {},
+) {
   return z.preprocess(
     (v) => {
       const b = blankToUndefined(v);
@@ -126,7 +140,10 @@ export const ItemApiFields = {
   quantity: quantityField(),
   unitPrice: unitPriceField(),
   notes: optionalText(1000, "Item notes"),
-  sortOrder: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "sortOrder must be an integer" }).int().min(0).max(100_000).optional()),
+  sortOrder: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ invalid_type_error: "sortOrder must be an integer" }).int().min(0).max(100_000).optional(),
+  ),
 };
 
 /** Refuses documents whose total would not fit numeric(10,2). */
@@ -138,6 +155,10 @@ export function checkTotalsFit(
   if (!value.items) return;
   const totals = computeTotals(value.items, value.taxRate ?? defaultRate);
   if ((parseScaled(totals.total, 2) ?? 0n) > MAX_MONEY_CENTS) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["items"], message: "The total is too large (at most $99,999,999.99)" });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["items"],
+      message: "The total is too large (at most $99,999,999.99)",
+    });
   }
 }

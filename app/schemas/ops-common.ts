@@ -3,7 +3,8 @@ import { isDateOnly } from "../utils/dates";
 
 // Shared field types of the operations forms (jobs, tasks, resources, events) and their /api.
 
-const blank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && (value.trim() === "" || value === "none"));
+const blank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && (value.trim() === "" || value === "none"));
 
 /** A link to another record: empty, null or 'none' is absent; else a positive integer id. */
 export const optionalId = (label: string) =>
@@ -20,7 +21,11 @@ export const optionalId = (label: string) =>
 export const requiredId = (message: string) =>
   z.preprocess(
     (value) => (blank(value) ? undefined : typeof value === "string" ? Number(value.trim()) : value),
-    z.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message),
+    z
+      .number({ required_error: message, invalid_type_error: message })
+      .int(message)
+      .positive(message)
+      .max(2_147_483_647, message),
   );
 
 /** An optional calendar date 'YYYY-MM-DD' (blank is absent). */

@@ -16,8 +16,16 @@ export const PAYMENT_NOT_POSITIVE = "Payment amount must be greater than zero";
 export function makePaymentSchema(today: string) {
   return z.object({
     invoiceId: idField("Select an invoice"),
-    amount: decimalField("Amount", { scale: 2, min: 1n, max: 9_999_999_999n, minMessage: PAYMENT_NOT_POSITIVE, required: PAYMENT_NOT_POSITIVE }),
-    method: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: `Method must be one of ${PAYMENT_METHODS.join(", ")}` }) }).default("cash"),
+    amount: decimalField("Amount", {
+      scale: 2,
+      min: 1n,
+      max: 9_999_999_999n,
+      minMessage: PAYMENT_NOT_POSITIVE,
+      required: PAYMENT_NOT_POSITIVE,
+    }),
+    method: z
+      .enum(PAYMENT_METHODS, { errorMap: () => ({ message: `Method must be one of ${PAYMENT_METHODS.join(", ")}` }) })
+      .default("cash"),
     receivedAt: dayField("Payment date", {
       check: [
         [(v) => v <= today, "Payment date cannot be in the future"],

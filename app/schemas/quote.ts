@@ -19,7 +19,9 @@ export function makeQuoteSchema(today: string, opts: { allowPastValidUntil?: str
       quoteNumber: optionalText(40, "Quote number"),
       title: requiredText(200, "Title is required"),
       description: optionalText(5000, "Description"),
-      status: z.enum(QUOTE_STATUSES, { errorMap: () => ({ message: `Status must be one of ${QUOTE_STATUSES.join(", ")}` }) }).default("draft"),
+      status: z
+        .enum(QUOTE_STATUSES, { errorMap: () => ({ message: `Status must be one of ${QUOTE_STATUSES.join(", ")}` }) })
+        .default("draft"),
       // An edit may keep the date the quote already had, even if it has passed since.
       validUntil: dayField("Valid until", {
         check: [[(v) => v >= today || v === opts.allowPastValidUntil, "Valid until cannot be in the past"]],

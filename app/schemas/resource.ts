@@ -12,9 +12,12 @@ const skills = z.preprocess(
     return value;
   },
   z
-    .array(z.string({ invalid_type_error: "Skills must be text" }).trim().max(100, "A skill must be at most 100 characters"), {
-      invalid_type_error: "Skills must be a list of text",
-    })
+    .array(
+      z.string({ invalid_type_error: "Skills must be text" }).trim().max(100, "A skill must be at most 100 characters"),
+      {
+        invalid_type_error: "Skills must be a list of text",
+      },
+    )
     .max(50, "At most 50 skills")
     .transform((list) => [...new Set(list.filter(Boolean))]),
 );

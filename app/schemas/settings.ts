@@ -26,7 +26,8 @@ export const US_TIME_ZONES = [
   { value: "Pacific/Honolulu", label: "Hawaii Time (Honolulu)" },
 ] as const;
 
-const blank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+const blank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 const text = (value: unknown) => (blank(value) ? undefined : typeof value === "number" ? String(value) : value);
 
 function supported(kind: "timeZone" | "currency"): string[] {
@@ -57,9 +58,15 @@ const oneOfNumbers = <T extends readonly number[]>(values: T, label: string) =>
   z.preprocess(
     text,
     z
-      .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be one of ${values.join(", ")}` })
+      .string({
+        required_error: `${label} is required`,
+        invalid_type_error: `${label} must be one of ${values.join(", ")}`,
+      })
       .trim()
-      .refine((v) => (values as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), `${label} must be one of ${values.join(", ")}`)
+      .refine(
+        (v) => (values as readonly number[]).includes(Number(v)) && /^\d+$/.test(v),
+        `${label} must be one of ${values.join(", ")}`,
+      )
       .transform((v) => Number(v) as T[number]),
   );
 
@@ -87,7 +94,10 @@ const currency = z.preprocess(
   z
     .string({ required_error: "Currency is required", invalid_type_error: "Currency must be a 3-letter code" })
     .regex(/^[A-Z]{3}$/, "Currency must be a 3-letter ISO code such as USD")
-    .refine((code) => supported("currency").length === 0 || supported("currency").includes(code), "Currency must be an ISO 4217 code such as USD"),
+    .refine(
+      (code) => supported("currency").length === 0 || supported("currency").includes(code),
+      "Currency must be an ISO 4217 code such as USD",
+    ),
 );
 
 /** A website: blank is absent; "example.com" becomes "https://example.com"; only http(s). */

@@ -23,16 +23,21 @@ export function describePolicy(policy: PasswordPolicy) {
   if (policy.requireNumbers) parts.push("a number");
   if (policy.requireSpecial) parts.push("a special character");
   if (policy.requireUppercase) parts.push("upper and lower case letters");
-  return parts.length === 1 ? `Use ${parts[0]}.` : `Use ${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}.`;
+  return parts.length === 1
+    ? `Use ${parts[0]}.`
+    : `Use ${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}.`;
 }
 
 /** What a password lacks under the policy (empty when it is acceptable). */
 export function passwordProblems(password: string, policy: PasswordPolicy): string[] {
   const problems: string[] = [];
-  if (password.length < policy.minPasswordLength) problems.push(`Password must be at least ${policy.minPasswordLength} characters`);
-  if (password.length > MAX_PASSWORD_LENGTH) problems.push(`Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  if (password.length < policy.minPasswordLength)
+    problems.push(`Password must be at least ${policy.minPasswordLength} characters`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    problems.push(`Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
   if (policy.requireNumbers && !/\d/.test(password)) problems.push("Password must contain a number");
-  if (policy.requireSpecial && !/[^\p{L}\p{N}]/u.test(password)) problems.push("Password must contain a special character");
+  if (policy.requireSpecial && !/[^\p{L}\p{N}]/u.test(password))
+    problems.push("Password must contain a special character");
   if (policy.requireUppercase && !(/\p{Lu}/u.test(password) && /\p{Ll}/u.test(password))) {
     problems.push("Password must contain upper and lower case letters");
   }
@@ -41,19 +46,23 @@ export function passwordProblems(password: string, policy: PasswordPolicy): stri
 
 /** A new password under the policy. Never trimmed: spaces are part of a password. */
 export const newPassword = (policy: PasswordPolicy, requiredMessage = "Enter a new password") =>
-  z.string({ required_error: requiredMessage, invalid_type_error: "Password must be text" }).superRefine((value, ctx) => {
-    if (value === "") {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: requiredMessage });
-      return;
-    }
-    for (const message of passwordProblems(value, policy)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-  });
+  z
+    .string({ required_error: requiredMessage, invalid_type_error: "Password must be text" })
+    .superRefine((value, ctx) => {
+      if (value === "") {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: requiredMessage });
+        return;
+      }
+      for (const message of passwordProblems(value, policy)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    });
 
 /** Required (no default): a PUT that forgot the role must not quietly demote anyone. */
 const roleField = z.preprocess(
   (value) => (value === "" || value === null ? undefined : value),
   z.enum(ROLES, {
-    errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? "Role is required" : `Role must be one of ${ROLES.join(", ")}` }),
+    errorMap: (_issue, ctx) => ({
+      message: ctx.data === undefined ? "Role is required" : `Role must be one of ${ROLES.join(", ")}`,
+    }),
   }),
 );
 
@@ -69,7 +78,9 @@ export type ProfileInput = z.infer<typeof ProfileSchema>;
 export const makeChangePasswordSchema = (policy: PasswordPolicy) =>
   z
     .object({
-      currentPassword: z.string({ required_error: "Enter your current password" }).min(1, "Enter your current password"),
+      currentPassword: z
+        .string({ required_error: "Enter your current password" })
+        .min(1, "Enter your current password"),
       newPassword: newPassword(policy),
       confirmPassword: z.string({ required_error: "Confirm the new password" }),
     })
@@ -78,7 +89,11 @@ export const makeChangePasswordSchema = (policy: PasswordPolicy) =>
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: "Passwords do not match" });
       }
       if (value.newPassword && value.newPassword === value.currentPassword) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["newPassword"], message: "Choose a password different from the current one" });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["newPassword"],
+          message: "Choose a password different from the current one",
+        });
       }
     });
 
@@ -99,7 +114,8 @@ const staffDetails = {
 };
 
 /** Settings → Staff → Add User and POST /api/users: always created active. */
-export const makeStaffCreateSchema = (policy: PasswordPolicy) => z.object({ username, ...staffDetails, password: newPassword(policy, "Enter an initial password") });
+export const makeStaffCreateSchema = (policy: PasswordPolicy) =>
+  z.object({ username, ...staffDetails, password: newPassword(policy, "Enter an initial password") });
 export type StaffCreateInput = z.infer<ReturnType<typeof makeStaffCreateSchema>>;
 
 /** Settings → Staff → Edit and PUT /api/users/{id} (PATCH takes any subset). */

@@ -26,7 +26,10 @@ export function listParams(url: URL, limits: { defaultLimit?: number; maxLimit?:
     if (!/^\d+$/.test(raw)) throw apiError(400, `${name} must be a non-negative integer`);
     return Math.min(Number(raw), max);
   };
-  return { limit: parse("limit", limits.defaultLimit ?? maxLimit, maxLimit), offset: parse("offset", 0, Number.MAX_SAFE_INTEGER) };
+  return {
+    limit: parse("limit", limits.defaultLimit ?? maxLimit, maxLimit),
+    offset: parse("offset", 0, Number.MAX_SAFE_INTEGER),
+  };
 }
 
 export function listResponse<T>(rows: T[], total: number) {
@@ -46,7 +49,8 @@ export async function readJson(request: Request): Promise<unknown> {
 /** Validates a JSON body against the form's zod schema; 400 with field errors when it fails. */
 export async function parseBody<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
   const body = await readJson(request);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw apiError(400, "The request body must be a JSON object");
   const result = schema.safeParse(body);
   if (!result.success) {
     const fieldErrors: Record<string, string[]> = {};

@@ -29,7 +29,10 @@ authenticator.use(
     if (result.ok) return result.user;
     if (result.reason === "throttled") {
       const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
-      throw new LoginError(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, 429);
+      throw new LoginError(
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        429,
+      );
     }
     throw new LoginError("Invalid username or password.", 400);
   }),
@@ -114,7 +117,8 @@ export async function requirePermission(request: Request, area: Area, action: Ac
 export async function requireApiPermission(request: Request, area: Area, action: Action = "read") {
   const user = await getCurrentUser(request);
   if (!user) throw json({ error: "Not signed in" }, { status: 401 });
-  if (!can(user.viewRole, area, action)) throw json({ error: "You do not have permission to do this" }, { status: 403 });
+  if (!can(user.viewRole, area, action))
+    throw json({ error: "You do not have permission to do this" }, { status: 403 });
   return user;
 }
 

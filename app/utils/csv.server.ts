@@ -3,7 +3,11 @@
 import { stringify } from "csv-stringify/sync";
 
 /** A column of an export: `text` cells are user input and escaped against formula injection. */
-export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | boolean | null | undefined; kind?: "text" | "plain" };
+export type CsvColumn<Row> = {
+  header: string;
+  value: (row: Row) => string | number | boolean | null | undefined;
+  kind?: "text" | "plain";
+};
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -38,7 +42,8 @@ export function csvResponse<Row>(filename: string, columns: CsvColumn<Row>[], ba
       try {
         const next = await iterator.next();
         if (next.done) return controller.close();
-        if (next.value.length > 0) controller.enqueue(encoder.encode(stringify(next.value.map((row) => columns.map((c) => cell(c, row))))));
+        if (next.value.length > 0)
+          controller.enqueue(encoder.encode(stringify(next.value.map((row) => columns.map((c) => cell(c, row))))));
       } catch (error) {
         controller.error(error);
       }

@@ -38,10 +38,7 @@ function toInstant(value: string | Date): Date | null {
  * US short date, "Nov 23, 2026". A date-only string is printed as the calendar day it names;
  * a timestamp (Date or ISO string) is printed as its day in `timeZone`. Empty or invalid → "".
  */
-export function formatDate(
-  value: string | Date | null | undefined,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): string {
+export function formatDate(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "string") {
     const day = parseDateOnly(value);
@@ -64,10 +61,7 @@ function dayFormatter(timeZone: string) {
 }
 
 /** US date and time in `timeZone`, "Nov 23, 2026, 2:05 PM". A date-only string prints as formatDate. */
-export function formatDateTime(
-  value: string | Date | null | undefined,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): string {
+export function formatDateTime(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "string" && DATE_ONLY.test(value)) return formatDate(value);
   const instant = toInstant(value);
@@ -93,7 +87,9 @@ export function zonedToInstant(date: string, time: string, timeZone: string): Da
   const d = DATE_ONLY.exec(date);
   const t = TIME_ONLY.exec(time);
   if (!d || !t) throw new Error(`Invalid date/time ${date} ${time}`);
-  return new Date(new TZDate(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), timeZone).getTime());
+  return new Date(
+    new TZDate(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), timeZone).getTime(),
+  );
 }
 
 /** The wall-clock date ('YYYY-MM-DD') and time ('HH:mm') of an instant in `timeZone`. */

@@ -12,7 +12,11 @@ export type SafeEmailHtml = {
   blockedImages: number;
 };
 
-const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
+const COLOR = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i,
+  /^[a-z]{3,20}$/i,
+];
 const LENGTH = /^(0|-?\d+(\.\d+)?(px|pt|em|rem|%))$/;
 const LENGTHS = /^((0|\d+(\.\d+)?(px|pt|em|rem|%)|auto)\s*){1,4}$/;
 
@@ -62,11 +66,18 @@ export function safeEmailHtml(raw: string, options: { remoteImages?: boolean } =
     allowedSchemesByTag: { img: options.remoteImages ? ["http", "https", "data"] : ["data"] },
     allowProtocolRelative: false,
     transformTags: {
-      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } }),
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" },
+      }),
       img: (tagName, attribs) => {
         if (!options.remoteImages && REMOTE.test(attribs.src ?? "")) {
           blockedImages += 1;
-          return { tagName: "span", attribs: { class: "email-blocked-image" }, text: attribs.alt ? `[${attribs.alt}]` : "" };
+          return {
+            tagName: "span",
+            attribs: { class: "email-blocked-image" },
+            text: attribs.alt ? `[${attribs.alt}]` : "",
+          };
         }
         return { tagName, attribs };
       },

@@ -15,7 +15,9 @@ export async function apiCall<T>(fn: () => Promise<T>): Promise<T> {
 
 /** For page actions: a ModelError becomes the form's error (on its field when it names one). */
 export function modelErrorReply<R>(
-  submission: { reply: (opts?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R },
+  submission: {
+    reply: (opts?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R;
+  },
   error: unknown,
   opts: { hideFields?: string[] } = {},
 ) {

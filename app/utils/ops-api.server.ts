@@ -20,7 +20,8 @@ export async function badLinksAre400<T>(work: () => Promise<T>): Promise<T> {
 export function idParam(url: URL, name: string) {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === "") return undefined;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) throw apiError(400, `${name} must be an id`);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647)
+    throw apiError(400, `${name} must be an id`);
   return Number(raw);
 }
 

@@ -9,14 +9,28 @@ export async function paymentLinkAction(request: Request, invoiceId: number, for
   const provider = form.get("provider");
   const withOpen = (url: string) => `${url}${url.includes("?") ? "&" : "?"}paymentLink=${invoiceId}`;
   if (!isPaymentProvider(provider)) {
-    return redirectWithToast(request, withOpen(back), { type: "error", title: "Select a Provider", description: SELECT_PROVIDER_MESSAGE });
+    return redirectWithToast(request, withOpen(back), {
+      type: "error",
+      title: "Select a Provider",
+      description: SELECT_PROVIDER_MESSAGE,
+    });
   }
   try {
     await createPaymentLink(await getDb(), invoiceId, provider, process.env.APP_URL ?? new URL(request.url).origin);
-    return redirectWithToast(request, withOpen(back), { title: "Payment Link Generated", description: "Copy the link and send it to your customer." });
+    return redirectWithToast(request, withOpen(back), {
+      title: "Payment Link Generated",
+      description: "Copy the link and send it to your customer.",
+    });
   } catch (error) {
     const description = error instanceof ModelError ? error.message : "Failed to generate payment link";
-    if (!(error instanceof ModelError)) console.error(`[payments] link for invoice ${invoiceId} failed: ${error instanceof Error ? error.name : "error"}`);
-    return redirectWithToast(request, withOpen(back), { type: "error", title: "Failed to generate payment link", description });
+    if (!(error instanceof ModelError))
+      console.error(
+        `[payments] link for invoice ${invoiceId} failed: ${error instanceof Error ? error.name : "error"}`,
+      );
+    return redirectWithToast(request, withOpen(back), {
+      type: "error",
+      title: "Failed to generate payment link",
+      description,
+    });
   }
 }

@@ -6,7 +6,15 @@ import { formatDate } from "./dates";
 import { formatMoney, rateToPercent } from "./money";
 
 type Item = { description: string; quantity: string; unitPrice: string; lineTotal: string };
-type Party = { name: string; email?: string | null; phone?: string | null; address?: string | null; city?: string | null; state?: string | null; zipCode?: string | null } | null;
+type Party = {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+} | null;
 type Totals = { subtotal: string; taxRate: string; taxAmount: string; total: string };
 
 export type PdfDocumentInput = {
@@ -25,7 +33,12 @@ export type PdfDocumentInput = {
 };
 
 export function renderDocumentPdf(input: PdfDocumentInput, settings: Settings): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "LETTER", margin: 50, compress: false, info: { Title: `${input.kind} ${input.number}`, Author: settings.business.companyName } });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 50,
+    compress: false,
+    info: { Title: `${input.kind} ${input.number}`, Author: settings.business.companyName },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -39,9 +52,17 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: Settings): 
 
   doc.font("Helvetica-Bold").fontSize(18).text(b.companyName, left, 50);
   doc.font("Helvetica").fontSize(9).fillColor("#444");
-  doc.text([b.streetAddress, [b.city, [b.state, b.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter(Boolean).join("\n"));
+  doc.text(
+    [b.streetAddress, [b.city, [b.state, b.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")]
+      .filter(Boolean)
+      .join("\n"),
+  );
   doc.text([b.phone, b.email, b.website].filter(Boolean).join("  ·  "));
-  doc.fillColor("#000").font("Helvetica-Bold").fontSize(20).text(`${input.kind.toUpperCase()} ${input.number}`, left, 50, { width, align: "right" });
+  doc
+    .fillColor("#000")
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .text(`${input.kind.toUpperCase()} ${input.number}`, left, 50, { width, align: "right" });
   doc.font("Helvetica").fontSize(10);
   for (const [label, value] of input.dates) doc.text(`${label}: ${value}`, { width, align: "right" });
 
@@ -52,7 +73,9 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: Settings): 
   const c = input.customer;
   if (c) {
     doc.text(c.name);
-    const line = [c.address, [c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter(Boolean).join(", ");
+    const line = [c.address, [c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")]
+      .filter(Boolean)
+      .join(", ");
     if (line) doc.text(line);
     const contact = [c.phone, c.email].filter(Boolean).join("  ·  ");
     if (contact) doc.text(contact);
@@ -72,7 +95,11 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: Settings): 
     doc.text("Qty", cols[1], y, { width: 50, align: "right" });
     doc.text("Unit Price", cols[2], y, { width: 80, align: "right" });
     doc.text("Line Total", cols[3], y, { width: width - 370, align: "right" });
-    doc.moveTo(left, y + 14).lineTo(left + width, y + 14).strokeColor("#999").stroke();
+    doc
+      .moveTo(left, y + 14)
+      .lineTo(left + width, y + 14)
+      .strokeColor("#999")
+      .stroke();
     return y + 20;
   };
   let y = header(doc.y);
@@ -94,7 +121,11 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: Settings): 
     doc.text("No line items.", cols[0], y);
     y += 18;
   }
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor("#999").stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor("#999")
+    .stroke();
   y += 8;
   const rows: Array<[string, string, boolean?]> = [
     ["Subtotal", formatMoney(input.totals.subtotal)],
@@ -116,7 +147,9 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: Settings): 
     doc.font("Helvetica").fontSize(10);
     if (input.payments.length === 0) doc.text("No payments received.");
     for (const p of input.payments) {
-      doc.text(`${formatDate(p.receivedAt, tz)}  ${p.method.replace("_", " ")}${p.reference ? ` (${p.reference})` : ""}  ${formatMoney(p.amount)}`);
+      doc.text(
+        `${formatDate(p.receivedAt, tz)}  ${p.method.replace("_", " ")}${p.reference ? ` (${p.reference})` : ""}  ${formatMoney(p.amount)}`,
+      );
     }
   }
   if (input.terms) {
@@ -138,5 +171,3 @@ export function pdfResponse(pdf: Buffer, filename: string) {
     },
   });
 }
-
-

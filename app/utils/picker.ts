@@ -20,7 +20,11 @@ export type PickerFields = Record<string, PickerKind>;
  * What the server tells a re-rendered form about one picker: the search its select lists, the rows
  * (the chosen record first when it is not a match) and how many of them match.
  */
-export type PickerLookup<K extends PickerKind = PickerKind> = { search: string; rows: PickerRows[K][]; matched: number };
+export type PickerLookup<K extends PickerKind = PickerKind> = {
+  search: string;
+  rows: PickerRows[K][];
+  matched: number;
+};
 /** By field name: sent back with every re-rendered form so the chosen record stays in its select. */
 export type PickerLookups = Partial<Record<string, PickerLookup>>;
 
@@ -30,7 +34,11 @@ export const PICKER_KINDS = {
   customer: {
     noun: "customer",
     endpoint: "/api/customers",
-    toOption: (row: CustomerPickerRow): PickerOption => ({ id: row.id, label: row.name, detail: [row.phone, row.email].filter(Boolean).join(" · ") || null }),
+    toOption: (row: CustomerPickerRow): PickerOption => ({
+      id: row.id,
+      label: row.name,
+      detail: [row.phone, row.email].filter(Boolean).join(" · ") || null,
+    }),
     // Every customer can be picked.
     offered: () => true,
   },
@@ -49,7 +57,9 @@ export function searchablePickers(role: Role): Record<PickerKind, boolean> {
 }
 
 export function toPickerOption(kind: PickerKind, row: PickerRow): PickerOption {
-  return kind === "customer" ? PICKER_KINDS.customer.toOption(row as CustomerPickerRow) : PICKER_KINDS.job.toOption(row as JobPickerRow);
+  return kind === "customer"
+    ? PICKER_KINDS.customer.toOption(row as CustomerPickerRow)
+    : PICKER_KINDS.job.toOption(row as JobPickerRow);
 }
 
 /** The no-JS search box beside a picker's select, the hidden field with the search it lists, its button. */

@@ -4,7 +4,6 @@
 export type Theme = "light" | "dark";
 const WEEK = 60 * 60 * 24 * 7;
 
-
 function readRaw(request: Request, name: string) {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(/;\s*/)) {

@@ -7,7 +7,14 @@ import { EmailConfigError } from "../../app/models/email-config.server";
 import { sendInvoiceEmail, sendQuoteEmail, sendReply, sendTestEmail } from "../../app/models/email-send.server";
 import { syncInbox, type SyncResult } from "../../app/models/inbox-sync.server";
 import { ModelError } from "../../app/models/errors.server";
-import type { JobLike, SendInvoiceEmailData, SendQuoteEmailData, SendReplyData, SendTestEmailData, SyncInboxData } from "../queues";
+import type {
+  JobLike,
+  SendInvoiceEmailData,
+  SendQuoteEmailData,
+  SendReplyData,
+  SendTestEmailData,
+  SyncInboxData,
+} from "../queues";
 
 function permanent(error: unknown): boolean {
   if (error instanceof EmailConfigError || error instanceof ModelError) return true;

@@ -4,7 +4,12 @@
 import { gzipSync } from "node:zlib";
 
 export type AssetFile = { url: string; kind: "js" | "css"; raw: number; gzip: number; via: string };
-export type AssetReport = { files: AssetFile[]; js: { raw: number; gzip: number }; css: { raw: number; gzip: number }; extra: string[] };
+export type AssetReport = {
+  files: AssetFile[];
+  js: { raw: number; gzip: number };
+  css: { raw: number; gzip: number };
+  extra: string[];
+};
 
 function attrs(tag: string) {
   const out: Record<string, string> = {};
@@ -17,7 +22,8 @@ function attrs(tag: string) {
 /** Static import specifiers of an ES module ("import x from '…'", "import '…'", "export … from '…'"). */
 function staticImports(code: string) {
   const found = new Set<string>();
-  for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) found.add(m[1]);
+  for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g))
+    found.add(m[1]);
   return [...found];
 }
 
@@ -54,15 +60,23 @@ export async function firstVisitAssets(pageUrl: string, headers: Record<string, 
     const r = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
     if (!r.ok) throw new Error(`GET ${url} answered ${r.status}`);
     const body = Buffer.from(await r.arrayBuffer());
-    files.push({ url: new URL(url).pathname, kind: item.kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, via: item.via });
+    files.push({
+      url: new URL(url).pathname,
+      kind: item.kind,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      via: item.via,
+    });
     if (!listed.has(url)) extra.push(new URL(url).pathname);
     if (item.kind === "js") {
       for (const spec of staticImports(body.toString("utf8"))) {
-        if (spec.startsWith(".") || spec.startsWith("/")) queue.push({ url: new URL(spec, url).href, kind: "js", via: "static import" });
+        if (spec.startsWith(".") || spec.startsWith("/"))
+          queue.push({ url: new URL(spec, url).href, kind: "js", via: "static import" });
       }
     }
   }
-  const sum = (kind: "js" | "css", key: "raw" | "gzip") => files.filter((f) => f.kind === kind).reduce((n, f) => n + f[key], 0);
+  const sum = (kind: "js" | "css", key: "raw" | "gzip") =>
+    files.filter((f) => f.kind === kind).reduce((n, f) => n + f[key], 0);
   return {
     files,
     js: { raw: sum("js", "raw"), gzip: sum("js", "gzip") },

@@ -98,7 +98,11 @@ const server = http.createServer(async (req, res) => {
     }
     const search = (url.searchParams.get("search") ?? "").slice(0, 200).trim();
     const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-    const values = { pattern: search ? containsPattern(search) : undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    const values = {
+      pattern: search ? containsPattern(search) : undefined,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    };
     const q = search ? queries.search : queries.list;
     const [rows, [{ count }]] = await Promise.all([
       sql.unsafe<Row[]>(q.rows.sql, bind(q.rows, values)),

@@ -69,7 +69,10 @@ type ListQueries = { rows: Statement; count: Statement };
  */
 async function captureListQueries(client: postgres.Sql, search: string | undefined) {
   const captured: Captured[] = [];
-  const db = drizzle(client, { schema, logger: { logQuery: (query, params) => captured.push({ sql: query, params }) } });
+  const db = drizzle(client, {
+    schema,
+    logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
+  });
   const result = await listCustomers(db, { search, limit: PAGE_SIZE, offset: 0 });
   const pattern = search ? containsPattern(search.trim()) : undefined;
   const template = (c: Captured): Statement => ({
@@ -84,9 +87,15 @@ async function captureListQueries(client: postgres.Sql, search: string | undefin
   const count = captured.find((c) => /\bcount\s*\(/i.test(c.sql));
   const rows = captured.find((c) => c !== count);
   if (captured.length !== 2 || !count || !rows) {
-    throw new Error(`listCustomers sent ${captured.length} statements; the floor expects a page query and a count:\n${captured.map((c) => c.sql).join("\n")}`);
+    throw new Error(
+      `listCustomers sent ${captured.length} statements; the floor expects a page query and a count:\n${captured.map((c) => c.sql).join("\n")}`,
+    );
   }
-  return { queries: { rows: template(rows), count: template(count) } as ListQueries, captured: { rows, count }, result };
+  return {
+    queries: { rows: template(rows), count: template(count) } as ListQueries,
+    captured: { rows, count },
+    result,
+  };
 }
 
 /**
@@ -119,7 +128,9 @@ async function pickSearchTerm(sql: postgres.Sql) {
     const n = await matches(name);
     if (n >= 2 && n <= 50) return name;
   }
-  const [{ name }] = await sql<{ name: string }[]>`select name from customers order by id offset (select count(*) / 2 from customers) limit 1`;
+  const [{ name }] = await sql<
+    { name: string }[]
+  >`select name from customers order by id offset (select count(*) / 2 from customers) limit 1`;
   return name;
 }
 
@@ -164,8 +175,15 @@ type Measured = {
 
 async function load(target: Target, duration: number, collect: boolean) {
   const samples: number[] = [];
-  const instance = autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.headers(), timeout: 30 });
-  if (collect) instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => samples.push(ms));
+  const instance = autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration,
+    headers: target.headers(),
+    timeout: 30,
+  });
+  if (collect)
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => samples.push(ms));
   const result: Result = await instance;
   return { result, samples };
 }
@@ -253,7 +271,9 @@ async function checkTarget(target: Target, expected: { rows: number; total: numb
     const rows = JSON.parse(text) as unknown[];
     const total = Number(headers.get("x-total-count"));
     if (rows.length !== expected.rows || total !== expected.total) {
-      throw new Error(`${target.label}: ${rows.length} rows / total ${total}, expected ${expected.rows} / ${expected.total}`);
+      throw new Error(
+        `${target.label}: ${rows.length} rows / total ${total}, expected ${expected.rows} / ${expected.total}`,
+      );
     }
     return;
   }
@@ -261,7 +281,9 @@ async function checkTarget(target: Target, expected: { rows: number; total: numb
   const rows = text.split('data-testid="customer-row"').length - 1;
   const total = expected.total.toLocaleString("en-US");
   if (rows !== expected.rows || !text.includes(total)) {
-    throw new Error(`${target.label}: ${rows} rows (total ${total} ${text.includes(total) ? "shown" : "missing"}), expected ${expected.rows}`);
+    throw new Error(
+      `${target.label}: ${rows} rows (total ${total} ${text.includes(total) ? "shown" : "missing"}), expected ${expected.rows}`,
+    );
   }
 }
 
@@ -273,7 +295,8 @@ async function signIn(baseUrl: string) {
     redirect: "manual",
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (res.status !== 302 || !cookie) throw new Error(`sign-in as ${USERNAME} failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 302 || !cookie)
+    throw new Error(`sign-in as ${USERNAME} failed: ${res.status} ${await res.text()}`);
   return cookie.split(";")[0];
 }
 
@@ -284,7 +307,9 @@ type Explain = { plan: string; trgmIndexes: string[]; executionMs: number; creat
 async function explain(sql: postgres.Sql, statement: Captured): Promise<Explain> {
   const rows = await sql.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as never[]);
   const plan = rows.map((r) => r["QUERY PLAN"] as string).join("\n");
-  const trgmIndexes = [...new Set([...plan.matchAll(/Bitmap Index Scan on (customers_\w+_trgm_idx)/g)].map((m) => m[1]))];
+  const trgmIndexes = [
+    ...new Set([...plan.matchAll(/Bitmap Index Scan on (customers_\w+_trgm_idx)/g)].map((m) => m[1])),
+  ];
   const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
   return { plan, trgmIndexes, executionMs, createdAtIndex: plan.includes("customers_created_at_idx") };
 }
@@ -312,7 +337,10 @@ async function buildIfStale(env: NodeJS.ProcessEnv) {
 function gitDescribe() {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "db"], { cwd: root, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "db"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
     return dirty ? `${head} + uncommitted changes` : head;
   } catch {
     return "unknown";
@@ -356,7 +384,8 @@ async function main() {
     created = true;
     log(`created database ${dbName}`);
 
-    const redisUrl = process.env.REDIS_URL ?? ((await portOpen("127.0.0.1", 6379)) ? "redis://127.0.0.1:6379" : undefined);
+    const redisUrl =
+      process.env.REDIS_URL ?? ((await portOpen("127.0.0.1", 6379)) ? "redis://127.0.0.1:6379" : undefined);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -377,7 +406,8 @@ async function main() {
       await fillSynthetic(sql);
       dataset = "synthetic: 20,000 customers only (BENCH_SYNTHETIC=1)";
     } else {
-      if (!fs.existsSync(path.join(root, "db/seed.ts"))) throw new Error("db/seed.ts is missing (BENCH_SYNTHETIC=1 runs on generated customers instead)");
+      if (!fs.existsSync(path.join(root, "db/seed.ts")))
+        throw new Error("db/seed.ts is missing (BENCH_SYNTHETIC=1 runs on generated customers instead)");
       log("loading the decisions §8 data set: tsx db/seed.ts --large");
       await run(tsxBin, ["db/seed.ts", "--large"], env, "seed");
       dataset = "db/seed.ts --large (decisions §8)";
@@ -390,16 +420,35 @@ async function main() {
     const vacuumMs = Date.now() - t;
     log(`VACUUM (ANALYZE) in ${seconds(vacuumMs)}`);
 
-    const countsWanted = ["customers", "jobs", "quotes", "quote_items", "invoices", "payments", "photos", "emails", "inventory_items", "inventory_transactions"];
+    const countsWanted = [
+      "customers",
+      "jobs",
+      "quotes",
+      "quote_items",
+      "invoices",
+      "payments",
+      "photos",
+      "emails",
+      "inventory_items",
+      "inventory_transactions",
+    ];
     const present = new Set(
-      (await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public'`).map((r) => r.table_name),
+      (
+        await sql<
+          { table_name: string }[]
+        >`select table_name from information_schema.tables where table_schema = 'public'`
+      ).map((r) => r.table_name),
     );
     const counts: Record<string, number> = {};
     for (const table of countsWanted.filter((name) => present.has(name))) {
       const [{ n }] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${table}"`);
       counts[table] = n;
     }
-    log(`rows: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`).join(", ")}`);
+    log(
+      `rows: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
+        .join(", ")}`,
+    );
 
     const buildMs = await buildIfStale(env);
 
@@ -412,8 +461,19 @@ async function main() {
     const [appPort, floorPort] = await Promise.all([freePort(), freePort()]);
     const baseUrl = `http://127.0.0.1:${appPort}`;
     const floorUrl = `http://127.0.0.1:${floorPort}`;
-    const appEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: "production", PORT: String(appPort), APP_URL: baseUrl, LOG_REQUESTS: "0" };
-    const floorEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: "production", FLOOR_PORT: String(floorPort), FLOOR_QUERIES: JSON.stringify({ list: list.queries, search: search.queries }) };
+    const appEnv: NodeJS.ProcessEnv = {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      APP_URL: baseUrl,
+      LOG_REQUESTS: "0",
+    };
+    const floorEnv: NodeJS.ProcessEnv = {
+      ...env,
+      NODE_ENV: "production",
+      FLOOR_PORT: String(floorPort),
+      FLOOR_QUERIES: JSON.stringify({ list: list.queries, search: search.queries }),
+    };
     // The exact production command; started directly with node (not npx) so the pid is the server's.
     const startApp = async () => {
       app = startChild(process.execPath, ["--import", "tsx", "app/server.ts"], appEnv, "app");
@@ -426,7 +486,9 @@ async function main() {
     const session = { cookie: "" };
     t = Date.now();
     await Promise.all([startApp(), startFloor()]);
-    log(`app on ${baseUrl}, floor on ${floorUrl} (started in ${seconds(Date.now() - t)})${redisUrl ? "" : " — no Redis: the app runs its jobs in-process"}`);
+    log(
+      `app on ${baseUrl}, floor on ${floorUrl} (started in ${seconds(Date.now() - t)})${redisUrl ? "" : " — no Redis: the app runs its jobs in-process"}`,
+    );
     session.cookie = await signIn(baseUrl);
     log(`signed in as ${USERNAME}`);
 
@@ -459,10 +521,37 @@ async function main() {
     const html = () => ({ Accept: "text/html" });
     const targets: Target[] = [
       { key: "floor", label: "Floor: list", url: `${floorUrl}/customers`, server: "floor", headers: html },
-      { key: "floorSearch", label: "Floor: search", url: `${floorUrl}/customers?search=${q}`, server: "floor", headers: html },
-      { key: "page", label: "Page `/customers`", url: `${baseUrl}/customers`, server: "app", headers: page, kind: "list" },
-      { key: "pageSearch", label: `Page \`/customers?search=${term}\``, url: `${baseUrl}/customers?search=${q}`, server: "app", headers: page, kind: "search" },
-      { key: "api", label: "API `/api/customers?limit=50`", url: `${baseUrl}/api/customers?limit=50`, server: "app", headers: json, kind: "list" },
+      {
+        key: "floorSearch",
+        label: "Floor: search",
+        url: `${floorUrl}/customers?search=${q}`,
+        server: "floor",
+        headers: html,
+      },
+      {
+        key: "page",
+        label: "Page `/customers`",
+        url: `${baseUrl}/customers`,
+        server: "app",
+        headers: page,
+        kind: "list",
+      },
+      {
+        key: "pageSearch",
+        label: `Page \`/customers?search=${term}\``,
+        url: `${baseUrl}/customers?search=${q}`,
+        server: "app",
+        headers: page,
+        kind: "search",
+      },
+      {
+        key: "api",
+        label: "API `/api/customers?limit=50`",
+        url: `${baseUrl}/api/customers?limit=50`,
+        server: "app",
+        headers: json,
+        kind: "list",
+      },
       {
         key: "apiSearch",
         label: `API \`/api/customers?search=${term}&limit=50\``,
@@ -496,12 +585,19 @@ async function main() {
     const explainList = await explain(sql, list.captured.rows);
     console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the search page query ("${term}"):\n${explainSearch.plan}\n`);
     console.log(`EXPLAIN (ANALYZE, BUFFERS) of the plain list's count:\n${explainListCount.plan}\n`);
-    const usesTrgm = (e: Explain) => (e.trgmIndexes.length ? `yes (${e.trgmIndexes.join(", ")})` : e.createdAtIndex ? "no (walks customers_created_at_idx)" : "no");
+    const usesTrgm = (e: Explain) =>
+      e.trgmIndexes.length
+        ? `yes (${e.trgmIndexes.join(", ")})`
+        : e.createdAtIndex
+          ? "no (walks customers_created_at_idx)"
+          : "no";
     log(`search query: trigram index ${usesTrgm(explainSearch)}, execution ${fmtMs(explainSearch.executionMs)} ms`);
 
     // ------------------------------------------------------------ first visit bytes
     const assets: AssetReport = await firstVisitAssets(`${baseUrl}/customers`, { Cookie: session.cookie });
-    log(`first visit to /customers: JS ${fmtKb(assets.js.gzip)} gz (${assets.files.filter((f) => f.kind === "js").length} files), CSS ${fmtKb(assets.css.gzip)} gz (${assets.files.filter((f) => f.kind === "css").length} files)`);
+    log(
+      `first visit to /customers: JS ${fmtKb(assets.js.gzip)} gz (${assets.files.filter((f) => f.kind === "js").length} files), CSS ${fmtKb(assets.css.gzip)} gz (${assets.files.filter((f) => f.kind === "css").length} files)`,
+    );
     if (assets.extra.length) log(`  also loaded through imports not listed in the HTML: ${assets.extra.join(", ")}`);
 
     // ------------------------------------------------------------ 3. load
@@ -536,7 +632,20 @@ async function main() {
       return checks.join("; ");
     };
     const loadTable = markdownTable(
-      ["Target", "p50 ms", "p95 ms", "p99 ms", "req/s", "non-2xx", "p95 ÷ floor list", "p95 ÷ floor search", "Aim", "CPU ms/req server + db", "CPU ÷ floor (same kind)", "Other load"],
+      [
+        "Target",
+        "p50 ms",
+        "p95 ms",
+        "p99 ms",
+        "req/s",
+        "non-2xx",
+        "p95 ÷ floor list",
+        "p95 ÷ floor search",
+        "Aim",
+        "CPU ms/req server + db",
+        "CPU ÷ floor (same kind)",
+        "Other load",
+      ],
       results.map((m) => [
         m.target.label,
         fmtMs(m.p50),
@@ -555,15 +664,35 @@ async function main() {
     const factsTable = markdownTable(
       ["Figure", "Value"],
       [
-        ["Data set", `${dataset}: ${Object.entries(counts).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`],
-        ["Loading (migrate / seed / VACUUM ANALYZE)", `${seconds(migrateMs)} / ${seconds(loadMs)} / ${seconds(vacuumMs)}`],
+        [
+          "Data set",
+          `${dataset}: ${Object.entries(counts)
+            .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+            .join(", ")}`,
+        ],
+        [
+          "Loading (migrate / seed / VACUUM ANALYZE)",
+          `${seconds(migrateMs)} / ${seconds(loadMs)} / ${seconds(vacuumMs)}`,
+        ],
         ["Build", buildMs ? seconds(buildMs) : "up to date"],
         [`Search "${term}"`, `${search.result.total} of ${list.result.total.toLocaleString("en-US")} customers`],
         ["Search query uses trigram index", usesTrgm(explainSearch)],
-        ["Search page query / its count: execution", `${fmtMs(explainSearch.executionMs)} ms / ${fmtMs(explainSearchCount.executionMs)} ms`],
-        ["Plain list page query / its count(*): execution", `${fmtMs(explainList.executionMs)} ms / ${fmtMs(explainListCount.executionMs)} ms`],
-        ["First visit to /customers: JS (gzip -9)", `${fmtKb(assets.js.gzip)} (${fmtKb(assets.js.raw)} raw, ${assets.files.filter((f) => f.kind === "js").length} files)`],
-        ["First visit to /customers: CSS (gzip -9)", `${fmtKb(assets.css.gzip)} (${fmtKb(assets.css.raw)} raw, ${assets.files.filter((f) => f.kind === "css").length} files)`],
+        [
+          "Search page query / its count: execution",
+          `${fmtMs(explainSearch.executionMs)} ms / ${fmtMs(explainSearchCount.executionMs)} ms`,
+        ],
+        [
+          "Plain list page query / its count(*): execution",
+          `${fmtMs(explainList.executionMs)} ms / ${fmtMs(explainListCount.executionMs)} ms`,
+        ],
+        [
+          "First visit to /customers: JS (gzip -9)",
+          `${fmtKb(assets.js.gzip)} (${fmtKb(assets.js.raw)} raw, ${assets.files.filter((f) => f.kind === "js").length} files)`,
+        ],
+        [
+          "First visit to /customers: CSS (gzip -9)",
+          `${fmtKb(assets.css.gzip)} (${fmtKb(assets.css.raw)} raw, ${assets.files.filter((f) => f.kind === "css").length} files)`,
+        ],
       ],
     );
     const assetTable = markdownTable(
@@ -571,7 +700,9 @@ async function main() {
       [...assets.files].sort((a, b) => b.gzip - a.gzip).map((f) => [f.url, f.via, fmtKb(f.raw), fmtKb(f.gzip)]),
     );
     const cpu = os.cpus();
-    const [{ version: pgVersion }] = await sql<{ version: string }[]>`select current_setting('server_version') as version`;
+    const [{ version: pgVersion }] = await sql<
+      { version: string }[]
+    >`select current_setting('server_version') as version`;
     const markdown = [
       `### Benchmark: Customers list (${new Date().toISOString().slice(0, 10)})`,
       "",
@@ -600,7 +731,17 @@ async function main() {
     fs.writeFileSync(path.join(outDir, "latest.md"), markdown);
     fs.writeFileSync(
       path.join(outDir, "latest.json"),
-      JSON.stringify({ results: results.map(({ target, ...m }) => ({ target: target.label, url: target.url, ...m })), explainSearch, explainListCount, assets, counts }, null, 2),
+      JSON.stringify(
+        {
+          results: results.map(({ target, ...m }) => ({ target: target.label, url: target.url, ...m })),
+          explainSearch,
+          explainListCount,
+          assets,
+          counts,
+        },
+        null,
+        2,
+      ),
     );
     log(`wrote tests/bench/.results/latest.md`);
   } finally {
@@ -610,7 +751,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 });
-

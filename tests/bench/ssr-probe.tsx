@@ -8,9 +8,21 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { Link, MemoryRouter } from "react-router-dom";
 
-if (process.env.NODE_ENV !== "production") console.warn("NODE_ENV is not production: React runs its slow development build");
+if (process.env.NODE_ENV !== "production")
+  console.warn("NODE_ENV is not production: React runs its slow development build");
 
-type Row = { id: number; name: string; email: string; phone: string; address: string; city: string; state: string; zipCode: string; notes: string | null; createdAt: string };
+type Row = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  notes: string | null;
+  createdAt: string;
+};
 const rows: Row[] = Array.from({ length: 50 }, (_, i) => ({
   id: 1000 + i,
   name: `Lauren Graham ${i}`,
@@ -23,7 +35,12 @@ const rows: Row[] = Array.from({ length: 50 }, (_, i) => ({
   notes: i % 9 === 0 ? "Prefers text messages." : null,
   createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
 }));
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "America/New_York" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "America/New_York",
+});
 
 type Options = { tooltip: boolean; icons: boolean; radixActions: boolean };
 
@@ -31,12 +48,17 @@ function Actions({ c, o }: { c: Row; o: Options }) {
   if (!o.radixActions) {
     return (
       <div className="row-actions">
-        <Link to={`${c.id}/edit`} aria-label={`Edit ${c.name}`}>{o.icons ? <Pencil1Icon /> : "Edit"}</Link>
-        <Link to={`${c.id}/delete`} aria-label={`Delete ${c.name}`}>{o.icons ? <TrashIcon /> : "Delete"}</Link>
+        <Link to={`${c.id}/edit`} aria-label={`Edit ${c.name}`}>
+          {o.icons ? <Pencil1Icon /> : "Edit"}
+        </Link>
+        <Link to={`${c.id}/delete`} aria-label={`Delete ${c.name}`}>
+          {o.icons ? <TrashIcon /> : "Delete"}
+        </Link>
       </div>
     );
   }
-  const wrap = (label: string, node: ReactNode) => (o.tooltip ? <Tooltip content={label}>{node as never}</Tooltip> : node);
+  const wrap = (label: string, node: ReactNode) =>
+    o.tooltip ? <Tooltip content={label}>{node as never}</Tooltip> : node;
   return (
     <div className="row-actions">
       {wrap(
@@ -81,11 +103,17 @@ function RadixTable({ o }: { o: Options }) {
               ) : null}
             </Table.Cell>
             <Table.Cell>
-              <Text as="div" size="2">{c.phone}</Text>
-              <Text as="div" size="1" color="gray">{c.email}</Text>
+              <Text as="div" size="2">
+                {c.phone}
+              </Text>
+              <Text as="div" size="1" color="gray">
+                {c.email}
+              </Text>
             </Table.Cell>
             <Table.Cell>
-              <Text as="div" size="2">{c.address}</Text>
+              <Text as="div" size="2">
+                {c.address}
+              </Text>
               <Text as="div" size="1" color="gray">{`${c.city}, ${c.state} ${c.zipCode}`}</Text>
             </Table.Cell>
             <Table.Cell>
@@ -107,11 +135,22 @@ function PlainTable({ icons }: { icons: boolean }) {
       <tbody>
         {rows.map((c) => (
           <tr key={c.id}>
-            <td><Link to={`/customers/${c.id}`}>{c.name}</Link>{c.notes ? <div title={c.notes}>{c.notes}</div> : null}</td>
-            <td><div>{c.phone}</div><div>{c.email}</div></td>
-            <td><div>{c.address}</div><div>{`${c.city}, ${c.state} ${c.zipCode}`}</div></td>
+            <td>
+              <Link to={`/customers/${c.id}`}>{c.name}</Link>
+              {c.notes ? <div title={c.notes}>{c.notes}</div> : null}
+            </td>
+            <td>
+              <div>{c.phone}</div>
+              <div>{c.email}</div>
+            </td>
+            <td>
+              <div>{c.address}</div>
+              <div>{`${c.city}, ${c.state} ${c.zipCode}`}</div>
+            </td>
             <td>{dateFormat.format(new Date(c.createdAt))}</td>
-            <td><Actions c={c} o={{ tooltip: false, icons, radixActions: false }} /></td>
+            <td>
+              <Actions c={c} o={{ tooltip: false, icons, radixActions: false }} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -137,10 +176,19 @@ const page = (node: ReactNode) => () =>
   );
 
 const variants: [string, () => string][] = [
-  ["as the route: Radix Table/Text + Tooltip + IconButton asChild + icons", page(<RadixTable o={{ tooltip: true, icons: true, radixActions: true }} />)],
+  [
+    "as the route: Radix Table/Text + Tooltip + IconButton asChild + icons",
+    page(<RadixTable o={{ tooltip: true, icons: true, radixActions: true }} />),
+  ],
   ["… without Tooltip", page(<RadixTable o={{ tooltip: false, icons: true, radixActions: true }} />)],
-  ["… without Tooltip and IconButton (plain Link + icon)", page(<RadixTable o={{ tooltip: false, icons: true, radixActions: false }} />)],
-  ["… without Tooltip, IconButton and icons", page(<RadixTable o={{ tooltip: false, icons: false, radixActions: false }} />)],
+  [
+    "… without Tooltip and IconButton (plain Link + icon)",
+    page(<RadixTable o={{ tooltip: false, icons: true, radixActions: false }} />),
+  ],
+  [
+    "… without Tooltip, IconButton and icons",
+    page(<RadixTable o={{ tooltip: false, icons: false, radixActions: false }} />),
+  ],
   ["plain <table> in React (Link + icons)", page(<PlainTable icons />)],
   ["plain <table> in React (Link, no icons)", page(<PlainTable icons={false} />)],
   ["string template (the floor)", stringTemplate],

@@ -40,13 +40,21 @@ async function uploadCsv(name: string, csv: string) {
 
 describe("Settings → System without JavaScript", () => {
   it("imports a customers CSV and shows the toast", async () => {
-    await uploadCsv(`customers-${tag}.csv`, `Name,Email,City\nAda ${tag},ada-${tag}@example.com,"Portland, OR"\nBen ${tag},,Salem\n`);
+    await uploadCsv(
+      `customers-${tag}.csv`,
+      `Name,Email,City\nAda ${tag},ada-${tag}@example.com,"Portland, OR"\nBen ${tag},,Salem\n`,
+    );
     expect(new URL(page.url()).pathname).toBe("/settings/system");
     const title = page.locator('[data-testid="toast-title"]');
     await title.waitFor({ state: "attached" });
     expect((await title.textContent())?.trim()).toBe("Import complete");
     expect(await page.content()).toContain("Added 2 customers, skipped 0 duplicates.");
-    const rows = await (await getDb()).select().from(customers).where(like(customers.name, `%${tag}%`));
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(customers)
+      .where(like(customers.name, `%${tag}%`));
     expect(rows.map((r) => [r.name, r.email, r.city]).sort()).toEqual([
       [`Ada ${tag}`, `ada-${tag}@example.com`, "Portland, OR"],
       [`Ben ${tag}`, null, "Salem"],
@@ -56,14 +64,24 @@ describe("Settings → System without JavaScript", () => {
   it("shows a bad row's line on the import page and imports nothing", async () => {
     await uploadCsv(`bad-${tag}.csv`, `name,email\nCal ${tag},cal-${tag}@example.com\nDee ${tag},dee-at-example\n`);
     expect(new URL(page.url()).pathname).toBe("/settings/system/import");
-    await expect(page.locator("#customer-import-errors").textContent()).resolves.toContain("Line 3: Email: Enter a valid email address");
-    const rows = await (await getDb()).select().from(customers).where(like(customers.name, `Cal ${tag}%`));
+    await expect(page.locator("#customer-import-errors").textContent()).resolves.toContain(
+      "Line 3: Email: Enter a valid email address",
+    );
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(customers)
+      .where(like(customers.name, `Cal ${tag}%`));
     expect(rows).toHaveLength(0);
   });
 
   it("downloads an export from its link", async () => {
     await page.goto("/settings/system");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Customers (CSV)" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Customers (CSV)" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
     const stream = await download.createReadStream();
     let text = "";

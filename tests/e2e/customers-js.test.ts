@@ -27,7 +27,8 @@ function watchErrors(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy|Hydration|hydrat/i.test(message.text())) errors.push(message.text());
+    if (message.type() === "error" && /Content Security Policy|Hydration|hydrat/i.test(message.text()))
+      errors.push(message.text());
   });
   return errors;
 }
@@ -152,7 +153,13 @@ describe("customers with JavaScript", () => {
     await expect.poll(() => page.locator('aside a[aria-current="page"]').textContent()).toContain("Jobs");
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     // A modified click is left to the browser (a new tab), not hijacked.
-    const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("aside").getByRole("link", { name: "Customers" }).click({ modifiers: ["Control"] })]);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page
+        .locator("aside")
+        .getByRole("link", { name: "Customers" })
+        .click({ modifiers: ["Control"] }),
+    ]);
     await popup.close();
     expect(new URL(page.url()).pathname).toBe("/jobs");
   });
@@ -213,14 +220,17 @@ describe("on a phone-sized screen", () => {
       const page = await signInAs(context, "owner");
       await page.goto("/customers");
       await waitForHydration(page);
-      const sidebarRight = () => page.evaluate(() => document.querySelector("aside.sidebar")!.getBoundingClientRect().right);
+      const sidebarRight = () =>
+        page.evaluate(() => document.querySelector("aside.sidebar")!.getBoundingClientRect().right);
       expect(await sidebarRight()).toBeLessThanOrEqual(0);
       // The desktop collapse button is not offered.
       expect(await page.getByRole("button", { name: "Toggle sidebar" }).isVisible()).toBe(false);
 
       await page.getByLabel("Open menu").click();
       await page.waitForFunction(() => document.querySelector("aside.sidebar")!.getBoundingClientRect().left >= 0);
-      const jobs = page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Jobs", exact: true });
+      const jobs = page
+        .getByRole("complementary", { name: "Main navigation" })
+        .getByRole("link", { name: "Jobs", exact: true });
       expect(await jobs.isVisible()).toBe(true);
 
       await jobs.click();

@@ -74,13 +74,18 @@ describe("customers without JavaScript", () => {
 
   it("Add Customer opens the form as a page; a blank name is refused with 'Name is required'", async () => {
     await page.goto("/customers");
-    await Promise.all([page.waitForURL("**/customers/new"), page.getByRole("link", { name: "Add Customer" }).first().click()]);
+    await Promise.all([
+      page.waitForURL("**/customers/new"),
+      page.getByRole("link", { name: "Add Customer" }).first().click(),
+    ]);
     expect(await page.getByRole("dialog").getByRole("heading").first().textContent()).toBe("Add New Customer");
 
     // Truly empty: the browser's own required-field check keeps the form from being sent.
     await page.getByRole("button", { name: "Add Customer" }).click();
     expect(new URL(page.url()).pathname).toBe("/customers/new");
-    expect(await page.locator('input[name="name"]').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(
+      await page.locator('input[name="name"]').evaluate((el) => (el as HTMLInputElement).validity.valueMissing),
+    ).toBe(true);
 
     // Blank (spaces only) passes the browser and is refused by the server.
     await page.fill('input[name="name"]', "   ");
@@ -145,7 +150,10 @@ describe("customers without JavaScript", () => {
 
   it("edit changes the phone: 'Customer updated' and the new phone in the row", async () => {
     await page.goto(`/customers?search=${encodeURIComponent(city)}`);
-    await Promise.all([page.waitForURL(/\/customers\/\d+\/edit/), page.getByRole("link", { name: `Edit ${name}` }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/customers\/\d+\/edit/),
+      page.getByRole("link", { name: `Edit ${name}` }).click(),
+    ]);
     expect(new URL(page.url()).searchParams.get("search")).toBe(city);
     // The form is prefilled.
     expect(await page.locator('input[name="name"]').inputValue()).toBe(name);
@@ -174,7 +182,10 @@ describe("customers without JavaScript", () => {
 
   it("delete from the row asks for confirmation, then 'Customer deleted' and it is gone", async () => {
     await page.goto(`/customers?search=${encodeURIComponent(city)}`);
-    await Promise.all([page.waitForURL(/\/customers\/\d+\/delete/), page.getByRole("link", { name: `Delete ${name}` }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/customers\/\d+\/delete/),
+      page.getByRole("link", { name: `Delete ${name}` }).click(),
+    ]);
     expect(await page.getByText(`Are you sure you want to delete ${name}?`).count()).toBe(1);
     // Nothing is deleted until the button is pressed.
     expect(await count(page)).toBe("1");

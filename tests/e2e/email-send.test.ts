@@ -59,7 +59,8 @@ beforeAll(async () => {
     authMethods: ["PLAIN", "LOGIN"],
     logger: false,
     onAuth(auth, _session, cb) {
-      if (auth.username === SENDER && (auth.password === PASSWORD || auth.password === PASSWORD2)) return cb(null, { user: auth.username });
+      if (auth.username === SENDER && (auth.password === PASSWORD || auth.password === PASSWORD2))
+        return cb(null, { user: auth.username });
       return cb(new Error("Invalid username or password"));
     },
     onData(stream, session, cb) {
@@ -67,7 +68,9 @@ beforeAll(async () => {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         if (refuse) {
-          const error = new Error("Mailbox unavailable: recipient rejected by policy") as Error & { responseCode: number };
+          const error = new Error("Mailbox unavailable: recipient rejected by policy") as Error & {
+            responseCode: number;
+          };
           error.responseCode = 550;
           return cb(error);
         }
@@ -88,7 +91,12 @@ beforeAll(async () => {
   process.env.SMTP_SECURE = "false";
   // The processor runs here: portal links must point at the server under test.
   process.env.APP_URL = baseUrl();
-  worker = await startWorker({ prefix: inject("queuePrefix"), registry: { [EMAIL_QUEUE]: processors[EMAIL_QUEUE] }, concurrency: 2, schedulers: false });
+  worker = await startWorker({
+    prefix: inject("queuePrefix"),
+    registry: { [EMAIL_QUEUE]: processors[EMAIL_QUEUE] },
+    concurrency: 2,
+    schedulers: false,
+  });
   browser = await launchBrowser();
 });
 
@@ -114,11 +122,21 @@ afterAll(async () => {
 
 async function draftQuote(label: string, email: string | null = `client-${tag}-${label}@example.test`) {
   const db = await getDb();
-  const [c] = await db.insert(customers).values({ name: `Mail ${tag} ${label}`, email }).returning({ id: customers.id });
+  const [c] = await db
+    .insert(customers)
+    .values({ name: `Mail ${tag} ${label}`, email })
+    .returning({ id: customers.id });
   created.customers.push(c.id);
   const [q] = await db
     .insert(quotes)
-    .values({ customerId: c.id, quoteNumber: `QM-${tag}-${label}`, title: `Kitchen ${tag} ${label}`, status: "draft", subtotal: "100.00", total: "100.00" })
+    .values({
+      customerId: c.id,
+      quoteNumber: `QM-${tag}-${label}`,
+      title: `Kitchen ${tag} ${label}`,
+      status: "draft",
+      subtotal: "100.00",
+      total: "100.00",
+    })
     .returning({ id: quotes.id, quoteNumber: quotes.quoteNumber });
   created.quotes.push(q.id);
   return { customerId: c.id, quoteId: q.id, quoteNumber: q.quoteNumber, email };
@@ -145,25 +163,64 @@ describe("e-mail configuration and sending", () => {
     const installer = await signIn("installer");
     expect((await api("/api/email/config", { cookie: installer })).status).toBe(403);
 
-    const missing = await api("/api/email/config", { method: "POST", cookie: owner, json: { provider: "gmail", senderName: "Office", isActive: true } });
+    const missing = await api("/api/email/config", {
+      method: "POST",
+      cookie: owner,
+      json: { provider: "gmail", senderName: "Office", isActive: true },
+    });
     expect(missing.status).toBe(400);
-    expect(missing.body.fieldErrors.senderEmail).toContain("Sender email is required when email configuration is active");
-    const badProvider = await api("/api/email/config", { method: "POST", cookie: owner, json: { provider: "yahoo", senderName: "Office", senderEmail: SENDER, isActive: false } });
+    expect(missing.body.fieldErrors.senderEmail).toContain(
+      "Sender email is required when email configuration is active",
+    );
+    const badProvider = await api("/api/email/config", {
+      method: "POST",
+      cookie: owner,
+      json: { provider: "yahoo", senderName: "Office", senderEmail: SENDER, isActive: false },
+    });
     expect(badProvider.status).toBe(400);
 
     // Not active yet: sending is refused with a clear 409, nothing is queued.
-    const saved = await api("/api/email/config", { method: "POST", cookie: owner, json: { provider: "gmail", senderEmail: SENDER, senderName: "Northwind Office", isActive: false, appPassword: PASSWORD } });
+    const saved = await api("/api/email/config", {
+      method: "POST",
+      cookie: owner,
+      json: {
+        provider: "gmail",
+        senderEmail: SENDER,
+        senderName: "Northwind Office",
+        isActive: false,
+        appPassword: PASSWORD,
+      },
+    });
     remember(saved.body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ id: expect.any(Number), provider: "gmail", senderEmail: SENDER, senderName: "Northwind Office", isActive: false, hasPassword: true });
+    expect(saved.body).toEqual({
+      id: expect.any(Number),
+      provider: "gmail",
+      senderEmail: SENDER,
+      senderName: "Northwind Office",
+      isActive: false,
+      hasPassword: true,
+    });
     expect((await api("/api/email/test", { method: "POST", cookie: owner })).status).toBe(409);
 
-    const patched = await api(`/api/email/config/${saved.body.id}`, { method: "PATCH", cookie: owner, json: { provider: "gmail", senderEmail: SENDER, senderName: "Northwind Office", isActive: true } });
+    const patched = await api(`/api/email/config/${saved.body.id}`, {
+      method: "PATCH",
+      cookie: owner,
+      json: { provider: "gmail", senderEmail: SENDER, senderName: "Northwind Office", isActive: true },
+    });
     remember(patched.body);
     expect(patched.status).toBe(200);
     expect(patched.body.isActive).toBe(true);
     expect(patched.body.hasPassword).toBe(true);
-    expect((await api(`/api/email/config/999999`, { method: "PATCH", cookie: owner, json: { provider: "gmail", senderEmail: SENDER, senderName: "X", isActive: true } })).status).toBe(404);
+    expect(
+      (
+        await api(`/api/email/config/999999`, {
+          method: "PATCH",
+          cookie: owner,
+          json: { provider: "gmail", senderEmail: SENDER, senderName: "X", isActive: true },
+        })
+      ).status,
+    ).toBe(404);
 
     const got = await api("/api/email/config", { cookie: owner });
     remember(got.body);
@@ -189,7 +246,11 @@ describe("e-mail configuration and sending", () => {
 
   it("sends a quote with its PDF and a portal link that opens the portal; the draft becomes sent", async () => {
     const q = await draftQuote("api");
-    const res = await api("/api/email/send/quote", { method: "POST", cookie: owner, json: { quoteId: q.quoteId, customMessage: "Looking forward to it." } });
+    const res = await api("/api/email/send/quote", {
+      method: "POST",
+      cookie: owner,
+      json: { quoteId: q.quoteId, customMessage: "Looking forward to it." },
+    });
     remember(res.body);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Email sent successfully");
@@ -200,7 +261,9 @@ describe("e-mail configuration and sending", () => {
     expect(mail.attachments[0].contentType).toBe("application/pdf");
     expect(mail.attachments[0].content.subarray(0, 4).toString("latin1")).toBe("%PDF");
     expect(String(mail.html)).toContain("Looking forward to it.");
-    const link = String(mail.html).match(/href="([^"]*\/client\/quotes\/\d+\?token=[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
+    const link = String(mail.html)
+      .match(/href="([^"]*\/client\/quotes\/\d+\?token=[^"]+)"/)?.[1]
+      ?.replace(/&amp;/g, "&");
     expect(link).toBeTruthy();
     expect(link!.startsWith(`${baseUrl()}/client/quotes/${q.customerId}?token=`)).toBe(true);
     const portal = await fetch(link!);
@@ -220,7 +283,17 @@ describe("e-mail configuration and sending", () => {
     const payUrl = `https://pay.example.test/i/${tag}`;
     const [inv] = await db
       .insert(invoices)
-      .values({ customerId: q.customerId, invoiceNumber: `IM-${tag}`, title: `Invoice ${tag}`, status: "draft", dueDate: "2030-01-31", subtotal: "250.00", total: "250.00", balance: "250.00", paymentLinkUrl: payUrl })
+      .values({
+        customerId: q.customerId,
+        invoiceNumber: `IM-${tag}`,
+        title: `Invoice ${tag}`,
+        status: "draft",
+        dueDate: "2030-01-31",
+        subtotal: "250.00",
+        total: "250.00",
+        balance: "250.00",
+        paymentLinkUrl: payUrl,
+      })
       .returning({ id: invoices.id });
     created.invoices.push(inv.id);
     const res = await api("/api/email/send/invoice", { method: "POST", cookie: owner, json: { invoiceId: inv.id } });
@@ -257,8 +330,12 @@ describe("e-mail configuration and sending", () => {
     const a = await api("/api/email/send/quote", { method: "POST", cookie: owner, json: { quoteId: noEmail.quoteId } });
     expect(a.status).toBe(400);
     expect(a.body.error).toContain("No email");
-    expect((await api("/api/email/send/quote", { method: "POST", cookie: owner, json: { quoteId: 99999999 } })).status).toBe(404);
-    expect((await api("/api/email/send/quote", { method: "POST", cookie: owner, json: { quoteId: "abc" } })).status).toBe(400);
+    expect(
+      (await api("/api/email/send/quote", { method: "POST", cookie: owner, json: { quoteId: 99999999 } })).status,
+    ).toBe(404);
+    expect(
+      (await api("/api/email/send/quote", { method: "POST", cookie: owner, json: { quoteId: "abc" } })).status,
+    ).toBe(400);
     expect((await api("/api/email/send/invoice", { method: "POST", cookie: owner, json: {} })).status).toBe(400);
   });
 
@@ -317,7 +394,9 @@ describe("e-mail configuration and sending", () => {
     await page.locator("text=Sender email is required when email configuration is active").waitFor();
     await expect(save.isDisabled()).resolves.toBe(true);
     await page.fill('input[name="senderEmail"]', SENDER);
-    await page.locator("text=Sender email is required when email configuration is active").waitFor({ state: "detached" });
+    await page
+      .locator("text=Sender email is required when email configuration is active")
+      .waitFor({ state: "detached" });
     await expect(save.isEnabled()).resolves.toBe(true);
     await context.close();
   });
@@ -339,7 +418,16 @@ describe("e-mail configuration and sending", () => {
         expect(data).not.toContain(PASSWORD2);
         expect(data).not.toMatch(/token|password/i);
         // Ids and what the user typed only (the Inbox's sync and reply jobs share this queue).
-        const allowed = ["quoteId", "invoiceId", "customMessage", "actorId", "emailId", "body", "trigger", "maxResults"];
+        const allowed = [
+          "quoteId",
+          "invoiceId",
+          "customMessage",
+          "actorId",
+          "emailId",
+          "body",
+          "trigger",
+          "maxResults",
+        ];
         expect(Object.keys(job.data as object).filter((k) => !allowed.includes(k))).toEqual([]);
         expect(JSON.stringify(job.returnvalue ?? null)).not.toMatch(/token=/);
       }

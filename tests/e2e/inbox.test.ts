@@ -35,7 +35,13 @@ let configId: number;
 const fixture = { customerId: 0, jobA: 0, jobB: 0, quoteId: 0 };
 
 async function mailbox(user: string) {
-  const client = new ImapFlow({ host: "127.0.0.1", port: inject("imapPort"), secure: false, auth: { user, pass: inject("imapPassword") }, logger: false });
+  const client = new ImapFlow({
+    host: "127.0.0.1",
+    port: inject("imapPort"),
+    secure: false,
+    auth: { user, pass: inject("imapPassword") },
+    logger: false,
+  });
   await client.connect();
   return client;
 }
@@ -76,7 +82,10 @@ async function toast(page: Page) {
   const title = page.locator('[data-testid="toast-title"]');
   await title.waitFor({ state: "attached" });
   const description = page.locator('[data-testid="toast-description"]');
-  return { title: (await title.textContent())?.trim(), description: (await description.count()) ? (await description.textContent())?.trim() : undefined };
+  return {
+    title: (await title.textContent())?.trim(),
+    description: (await description.count()) ? (await description.textContent())?.trim() : undefined,
+  };
 }
 
 beforeAll(async () => {
@@ -87,7 +96,9 @@ beforeAll(async () => {
     authMethods: ["PLAIN", "LOGIN"],
     logger: false,
     onAuth(auth, _session, cb) {
-      return auth.password === inject("imapPassword") ? cb(null, { user: auth.username }) : cb(new Error("Invalid username or password"));
+      return auth.password === inject("imapPassword")
+        ? cb(null, { user: auth.username })
+        : cb(new Error("Invalid username or password"));
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -102,22 +113,44 @@ beforeAll(async () => {
   process.env.SMTP_HOST = "127.0.0.1";
   process.env.SMTP_PORT = String((smtp.server.address() as AddressInfo).port);
   process.env.SMTP_SECURE = "false";
-  worker = await startWorker({ prefix: inject("queuePrefix"), registry: { [EMAIL_QUEUE]: processors[EMAIL_QUEUE] }, concurrency: 2, schedulers: false });
+  worker = await startWorker({
+    prefix: inject("queuePrefix"),
+    registry: { [EMAIL_QUEUE]: processors[EMAIL_QUEUE] },
+    concurrency: 2,
+    schedulers: false,
+  });
   browser = await launchBrowser();
 
   const db = await getDb();
   // Nothing synced yet in this run; the inbox starts empty.
   await db.delete(emails);
   await db.delete(emailSyncState);
-  const [c] = await db.insert(customers).values({ name: `Inbox Client ${tag}`, email: CLIENT.toUpperCase() }).returning({ id: customers.id });
+  const [c] = await db
+    .insert(customers)
+    .values({ name: `Inbox Client ${tag}`, email: CLIENT.toUpperCase() })
+    .returning({ id: customers.id });
   fixture.customerId = c.id;
-  const [a] = await db.insert(jobs).values({ customerId: c.id, title: `Walnut kitchen ${tag}` }).returning({ id: jobs.id });
-  const [b] = await db.insert(jobs).values({ customerId: c.id, title: `Mudroom lockers ${tag}` }).returning({ id: jobs.id });
+  const [a] = await db
+    .insert(jobs)
+    .values({ customerId: c.id, title: `Walnut kitchen ${tag}` })
+    .returning({ id: jobs.id });
+  const [b] = await db
+    .insert(jobs)
+    .values({ customerId: c.id, title: `Mudroom lockers ${tag}` })
+    .returning({ id: jobs.id });
   fixture.jobA = a.id;
   fixture.jobB = b.id;
   const [q] = await db
     .insert(quotes)
-    .values({ customerId: c.id, jobId: a.id, quoteNumber: QUOTE_NUMBER, title: "Kitchen", status: "sent", subtotal: "10.00", total: "10.00" })
+    .values({
+      customerId: c.id,
+      jobId: a.id,
+      quoteNumber: QUOTE_NUMBER,
+      title: "Kitchen",
+      status: "sent",
+      subtotal: "10.00",
+      total: "10.00",
+    })
     .returning({ id: quotes.id });
   fixture.quoteId = q.id;
 
@@ -126,7 +159,13 @@ beforeAll(async () => {
   const saved = await api("/api/email/config", {
     method: "POST",
     cookie: owner,
-    json: { provider: "gmail", senderEmail: MAILBOX, senderName: "Northwind Office", isActive: true, appPassword: inject("imapPassword") },
+    json: {
+      provider: "gmail",
+      senderEmail: MAILBOX,
+      senderName: "Northwind Office",
+      isActive: true,
+      appPassword: inject("imapPassword"),
+    },
   });
   expect(saved.status).toBe(200);
   configId = saved.body.id;
@@ -175,8 +214,18 @@ describe("Inbox", () => {
 
   it("syncs new mail over IMAP, linked to the customer by address and to jobs by the subject, once", async () => {
     await deliver(MAILBOX, [
-      { from: { name: "Dana Client", address: CLIENT }, subject: `Re: Quote ${QUOTE_NUMBER}`, text: "We approve the walnut finish.\nCan you start in May?", messageId: `<a-${tag}@client.test>` },
-      { from: { name: "Sam Stranger", address: STRANGER }, subject: `Question about Job #${fixture.jobB}`, html: HOSTILE_HTML, messageId: `<b-${tag}@elsewhere.test>` },
+      {
+        from: { name: "Dana Client", address: CLIENT },
+        subject: `Re: Quote ${QUOTE_NUMBER}`,
+        text: "We approve the walnut finish.\nCan you start in May?",
+        messageId: `<a-${tag}@client.test>`,
+      },
+      {
+        from: { name: "Sam Stranger", address: STRANGER },
+        subject: `Question about Job #${fixture.jobB}`,
+        html: HOSTILE_HTML,
+        messageId: `<b-${tag}@elsewhere.test>`,
+      },
       { from: STRANGER, subject: "", text: "", messageId: `<c-${tag}@elsewhere.test>` },
     ]);
 
@@ -192,17 +241,46 @@ describe("Inbox", () => {
     expect(list.headers.get("x-unread-count")).toBe("3");
     const byId = new Map<string, any>(list.body.map((e: any) => [e.messageId, e]));
     const a = byId.get(`<a-${tag}@client.test>`);
-    expect(a).toMatchObject({ fromEmail: CLIENT, fromName: "Dana Client", toEmail: MAILBOX, customerId: fixture.customerId, jobId: fixture.jobA, isRead: false, snippet: "We approve the walnut finish. Can you start in May?" });
+    expect(a).toMatchObject({
+      fromEmail: CLIENT,
+      fromName: "Dana Client",
+      toEmail: MAILBOX,
+      customerId: fixture.customerId,
+      jobId: fixture.jobA,
+      isRead: false,
+      snippet: "We approve the walnut finish. Can you start in May?",
+    });
     expect(a.customerName).toBe(`Inbox Client ${tag}`);
     const b = byId.get(`<b-${tag}@elsewhere.test>`);
     // An unknown sender: the job named in the subject links it, and the job's customer with it.
-    expect(b).toMatchObject({ fromEmail: STRANGER, jobId: fixture.jobB, customerId: fixture.customerId, jobTitle: `Mudroom lockers ${tag}` });
+    expect(b).toMatchObject({
+      fromEmail: STRANGER,
+      jobId: fixture.jobB,
+      customerId: fixture.customerId,
+      jobTitle: `Mudroom lockers ${tag}`,
+    });
     expect(b.bodyHtml).toContain("<b>Measurements</b>");
-    for (const bad of ["<script", "onerror", "onclick", "javascript:", "tracker-", "<iframe", "<form", "<style", "display: none"]) expect(b.bodyHtml).not.toContain(bad);
+    for (const bad of [
+      "<script",
+      "onerror",
+      "onclick",
+      "javascript:",
+      "tracker-",
+      "<iframe",
+      "<form",
+      "<style",
+      "display: none",
+    ])
+      expect(b.bodyHtml).not.toContain(bad);
     const c = byId.get(`<c-${tag}@elsewhere.test>`);
     expect(c).toMatchObject({ customerId: null, jobId: null });
 
-    const [state] = await (await getDb()).select().from(emailSyncState).where(eq(emailSyncState.mailbox, `gmail:${MAILBOX}:INBOX`));
+    const [state] = await (
+      await getDb()
+    )
+      .select()
+      .from(emailSyncState)
+      .where(eq(emailSyncState.mailbox, `gmail:${MAILBOX}:INBOX`));
     expect(state.lastUid).toBe(3);
   });
 
@@ -229,20 +307,33 @@ describe("Inbox", () => {
     expect(await installerPage.getByTestId("linked-emails").count()).toBe(0);
     await installer.close();
     // Opening it from the customer page marked it read: put it back for the next tests.
-    const [a] = await (await getDb()).select({ id: emails.id }).from(emails).where(eq(emails.messageId, `<a-${tag}@client.test>`));
+    const [a] = await (
+      await getDb()
+    )
+      .select({ id: emails.id })
+      .from(emails)
+      .where(eq(emails.messageId, `<a-${tag}@client.test>`));
     await (await getDb()).update(emails).set({ isRead: false }).where(eq(emails.id, a.id));
   });
 
   it("stores a message once by Message-ID, and starts over safely when UIDVALIDITY changes", async () => {
-    await deliver(MAILBOX, [{ from: CLIENT, subject: "The same message again", text: "dup", messageId: `<a-${tag}@client.test>` }]);
+    await deliver(MAILBOX, [
+      { from: CLIENT, subject: "The same message again", text: "dup", messageId: `<a-${tag}@client.test>` },
+    ]);
     expect((await sync()).body).toEqual({ syncedCount: 0, totalFetched: 1 });
 
     // The server renumbered the mailbox: every UID we knew is void. The next run looks at the
     // newest messages again and stores none twice.
     const db = await getDb();
-    await db.update(emailSyncState).set({ uidValidity: "1" }).where(eq(emailSyncState.mailbox, `gmail:${MAILBOX}:INBOX`));
+    await db
+      .update(emailSyncState)
+      .set({ uidValidity: "1" })
+      .where(eq(emailSyncState.mailbox, `gmail:${MAILBOX}:INBOX`));
     expect((await sync()).body).toEqual({ syncedCount: 0, totalFetched: 4 });
-    const [state] = await db.select().from(emailSyncState).where(eq(emailSyncState.mailbox, `gmail:${MAILBOX}:INBOX`));
+    const [state] = await db
+      .select()
+      .from(emailSyncState)
+      .where(eq(emailSyncState.mailbox, `gmail:${MAILBOX}:INBOX`));
     expect(state.uidValidity).not.toBe("1");
     expect(state.lastUid).toBe(4);
     expect((await api("/api/emails", { cookie: owner })).body).toHaveLength(3);
@@ -292,7 +383,9 @@ describe("Inbox", () => {
 
     // Open the hostile HTML message: sanitised, remote image hidden, and now read.
     await nav(page, () => hostile.click());
-    expect((await page.locator("#email-subject").first().textContent())?.trim()).toBe(`Question about Job #${fixture.jobB}`);
+    expect((await page.locator("#email-subject").first().textContent())?.trim()).toBe(
+      `Question about Job #${fixture.jobB}`,
+    );
     expect(await page.getByTestId("unread-count").textContent()).toBe("1 unread");
     expect(await page.getByTestId("nav-count-inbox").textContent()).toBe("1");
     // Elsewhere the sidebar agrees at once (the remembered count was forgotten when it was read).
@@ -305,7 +398,9 @@ describe("Inbox", () => {
     expect(await body.locator("img[src^='http']").count()).toBe(0);
     expect(await body.first().textContent()).toContain("[Company logo]");
     await page.getByText("1 remote image is hidden to protect your privacy.").first().waitFor();
-    expect(await body.locator('a[href="https://example.com/plans"]').getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(await body.locator('a[href="https://example.com/plans"]').getAttribute("rel")).toBe(
+      "noopener noreferrer nofollow",
+    );
 
     // Reply: an empty reply is refused; a real one goes out over SMTP, threaded.
     await nav(page, () => page.getByRole("link", { name: "Reply" }).click());
@@ -326,7 +421,13 @@ describe("Inbox", () => {
     expect([reply.references].flat()).toContain(`<b-${tag}@elsewhere.test>`);
     expect(reply.text).toContain(`Thanks Sam, the lockers ship Friday. ${tag}`);
     expect(reply.text).toContain("> ");
-    const [logged] = await (await getDb()).select().from(activityLog).where(eq(activityLog.type, "email_replied")).orderBy(activityLog.id);
+    const [logged] = await (
+      await getDb()
+    )
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.type, "email_replied"))
+      .orderBy(activityLog.id);
     expect(logged.customerId).toBe(fixture.customerId);
 
     // The empty message shows the spec's placeholders.
@@ -347,7 +448,9 @@ describe("Inbox", () => {
     await page.getByText("No email selected").first().waitFor();
 
     // Sync from the page.
-    await deliver(MAILBOX, [{ from: CLIENT, subject: `Photos for ${QUOTE_NUMBER}`, text: "Here you go", messageId: `<d-${tag}@client.test>` }]);
+    await deliver(MAILBOX, [
+      { from: CLIENT, subject: `Photos for ${QUOTE_NUMBER}`, text: "Here you go", messageId: `<d-${tag}@client.test>` },
+    ]);
     await nav(page, () => page.getByRole("button", { name: "Sync" }).click());
     expect(await toast(page)).toEqual({ title: "Emails synced", description: "Synced 1 new emails out of 1 fetched." });
     await expect.poll(() => page.getByTestId("email-row").count()).toBe(3);
@@ -364,7 +467,10 @@ describe("Inbox", () => {
     });
     await page.goto("/inbox");
     await waitForHydration(page);
-    await page.getByTestId("email-row").filter({ hasText: `Question about Job #${fixture.jobB}` }).click();
+    await page
+      .getByTestId("email-row")
+      .filter({ hasText: `Question about Job #${fixture.jobB}` })
+      .click();
     expect(await page.getByTestId("email-body").first().textContent()).toContain("Measurements");
     await page.getByTestId("email-body").getByText("Hello!").click();
     await page.getByTestId("email-body").getByText("click me").click();
@@ -373,7 +479,9 @@ describe("Inbox", () => {
 
     await page.getByRole("link", { name: "Show images" }).click();
     await page.waitForURL(/images=1/);
-    await expect.poll(() => page.getByTestId("email-body").locator(`img[src="http://127.0.0.1:9/tracker-${tag}.gif"]`).count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId("email-body").locator(`img[src="http://127.0.0.1:9/tracker-${tag}.gif"]`).count())
+      .toBe(1);
     const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get("content-security-policy"));
     expect(csp).toContain("img-src 'self' data: blob: https: http:");
 
@@ -402,7 +510,10 @@ describe("Inbox", () => {
   it("stores each message once when two syncs run at the same time", async () => {
     const db = await getDb();
     const before = (await db.select({ id: emails.id }).from(emails)).length;
-    await deliver(MAILBOX, Array.from({ length: 5 }, (_, i) => ({ from: CLIENT, subject: `Race ${tag} ${i}`, text: "race" })));
+    await deliver(
+      MAILBOX,
+      Array.from({ length: 5 }, (_, i) => ({ from: CLIENT, subject: `Race ${tag} ${i}`, text: "race" })),
+    );
     const [one, two] = await Promise.all([sync(), sync()]);
     expect(one.status).toBe(200);
     expect(two.status).toBe(200);
@@ -427,19 +538,38 @@ describe("Inbox", () => {
     } finally {
       delete process.env.INBOX_MAX_MESSAGE_BYTES;
     }
-    const [row] = await (await getDb()).select().from(emails).where(eq(emails.messageId, `<big-${tag}@client.test>`));
-    expect(row).toMatchObject({ subject: `Site photos ${tag}`, fromEmail: CLIENT, fromName: "Dana Client", customerId: fixture.customerId, hasAttachments: true, bodyHtml: null });
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(emails)
+      .where(eq(emails.messageId, `<big-${tag}@client.test>`));
+    expect(row).toMatchObject({
+      subject: `Site photos ${tag}`,
+      fromEmail: CLIENT,
+      fromName: "Dana Client",
+      customerId: fixture.customerId,
+      hasAttachments: true,
+      bodyHtml: null,
+    });
     expect(row.bodyText).toMatch(/^This message is 0\.\d MB, too large to show here\. Open it in your mail app\.$/);
   });
 
   it("imports the newest 50 of a new mailbox, then catches up a burst 50 at a time, oldest first", async () => {
     const batch = (from: number, n: number) =>
-      Array.from({ length: n }, (_, i) => ({ from: CLIENT, subject: `Burst ${tag} #${String(from + i).padStart(3, "0")}`, text: `n ${from + i}` }));
+      Array.from({ length: n }, (_, i) => ({
+        from: CLIENT,
+        subject: `Burst ${tag} #${String(from + i).padStart(3, "0")}`,
+        text: `n ${from + i}`,
+      }));
     await deliver(BIG_MAILBOX, batch(1, 60));
     await configure(BIG_MAILBOX);
     expect((await sync()).body).toEqual({ syncedCount: 50, totalFetched: 50 });
     const db = await getDb();
-    const subjects = async () => (await db.select({ subject: emails.subject }).from(emails).where(eq(emails.provider, "gmail"))).map((r) => r.subject ?? "");
+    const subjects = async () =>
+      (await db.select({ subject: emails.subject }).from(emails).where(eq(emails.provider, "gmail"))).map(
+        (r) => r.subject ?? "",
+      );
     const firstRun = (await subjects()).filter((s) => s.startsWith(`Burst ${tag}`));
     // The 10 oldest are not imported (first sync takes the newest 50).
     expect(firstRun).toHaveLength(50);

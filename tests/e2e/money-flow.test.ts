@@ -18,7 +18,10 @@ afterAll(async () => {
 
 async function newCustomer(name: string) {
   const db = await getDb();
-  const [row] = await db.insert(customers).values({ name, phone: "802-555-0188", email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` }).returning();
+  const [row] = await db
+    .insert(customers)
+    .values({ name, phone: "802-555-0188", email: `${name.replace(/\W/g, "").toLowerCase()}@example.com` })
+    .returning();
   return row;
 }
 
@@ -144,7 +147,11 @@ describe("Add Invoice from a quote", () => {
       await page.selectOption('#invoice-form select[name="quoteId"]', value);
       if (!javaScriptEnabled) await submitAndWait(page, 'button:has-text("Load quote")');
       // The option reads "Q-… — Customer: Title ($total)"; the form now holds that title.
-      const title = label.split(": ").slice(1).join(": ").replace(/ \(\$[\d,.]+\)$/, "");
+      const title = label
+        .split(": ")
+        .slice(1)
+        .join(": ")
+        .replace(/ \(\$[\d,.]+\)$/, "");
       await expect.poll(() => page.inputValue('#invoice-form input[name="title"]')).toBe(title);
       expect(await page.inputValue('#invoice-form select[name="quoteId"]')).toBe(value);
       // Without JS the customer select, with JS the combobox's hidden field.

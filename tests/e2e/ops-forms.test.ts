@@ -12,7 +12,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const owner = await signIn("owner");
   customerName = `${tag} Customer`;
-  await api("/api/customers", { method: "POST", cookie: owner, json: { name: customerName }, headers: { Origin: baseUrl() } });
+  await api("/api/customers", {
+    method: "POST",
+    cookie: owner,
+    json: { name: customerName },
+    headers: { Origin: baseUrl() },
+  });
 });
 
 afterAll(async () => {
@@ -34,7 +39,10 @@ describe("jobs and tasks without JavaScript", () => {
     await form.getByRole("button", { name: "Create Job" }).click();
     await page.getByText("Start date cannot be in the past").waitFor();
     await form.locator('input[name="startDate"]').fill("2031-05-01");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/jobs"), form.getByRole("button", { name: "Create Job" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/jobs"),
+      form.getByRole("button", { name: "Create Job" }).click(),
+    ]);
     await page.getByText("Job created").waitFor();
 
     await page.goto(`/jobs?search=${tag}&status=quoted`);
@@ -44,7 +52,10 @@ describe("jobs and tasks without JavaScript", () => {
     expect(await row.getByRole("link", { name: /Schedule install/ }).count()).toBe(0);
     await row.getByRole("link", { name: `Edit ${tag} Pantry` }).click();
     await page.locator('#job-form select[name="status"]').selectOption("approved");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/jobs"), page.getByRole("button", { name: "Save Changes" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/jobs"),
+      page.getByRole("button", { name: "Save Changes" }).click(),
+    ]);
     await page.getByText("Job updated").waitFor();
     expect(page.url()).toContain("status=quoted");
     await page.goto(`/jobs?search=${tag}&status=approved`);
@@ -58,11 +69,17 @@ describe("jobs and tasks without JavaScript", () => {
     expect(await task.locator('select[name="customerId"] option:checked').textContent()).toBe(customerName);
     await task.locator('input[name="title"]').fill(`${tag} Order hinges`);
     await task.locator('input[name="estimatedHours"]').fill("2");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/tasks"), task.getByRole("button", { name: "Create Task" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/tasks"),
+      task.getByRole("button", { name: "Create Task" }).click(),
+    ]);
     await page.getByText("Task created").waitFor();
 
     await page.goto(`/jobs?search=${tag}`);
-    await page.getByRole("link", { name: `${tag} Pantry` }).first().click();
+    await page
+      .getByRole("link", { name: `${tag} Pantry` })
+      .first()
+      .click();
     await page.waitForURL(/\/jobs\/\d+$/);
     await page.getByRole("heading", { name: `${tag} Pantry` }).waitFor();
     expect(await page.getByText(`${tag} Order hinges`).count()).toBe(1);
@@ -77,9 +94,18 @@ describe("jobs and tasks without JavaScript", () => {
     await page.locator('#resource-form input[name="name"]').fill(`${tag} Flatbed`);
     await page.locator('#resource-form select[name="type"]').selectOption("vehicle");
     await page.locator('#resource-form input[name="skills"]').fill("delivery, liftgate");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/schedule/resources"), page.getByRole("button", { name: "Add Resource" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/schedule/resources"),
+      page.getByRole("button", { name: "Add Resource" }).click(),
+    ]);
     await page.getByText("Resource Created").waitFor();
-    expect(await page.getByTestId("resource-row").filter({ hasText: `${tag} Flatbed` }).getByText("delivery, liftgate").count()).toBe(1);
+    expect(
+      await page
+        .getByTestId("resource-row")
+        .filter({ hasText: `${tag} Flatbed` })
+        .getByText("delivery, liftgate")
+        .count(),
+    ).toBe(1);
     await context.close();
 
     const installer = await newContext(browser, { javaScriptEnabled: false });
@@ -106,26 +132,51 @@ describe("with JavaScript", () => {
     await dialog.waitFor();
     await dialog.locator('input[name="title"]').fill(`${tag} Touch up paint`);
     await dialog.locator('select[name="priority"]').selectOption("high");
-    await Promise.all([page.waitForURL((url) => url.pathname === "/tasks"), dialog.getByRole("button", { name: "Create Task" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/tasks"),
+      dialog.getByRole("button", { name: "Create Task" }).click(),
+    ]);
     await page.getByText("Task created").first().waitFor();
     await page.goto(`/tasks?search=${tag}%20Touch`);
-    expect(await page.getByTestId("task-row").filter({ hasText: `${tag} Touch up paint` }).getByText("High").count()).toBe(1);
+    expect(
+      await page
+        .getByTestId("task-row")
+        .filter({ hasText: `${tag} Touch up paint` })
+        .getByText("High")
+        .count(),
+    ).toBe(1);
     await context.close();
   });
 
   it("applies the Jobs filters as you choose and type", async () => {
     const owner = await signIn("owner");
     const customers = (await api(`/api/customers?search=${tag}`, { cookie: owner })).body;
-    await api("/api/jobs", { method: "POST", cookie: owner, json: { customerId: customers[0].id, title: `${tag} Filtered`, status: "approved" }, headers: { Origin: baseUrl() } });
+    await api("/api/jobs", {
+      method: "POST",
+      cookie: owner,
+      json: { customerId: customers[0].id, title: `${tag} Filtered`, status: "approved" },
+      headers: { Origin: baseUrl() },
+    });
     const context = await newContext(browser, { javaScriptEnabled: true });
     const page = await signInAs(context, "office");
     await page.goto("/jobs");
     await waitForHydration(page);
-    await Promise.all([page.waitForURL(/status=approved/), page.getByLabel("Filter by status").selectOption("approved")]);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("search") === `${tag} Filtered`), page.getByLabel("Search jobs").fill(`${tag} Filtered`)]);
-    await page.getByTestId("job-row").filter({ hasText: `${tag} Filtered` }).waitFor();
+    await Promise.all([
+      page.waitForURL(/status=approved/),
+      page.getByLabel("Filter by status").selectOption("approved"),
+    ]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("search") === `${tag} Filtered`),
+      page.getByLabel("Search jobs").fill(`${tag} Filtered`),
+    ]);
+    await page
+      .getByTestId("job-row")
+      .filter({ hasText: `${tag} Filtered` })
+      .waitFor();
     // The URL changes a tick before React renders the filtered rows: wait for the list itself.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="job-row"]').length === 1, null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="job-row"]').length === 1, null, {
+      timeout: 10_000,
+    });
     expect(await page.getByTestId("job-row").count()).toBe(1);
     expect(new URL(page.url()).searchParams.get("status")).toBe("approved");
     await context.close();

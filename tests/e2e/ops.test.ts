@@ -14,12 +14,21 @@ let taskTitle = "";
 beforeAll(async () => {
   browser = await launchBrowser();
   const owner = await signIn("owner");
-  const post = (path: string, json: unknown) => api(path, { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
+  const post = (path: string, json: unknown) =>
+    api(path, { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
   crewName = `${tag} Crew`;
   const crew = (await post("/api/resources", { name: crewName, type: "crew" })).body;
   // The crew is busy 09:00–12:00 New York time on DAY (EDT, UTC-4).
-  await post("/api/schedule/events", { title: `${tag} existing`, type: "install", resourceIds: [crew.id], startAt: `${DAY}T13:00:00Z`, endAt: `${DAY}T16:00:00Z` });
-  const customer = (await post("/api/customers", { name: `${tag} Customer`, address: "12 Oak Lane", city: "Charlotte", state: "NC" })).body;
+  await post("/api/schedule/events", {
+    title: `${tag} existing`,
+    type: "install",
+    resourceIds: [crew.id],
+    startAt: `${DAY}T13:00:00Z`,
+    endAt: `${DAY}T16:00:00Z`,
+  });
+  const customer = (
+    await post("/api/customers", { name: `${tag} Customer`, address: "12 Oak Lane", city: "Charlotte", state: "NC" })
+  ).body;
   jobTitle = `${tag} Kitchen`;
   await post("/api/jobs", { customerId: customer.id, title: jobTitle, status: "approved" });
   taskTitle = `${tag} Hang crown`;
@@ -50,7 +59,10 @@ describe("without JavaScript", () => {
     // The form kept what was entered; the next submit forces it.
     expect(await page.inputValue('#event-form input[name="date"]')).toBe(DAY);
     expect(await page.getByLabel(crewName).isChecked()).toBe(true);
-    await Promise.all([page.waitForURL((url) => url.pathname === "/schedule"), page.getByRole("button", { name: "Create Anyway" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/schedule"),
+      page.getByRole("button", { name: "Create Anyway" }).click(),
+    ]);
     expect(page.url()).toContain(`date=${DAY}`);
     expect(page.url()).toContain("view=week");
     await page.getByText("Event Created").waitFor();
@@ -62,11 +74,27 @@ describe("without JavaScript", () => {
 
   it("shows an event over several days on each of its days, also when it began the week before", async () => {
     const owner = await signIn("owner");
-    const post = (json: unknown) => api("/api/schedule/events", { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
+    const post = (json: unknown) =>
+      api("/api/schedule/events", { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
     // New York is on EDT (UTC-4) in this week of March 2031 (Mon 17 – Sun 23).
-    await post({ title: `${tag} three days`, type: "install", startAt: "2031-03-18T12:00:00Z", endAt: "2031-03-20T20:00:00Z" });
-    await post({ title: `${tag} to midnight`, type: "delivery", startAt: "2031-03-20T13:00:00Z", endAt: "2031-03-21T04:00:00Z" });
-    await post({ title: `${tag} from Saturday`, type: "service", startAt: "2031-03-15T14:00:00Z", endAt: "2031-03-18T22:00:00Z" });
+    await post({
+      title: `${tag} three days`,
+      type: "install",
+      startAt: "2031-03-18T12:00:00Z",
+      endAt: "2031-03-20T20:00:00Z",
+    });
+    await post({
+      title: `${tag} to midnight`,
+      type: "delivery",
+      startAt: "2031-03-20T13:00:00Z",
+      endAt: "2031-03-21T04:00:00Z",
+    });
+    await post({
+      title: `${tag} from Saturday`,
+      type: "service",
+      startAt: "2031-03-15T14:00:00Z",
+      endAt: "2031-03-18T22:00:00Z",
+    });
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "office");
     await page.goto("/schedule?view=week&date=2031-03-19");
@@ -163,10 +191,20 @@ describe("with JavaScript", () => {
 describe("editing an event without JavaScript", () => {
   it("stops an update that creates a conflict once, then Update Anyway saves it", async () => {
     const owner = await signIn("owner");
-    const post = (path: string, json: unknown) => api(path, { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
-    const crew = (await api("/api/resources", { cookie: owner })).body.find((r: { name: string }) => r.name === crewName);
+    const post = (path: string, json: unknown) =>
+      api(path, { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
+    const crew = (await api("/api/resources", { cookie: owner })).body.find(
+      (r: { name: string }) => r.name === crewName,
+    );
     const other = (await post("/api/resources", { name: `${tag} Helper` })).body;
-    const event = (await post("/api/schedule/events", { title: `${tag} to move`, resourceIds: [other.id], startAt: `${DAY}T18:00:00Z`, endAt: `${DAY}T19:00:00Z` })).body;
+    const event = (
+      await post("/api/schedule/events", {
+        title: `${tag} to move`,
+        resourceIds: [other.id],
+        startAt: `${DAY}T18:00:00Z`,
+        endAt: `${DAY}T19:00:00Z`,
+      })
+    ).body;
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "office");
     await page.goto(`/schedule/events/${event.id}/edit?view=week&date=${DAY}`);
@@ -177,7 +215,10 @@ describe("editing an event without JavaScript", () => {
     await page.getByLabel(crewName).check();
     await page.getByRole("button", { name: "Update Event" }).click();
     await page.getByTestId("conflicts").waitFor();
-    await Promise.all([page.waitForURL((url) => url.pathname === "/schedule"), page.getByRole("button", { name: "Update Anyway" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/schedule"),
+      page.getByRole("button", { name: "Update Anyway" }).click(),
+    ]);
     await page.getByText("Event Updated").waitFor();
     const saved = (await api(`/api/schedule/events/${event.id}`, { cookie: owner })).body;
     expect(saved.startAt).toBe(`${DAY}T15:00:00.000Z`);

@@ -19,7 +19,17 @@ async function newInvoice(n: number) {
   const db = await getDb();
   const [row] = await db
     .insert(invoices)
-    .values({ customerId, invoiceNumber: `PL-${tag}-${n}`, title: `Link test ${n}`, status: "sent", dueDate: "2030-01-01", subtotal: "210.00", taxRate: "0", total: "210.00", balance: "210.00" })
+    .values({
+      customerId,
+      invoiceNumber: `PL-${tag}-${n}`,
+      title: `Link test ${n}`,
+      status: "sent",
+      dueDate: "2030-01-01",
+      subtotal: "210.00",
+      taxRate: "0",
+      total: "210.00",
+      balance: "210.00",
+    })
     .returning();
   ids.push(row.id);
   return row;
@@ -51,7 +61,10 @@ async function toast(page: Page) {
 beforeAll(async () => {
   browser = await launchBrowser();
   const db = await getDb();
-  const [c] = await db.insert(customers).values({ name: `Payment link ${tag}` }).returning();
+  const [c] = await db
+    .insert(customers)
+    .values({ name: `Payment link ${tag}` })
+    .returning();
   customerId = c.id;
 });
 
@@ -71,7 +84,10 @@ describe("Payment Link without JavaScript", () => {
     await page.goto(`/invoices/${inv.id}`);
     await page.click(`summary[aria-label="Payment Link for ${inv.invoiceNumber}"]`);
     await page.click('button:has-text("Generate Link")');
-    expect(await toast(page)).toEqual({ title: "Select a Provider", description: "Please select a payment provider to generate a link." });
+    expect(await toast(page)).toEqual({
+      title: "Select a Provider",
+      description: "Please select a payment provider to generate a link.",
+    });
 
     await page.selectOption(`#payment-provider-${inv.id}`, "stripe");
     await page.click('button:has-text("Generate Link")');

@@ -27,11 +27,18 @@ beforeAll(async () => {
     .returning();
   target.a = a.id;
   target.b = b.id;
-  await db.insert(customers).values(Array.from({ length: 100 }, (_, i) => ({ name: `Filler ${tag} ${String(i).padStart(3, "0")}` })));
+  await db
+    .insert(customers)
+    .values(Array.from({ length: 100 }, (_, i) => ({ name: `Filler ${tag} ${String(i).padStart(3, "0")}` })));
   // An old job of Birch's, behind a hundred newer ones: outside the job picker's short list.
-  const [oldJob] = await db.insert(jobs).values({ customerId: b.id, title: `Walnut island ${tag}`, status: "approved", createdAt: old }).returning();
+  const [oldJob] = await db
+    .insert(jobs)
+    .values({ customerId: b.id, title: `Walnut island ${tag}`, status: "approved", createdAt: old })
+    .returning();
   target.job = oldJob.id;
-  await db.insert(jobs).values(Array.from({ length: 100 }, (_, i) => ({ customerId: a.id, title: `Filler job ${tag} ${i}` })));
+  await db
+    .insert(jobs)
+    .values(Array.from({ length: 100 }, (_, i) => ({ customerId: a.id, title: `Filler job ${tag} ${i}` })));
 });
 
 afterAll(async () => {
@@ -93,9 +100,15 @@ describe("customer picker without JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe("/quotes");
     expect(await page.locator('[data-testid="toast-title"]').first().textContent()).toBe("Quote created");
     const db = await getDb();
-    const [saved] = await db.select().from(quotes).where(like(quotes.title, `Picker quote ${tag}`));
+    const [saved] = await db
+      .select()
+      .from(quotes)
+      .where(like(quotes.title, `Picker quote ${tag}`));
     expect(saved.customerId).toBe(target.b);
-    const items = await db.select().from(quoteItems).where(inArray(quoteItems.quoteId, [saved.id]));
+    const items = await db
+      .select()
+      .from(quoteItems)
+      .where(inArray(quoteItems.quoteId, [saved.id]));
     expect(items.map((i) => [i.description, i.quantity, i.unitPrice])).toEqual([["Birch vanity", "2.00", "415.50"]]);
     await context.close();
   });
@@ -117,7 +130,12 @@ describe("job picker without JavaScript", () => {
     expect(await page.locator('#quote-form select[name="customerId"]').inputValue()).toBe(String(target.b));
     await andWait(page, () => page.click('button:has-text("Create Quote")'));
     expect(new URL(page.url()).pathname).toBe("/quotes");
-    const [saved] = await (await getDb()).select().from(quotes).where(like(quotes.title, `Job picker quote ${tag}`));
+    const [saved] = await (
+      await getDb()
+    )
+      .select()
+      .from(quotes)
+      .where(like(quotes.title, `Job picker quote ${tag}`));
     expect([saved.customerId, saved.jobId]).toEqual([target.b, target.job]);
     await context.close();
   });
@@ -150,9 +168,17 @@ describe("customer picker with JavaScript", () => {
     await expect.poll(() => combobox.inputValue()).toBe(`Zz Picker ${tag} Alder`);
     await expect.poll(() => dialog.locator('input[name="customerId"]').inputValue()).toBe(String(target.a));
 
-    await Promise.all([page.waitForURL((url) => url.pathname === "/jobs"), dialog.getByRole("button", { name: "Create Job" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/jobs"),
+      dialog.getByRole("button", { name: "Create Job" }).click(),
+    ]);
     await page.getByText("Job created").first().waitFor();
-    const [job] = await (await getDb()).select().from(jobs).where(like(jobs.title, `Picker job ${tag}`));
+    const [job] = await (
+      await getDb()
+    )
+      .select()
+      .from(jobs)
+      .where(like(jobs.title, `Picker job ${tag}`));
     expect(job.customerId).toBe(target.a);
     await context.close();
   });

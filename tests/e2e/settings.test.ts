@@ -31,7 +31,11 @@ afterAll(async () => {
 
 async function createUser(prefix: string, role: "owner" | "office" | "installer") {
   const username = `${prefix}_${tag}`;
-  await (await getDb()).insert(users).values({ username, passwordHash: await hashPassword(PASSWORD), name: `${prefix} ${tag}`, role });
+  await (
+    await getDb()
+  )
+    .insert(users)
+    .values({ username, passwordHash: await hashPassword(PASSWORD), name: `${prefix} ${tag}`, role });
   return username;
 }
 
@@ -43,7 +47,10 @@ async function toastTitle(page: Page) {
 
 /** Clicks a submit button and waits for the page the POST leads to. */
 async function submit(page: Page, button: ReturnType<Page["locator"]>) {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest()), button.click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest()),
+    button.click(),
+  ]);
   await page.waitForLoadState("domcontentloaded");
   return response;
 }

@@ -60,8 +60,18 @@ describe("GET /api/customers", () => {
 
   beforeAll(async () => {
     // Created one after the other so "newest first" has a defined order.
-    alpha = await createCustomer({ name: `Alpha Api ${tag}`, email: `alpha.${tag}@example.com`, phone: `555-${digits}-1`, city });
-    bravo = await createCustomer({ name: `Bravo Api ${tag}`, email: `bravo.${tag}@example.com`, phone: `555-${digits}-2`, city });
+    alpha = await createCustomer({
+      name: `Alpha Api ${tag}`,
+      email: `alpha.${tag}@example.com`,
+      phone: `555-${digits}-1`,
+      city,
+    });
+    bravo = await createCustomer({
+      name: `Bravo Api ${tag}`,
+      email: `bravo.${tag}@example.com`,
+      phone: `555-${digits}-2`,
+      city,
+    });
     charlie = await createCustomer({ name: `Charlie Api ${tag}`, city: `Elsewhere${tag}` });
   });
 
@@ -77,7 +87,9 @@ describe("GET /api/customers", () => {
   });
 
   it("searches by name, case-insensitively", async () => {
-    const res = await api(`/api/customers?search=${encodeURIComponent(`bRaVo aPi ${tag.toUpperCase()}`)}`, { cookie: owner });
+    const res = await api(`/api/customers?search=${encodeURIComponent(`bRaVo aPi ${tag.toUpperCase()}`)}`, {
+      cookie: owner,
+    });
     expect(res.status).toBe(200);
     expect(res.body.map((c: { id: number }) => c.id)).toEqual([bravo.id]);
     expect(res.headers.get("x-total-count")).toBe("1");
@@ -183,14 +195,22 @@ describe("POST /api/customers", () => {
     ["blank", { name: "   " }],
     ["null", { name: null }],
   ])("rejects a %s name with 400, error and fieldErrors.name", async (_label, json) => {
-    const res = await api("/api/customers", { method: "POST", cookie: owner, json: { ...json, city: `Nameless${tag}` } });
+    const res = await api("/api/customers", {
+      method: "POST",
+      cookie: owner,
+      json: { ...json, city: `Nameless${tag}` },
+    });
     expectJsonError(res, 400);
     expect(res.body.fieldErrors?.name?.length).toBeGreaterThan(0);
     expect(res.body.fieldErrors.name[0]).toBe("Name is required");
   });
 
   it("rejects an invalid email with 400 and fieldErrors.email", async () => {
-    const res = await api("/api/customers", { method: "POST", cookie: owner, json: { name: `Bad Email ${tag}`, email: "not-an-email" } });
+    const res = await api("/api/customers", {
+      method: "POST",
+      cookie: owner,
+      json: { name: `Bad Email ${tag}`, email: "not-an-email" },
+    });
     expectJsonError(res, 400);
     expect(res.body.fieldErrors?.email?.length).toBeGreaterThan(0);
   });
@@ -202,7 +222,11 @@ describe("POST /api/customers", () => {
   });
 
   it("rejects a non-text optional field with 400", async () => {
-    const res = await api("/api/customers", { method: "POST", cookie: owner, json: { name: `Typed ${tag}`, phone: { a: 1 } } });
+    const res = await api("/api/customers", {
+      method: "POST",
+      cookie: owner,
+      json: { name: `Typed ${tag}`, phone: { a: 1 } },
+    });
     expectJsonError(res, 400);
     expect(res.body.fieldErrors?.phone?.length).toBeGreaterThan(0);
   });
@@ -246,7 +270,10 @@ describe("GET/PUT/DELETE /api/customers/{id}", () => {
 
   it.each(["2147483647", "abc", "99999999999", "0", "-1", "1.5"])("answers 404 JSON for id %s", async (id) => {
     expectJsonError(await api(`/api/customers/${id}`, { cookie: owner }), 404);
-    expectJsonError(await api(`/api/customers/${id}`, { method: "PUT", cookie: owner, json: { name: `Ghost ${tag}` } }), 404);
+    expectJsonError(
+      await api(`/api/customers/${id}`, { method: "PUT", cookie: owner, json: { name: `Ghost ${tag}` } }),
+      404,
+    );
     expectJsonError(await api(`/api/customers/${id}`, { method: "DELETE", cookie: owner }), 404);
   });
 
@@ -260,7 +287,9 @@ describe("GET/PUT/DELETE /api/customers/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: `Updated Api ${tag}`, phone: "555-0199", city: "New Town" });
     expect(res.body.createdAt).toBe(created.createdAt);
-    expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(created.updatedAt as string).getTime());
+    expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(created.updatedAt as string).getTime(),
+    );
 
     const read = await api(`/api/customers/${created.id}`, { cookie: owner });
     expect(read.body).toEqual(res.body);
@@ -268,10 +297,18 @@ describe("GET/PUT/DELETE /api/customers/{id}", () => {
 
   it("validates an update with 400 and leaves the row unchanged", async () => {
     const created = await createCustomer({ name: `Valid Put ${tag}`, phone: "555-0103" });
-    const blank = await api(`/api/customers/${created.id}`, { method: "PUT", cookie: owner, json: { name: " ", phone: "1" } });
+    const blank = await api(`/api/customers/${created.id}`, {
+      method: "PUT",
+      cookie: owner,
+      json: { name: " ", phone: "1" },
+    });
     expectJsonError(blank, 400);
     expect(blank.body.fieldErrors?.name?.length).toBeGreaterThan(0);
-    const email = await api(`/api/customers/${created.id}`, { method: "PUT", cookie: owner, json: { name: "x", email: "nope" } });
+    const email = await api(`/api/customers/${created.id}`, {
+      method: "PUT",
+      cookie: owner,
+      json: { name: "x", email: "nope" },
+    });
     expectJsonError(email, 400);
     expect(email.body.fieldErrors?.email?.length).toBeGreaterThan(0);
     const numeric = await api(`/api/customers/${created.id}`, { method: "PUT", cookie: owner, json: { name: 123 } });
@@ -288,7 +325,10 @@ describe("GET/PUT/DELETE /api/customers/{id}", () => {
     expect(res.body).toBeNull();
     expectJsonError(await api(`/api/customers/${created.id}`, { cookie: owner }), 404);
     expectJsonError(await api(`/api/customers/${created.id}`, { method: "DELETE", cookie: owner }), 404);
-    expectJsonError(await api(`/api/customers/${created.id}`, { method: "PUT", cookie: owner, json: { name: "Back" } }), 404);
+    expectJsonError(
+      await api(`/api/customers/${created.id}`, { method: "PUT", cookie: owner, json: { name: "Back" } }),
+      404,
+    );
   });
 
   it("refuses to delete a customer who has a job: 409 naming the job count", async () => {
@@ -373,7 +413,11 @@ describe("access control", () => {
     const created = await createCustomer({ name: `Office Api ${tag}` }, office);
     const read = await api(`/api/customers/${created.id}`, { cookie: office });
     expect(read.status).toBe(200);
-    const put = await api(`/api/customers/${created.id}`, { method: "PUT", cookie: office, json: { name: `Office Edited ${tag}` } });
+    const put = await api(`/api/customers/${created.id}`, {
+      method: "PUT",
+      cookie: office,
+      json: { name: `Office Edited ${tag}` },
+    });
     expect(put.status).toBe(200);
     expect(put.body.name).toBe(`Office Edited ${tag}`);
     const del = await api(`/api/customers/${created.id}`, { method: "DELETE", cookie: office });
@@ -382,13 +426,28 @@ describe("access control", () => {
 
   it("refuses state-changing requests from another origin (CSRF) and changes nothing", async () => {
     const evil = { Origin: "http://evil.example" };
-    const post = await api("/api/customers", { method: "POST", cookie: owner, json: { name: `Intruder ${tag}` }, headers: evil });
+    const post = await api("/api/customers", {
+      method: "POST",
+      cookie: owner,
+      json: { name: `Intruder ${tag}` },
+      headers: evil,
+    });
     expectJsonError(post, 403);
-    const put = await api(`/api/customers/${target.id}`, { method: "PUT", cookie: owner, json: { name: `Intruder ${tag}` }, headers: evil });
+    const put = await api(`/api/customers/${target.id}`, {
+      method: "PUT",
+      cookie: owner,
+      json: { name: `Intruder ${tag}` },
+      headers: evil,
+    });
     expectJsonError(put, 403);
     const del = await api(`/api/customers/${target.id}`, { method: "DELETE", cookie: owner, headers: evil });
     expectJsonError(del, 403);
-    const nullOrigin = await api("/api/customers", { method: "POST", cookie: owner, json: { name: `Intruder ${tag}` }, headers: { Origin: "null" } });
+    const nullOrigin = await api("/api/customers", {
+      method: "POST",
+      cookie: owner,
+      json: { name: `Intruder ${tag}` },
+      headers: { Origin: "null" },
+    });
     expectJsonError(nullOrigin, 403);
     const crossSite = await api("/api/customers", {
       method: "POST",
@@ -400,7 +459,12 @@ describe("access control", () => {
     await expectUntouched();
 
     // The same request from our own origin is fine (the refusal is about the origin, nothing else).
-    const own = await api("/api/customers", { method: "POST", cookie: owner, json: { name: `Same Origin ${tag}` }, headers: { Origin: baseUrl() } });
+    const own = await api("/api/customers", {
+      method: "POST",
+      cookie: owner,
+      json: { name: `Same Origin ${tag}` },
+      headers: { Origin: baseUrl() },
+    });
     expect(own.status).toBe(201);
     createdIds.add(own.body.id);
   });

@@ -28,7 +28,12 @@ async function createUser(prefix: string, role: "owner" | "office" | "installer"
 async function postLogin(username: string, password: string, redirectTo?: string) {
   const body = new URLSearchParams({ username, password });
   if (redirectTo) body.set("redirectTo", redirectTo);
-  const res = await fetch(`${baseUrl()}/login`, { method: "POST", body, headers: { Origin: baseUrl() }, redirect: "manual" });
+  const res = await fetch(`${baseUrl()}/login`, {
+    method: "POST",
+    body,
+    headers: { Origin: baseUrl() },
+    redirect: "manual",
+  });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -180,7 +185,8 @@ describe("sign-in", () => {
     expect(cleared).toBeDefined();
     // Emptied and expired at once.
     expect(cleared).toMatch(/^__session=;/);
-    const expired = /Max-Age=0/i.test(cleared!) || new Date(cleared!.match(/Expires=([^;]+)/i)?.[1] ?? "").getTime() <= Date.now();
+    const expired =
+      /Max-Age=0/i.test(cleared!) || new Date(cleared!.match(/Expires=([^;]+)/i)?.[1] ?? "").getTime() <= Date.now();
     expect(expired).toBe(true);
     // With the cleared cookie the browser is signed out.
     const after = await page("/customers", sessionCookie(res.headers));
@@ -381,7 +387,10 @@ describe("security headers", () => {
       }),
     );
     expect(directives["script-src"], what).toBeDefined();
-    expect(directives["script-src"].some((v: string) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(v)), what).toBe(true);
+    expect(
+      directives["script-src"].some((v: string) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(v)),
+      what,
+    ).toBe(true);
     expect(directives["script-src"], what).not.toContain("'unsafe-inline'");
     expect(directives["script-src"], what).not.toContain("'unsafe-eval'");
     expect(directives["frame-ancestors"], what).toEqual(["'none'"]);
@@ -461,7 +470,12 @@ describe("not found and the portal", () => {
       .returning();
     createdCustomers.push(customer.id);
 
-    for (const path of [`/client/quotes/${customer.id}`, `/client/quotes/${customer.id}?token=wrong-${tag}`, "/client/quotes/1", "/client/quotes"]) {
+    for (const path of [
+      `/client/quotes/${customer.id}`,
+      `/client/quotes/${customer.id}?token=wrong-${tag}`,
+      "/client/quotes/1",
+      "/client/quotes",
+    ]) {
       const res = await page(path);
       expect(res.status, path).toBeLessThan(500);
       expect(res.status, path).not.toBe(302);

@@ -27,11 +27,26 @@ beforeAll(async () => {
     .returning();
   const [job] = await db
     .insert(jobs)
-    .values({ customerId: customer.id, title: `-Kitchen ${tag}`, status: "approved", estimatedCost: "1234.50", startDate: "2026-03-04" })
+    .values({
+      customerId: customer.id,
+      title: `-Kitchen ${tag}`,
+      status: "approved",
+      estimatedCost: "1234.50",
+      startDate: "2026-03-04",
+    })
     .returning();
   const [quote] = await db
     .insert(quotes)
-    .values({ customerId: customer.id, jobId: job.id, quoteNumber: `Q-${tag}`, title: `Quote ${tag}`, status: "sent", subtotal: "1135.17", taxAmount: "99.33", total: "1234.50" })
+    .values({
+      customerId: customer.id,
+      jobId: job.id,
+      quoteNumber: `Q-${tag}`,
+      title: `Quote ${tag}`,
+      status: "sent",
+      subtotal: "1135.17",
+      taxAmount: "99.33",
+      total: "1234.50",
+    })
     .returning();
   const [invoice] = await db
     .insert(invoices)
@@ -53,7 +68,13 @@ beforeAll(async () => {
     .insert(inventoryItems)
     .values({ sku: `SKU-${tag}`, name: `\tHinge ${tag}`, currentStock: "-2.0000", averageCost: "3.1250" })
     .returning();
-  Object.assign(made, { customerId: customer.id, jobId: job.id, quoteId: quote.id, invoiceId: invoice.id, itemId: item.id });
+  Object.assign(made, {
+    customerId: customer.id,
+    jobId: job.id,
+    quoteId: quote.id,
+    invoiceId: invoice.id,
+    itemId: item.id,
+  });
 });
 
 afterAll(async () => {
@@ -62,7 +83,9 @@ afterAll(async () => {
   await db.delete(quotes).where(eq(quotes.id, made.quoteId));
   await db.delete(jobs).where(eq(jobs.id, made.jobId));
   await db.delete(inventoryItems).where(eq(inventoryItems.id, made.itemId));
-  await db.delete(activityLog).where(and(eq(activityLog.type, "customers_imported"), like(activityLog.description, `%${tag}%`)));
+  await db
+    .delete(activityLog)
+    .where(and(eq(activityLog.type, "customers_imported"), like(activityLog.description, `%${tag}%`)));
   await db.delete(customers).where(ilike(customers.email, `%${tag}%`));
   await db.delete(customers).where(like(customers.name, `%${tag}%`));
   await closeDb();
@@ -70,7 +93,10 @@ afterAll(async () => {
 
 /** Downloads one export; the rows as objects keyed by the header row. */
 async function download(file: string, cookie = owner) {
-  const res = await fetch(`${baseUrl()}/settings/system/export/${file}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const res = await fetch(`${baseUrl()}/settings/system/export/${file}`, {
+    headers: { Cookie: cookie },
+    redirect: "manual",
+  });
   const text = await res.text();
   return { res, text, rows: res.ok ? (parse(text, { columns: true }) as Record<string, string>[]) : [] };
 }
@@ -86,7 +112,12 @@ describe("CSV export", () => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="customers-${today()}.csv"`);
     expect(text.split("\n")[0]).toBe("id,name,email,phone,address,city,state,zip_code,notes,created_at,updated_at");
     const row = rows.find((r) => r.id === String(made.customerId));
-    expect(row).toMatchObject({ name: `'${EVIL_NAME}`, email: `evil-${tag}@example.com`, city: "'+Springfield", notes: `'@note ${tag}` });
+    expect(row).toMatchObject({
+      name: `'${EVIL_NAME}`,
+      email: `evil-${tag}@example.com`,
+      city: "'+Springfield",
+      notes: `'@note ${tag}`,
+    });
     expect(row?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
@@ -137,7 +168,12 @@ describe("CSV export", () => {
     const { res, rows } = await download("inventory-items.csv");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="inventory-items-${today()}.csv"`);
-    expect(rows.find((r) => r.id === String(made.itemId))).toMatchObject({ sku: `SKU-${tag}`, name: `'\tHinge ${tag}`, current_stock: "-2.0000", average_cost: "3.1250" });
+    expect(rows.find((r) => r.id === String(made.itemId))).toMatchObject({
+      sku: `SKU-${tag}`,
+      name: `'\tHinge ${tag}`,
+      current_stock: "-2.0000",
+      average_cost: "3.1250",
+    });
   });
 
   it("an unknown table is a 404; an installer is refused; no session goes to login", async () => {
@@ -151,7 +187,10 @@ describe("CSV export", () => {
 });
 
 /** Posts a file to the import form as a browser does. */
-async function upload(content: string | Uint8Array<ArrayBuffer>, opts: { name?: string; type?: string; cookie?: string } = {}) {
+async function upload(
+  content: string | Uint8Array<ArrayBuffer>,
+  opts: { name?: string; type?: string; cookie?: string } = {},
+) {
   const form = new FormData();
   form.append("file", new Blob([content], { type: opts.type ?? "text/csv" }), opts.name ?? `customers-${tag}.csv`);
   const res = await fetch(`${baseUrl()}/settings/system/import`, {
@@ -160,11 +199,22 @@ async function upload(content: string | Uint8Array<ArrayBuffer>, opts: { name?: 
     headers: { Cookie: opts.cookie ?? owner, Origin: baseUrl() },
     redirect: "manual",
   });
-  return { status: res.status, location: res.headers.get("location"), text: await res.text(), cookie: res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0] };
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    text: await res.text(),
+    cookie: res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))
+      ?.split(";")[0],
+  };
 }
 
 async function customersTagged(marker: string) {
-  return (await getDb()).select().from(customers).where(like(customers.name, `%${marker}%`));
+  return (await getDb())
+    .select()
+    .from(customers)
+    .where(like(customers.name, `%${marker}%`));
 }
 
 /** The flash toast the redirect stored, as the next page shows it. */
@@ -199,7 +249,12 @@ describe("CSV import (customers)", () => {
       notes: "Prefers mornings,\nside door",
     });
     expect(rows.find((r) => r.name === `Bob ${m}`)).toMatchObject({ email: null, phone: null });
-    const [activity] = await (await getDb()).select().from(activityLog).where(and(eq(activityLog.type, "customers_imported"), like(activityLog.description, `%${tag}%`)));
+    const [activity] = await (
+      await getDb()
+    )
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.type, "customers_imported"), like(activityLog.description, `%${tag}%`)));
     expect(activity?.description).toContain("Added 2 customers");
   });
 
@@ -250,7 +305,10 @@ describe("CSV import (customers)", () => {
     const noName = await upload("email\nx@example.com\n");
     expect(noName.status).toBe(400);
     expect(noName.text).toContain("needs a &quot;Name&quot; column");
-    const image = await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), { name: "photo.png", type: "image/png" });
+    const image = await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), {
+      name: "photo.png",
+      type: "image/png",
+    });
     expect(image.status).toBe(400);
     expect(image.text).toContain("is not a CSV file");
   });
@@ -270,6 +328,13 @@ describe("CSV import (customers)", () => {
   it("an installer may not import", async () => {
     const res = await upload(`name\nNope ${tag}\n`, { cookie: installer });
     expect(res.status).toBe(403);
-    expect(await (await getDb()).select().from(customers).where(inArray(customers.name, [`Nope ${tag}`]))).toHaveLength(0);
+    expect(
+      await (
+        await getDb()
+      )
+        .select()
+        .from(customers)
+        .where(inArray(customers.name, [`Nope ${tag}`])),
+    ).toHaveLength(0);
   });
 });

@@ -11,11 +11,20 @@ const tag = `cm${Date.now().toString(36)}`;
 describe("customer model", () => {
   it("searches name, email, phone and city, case-insensitively, with literal % and _", async () => {
     const db = await getDb();
-    const a = await createCustomer(db, { name: `Zed ${tag} Alpha`, email: `alpha.${tag}@example.com`, phone: "802-555-0199", city: `Stowe${tag}` });
+    const a = await createCustomer(db, {
+      name: `Zed ${tag} Alpha`,
+      email: `alpha.${tag}@example.com`,
+      phone: "802-555-0199",
+      city: `Stowe${tag}`,
+    });
     await createCustomer(db, { name: `Zed ${tag} 100% Maple` });
     expect((await listCustomers(db, { search: tag.toUpperCase(), limit: 50, offset: 0 })).total).toBe(2);
-    expect((await listCustomers(db, { search: `ALPHA.${tag}`, limit: 50, offset: 0 })).rows.map((r) => r.id)).toEqual([a.id]);
-    expect((await listCustomers(db, { search: `stowe${tag}`, limit: 50, offset: 0 })).rows.map((r) => r.id)).toEqual([a.id]);
+    expect((await listCustomers(db, { search: `ALPHA.${tag}`, limit: 50, offset: 0 })).rows.map((r) => r.id)).toEqual([
+      a.id,
+    ]);
+    expect((await listCustomers(db, { search: `stowe${tag}`, limit: 50, offset: 0 })).rows.map((r) => r.id)).toEqual([
+      a.id,
+    ]);
     expect((await listCustomers(db, { search: `${tag} 100%`, limit: 50, offset: 0 })).total).toBe(1);
     // "%" alone must not match everything.
     expect(containsPattern("100%")).toBe("%100\\%%");

@@ -28,7 +28,13 @@ async function invoiceFor(total: string) {
   const c = await customer();
   return createInvoice(
     db,
-    invoiceInput({ customerId: c.id, title: "Pay me", dueDate: "2026-07-15", taxRate: "0", items: [{ description: "Work", quantity: "1", unitPrice: total }] }),
+    invoiceInput({
+      customerId: c.id,
+      title: "Pay me",
+      dueDate: "2026-07-15",
+      taxRate: "0",
+      items: [{ description: "Work", quantity: "1", unitPrice: total }],
+    }),
     ctx,
   );
 }
@@ -60,7 +66,9 @@ describe("quotes", () => {
   it("gives concurrent creators unique numbers", async () => {
     const db = await getDb();
     const c = await customer();
-    const created = await Promise.all(Array.from({ length: 10 }, (_, i) => createQuote(db, quoteInput({ customerId: c.id, title: `Q${i}` }), ctx)));
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createQuote(db, quoteInput({ customerId: c.id, title: `Q${i}` }), ctx)),
+    );
     expect(new Set(created.map((q) => q.quoteNumber)).size).toBe(10);
   });
 
@@ -70,7 +78,10 @@ describe("quotes", () => {
     const q = await createQuote(db, quoteInput({ customerId: c.id, title: "Items", taxRate: "0.1" }), ctx);
     const a = await addQuoteItem(db, q.id, { description: "A", quantity: "2.00", unitPrice: "10.00" });
     await addQuoteItem(db, q.id, { description: "B", quantity: "1.00", unitPrice: "0.05" });
-    const read = async () => (await db.execute(sql`select subtotal, tax_amount, total from quotes where id = ${q.id}`)) as unknown as Array<Record<string, string>>;
+    const read = async () =>
+      (await db.execute(sql`select subtotal, tax_amount, total from quotes where id = ${q.id}`)) as unknown as Array<
+        Record<string, string>
+      >;
     expect((await read())[0]).toEqual({ subtotal: "20.05", tax_amount: "2.01", total: "22.06" });
     await updateQuoteItem(db, a.id, { description: "A", quantity: "1.00", unitPrice: "10.00" });
     expect((await read())[0]).toEqual({ subtotal: "10.05", tax_amount: "1.01", total: "11.06" });
@@ -82,25 +93,46 @@ describe("quotes", () => {
     const db = await getDb();
     const c = await customer();
     const [job] = await db.insert(jobs).values({ customerId: c.id, title: "Bath", status: "quoted" }).returning();
-    const q = await createQuote(db, quoteInput({ customerId: c.id, jobId: job.id, title: "Bath", status: "sent" }), ctx);
+    const q = await createQuote(
+      db,
+      quoteInput({ customerId: c.id, jobId: job.id, title: "Bath", status: "sent" }),
+      ctx,
+    );
     await respondToQuote(db, q.id, "approved", { via: "portal" });
     const [after] = await db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(after.status).toBe("approved");
     const log = await db.select().from(activityLog).where(eq(activityLog.quoteId, q.id));
     expect(log.map((l) => l.type)).toContain("quote_approved");
     // The portal may only answer a sent quote.
-    await expect(respondToQuote(db, q.id, "rejected", { via: "portal", message: "no" })).rejects.toBeInstanceOf(ModelError);
+    await expect(respondToQuote(db, q.id, "rejected", { via: "portal", message: "no" })).rejects.toBeInstanceOf(
+      ModelError,
+    );
   });
 
   it("converts an approved quote on the business's default payment terms", async () => {
     const db = await getDb();
     const c = await customer();
-    const q = await createQuote(db, quoteInput({ customerId: c.id, title: "Pantry", status: "sent", items: [{ description: "Pantry", quantity: "1", unitPrice: "900.00" }] }), ctx);
+    const q = await createQuote(
+      db,
+      quoteInput({
+        customerId: c.id,
+        title: "Pantry",
+        status: "sent",
+        items: [{ description: "Pantry", quantity: "1", unitPrice: "900.00" }],
+      }),
+      ctx,
+    );
     await respondToQuote(db, q.id, "approved", { via: "portal" });
     const invoice = await convertQuoteToInvoice(db, q.id, { ...ctx, paymentTerms: "Net 15", dueDate: "2026-06-30" });
-    expect(invoice).toMatchObject({ paymentTerms: "Net 15", dueDate: "2026-06-30", terms: "Payment due within 15 days of invoice date. Late payments may incur additional charges." });
+    expect(invoice).toMatchObject({
+      paymentTerms: "Net 15",
+      dueDate: "2026-06-30",
+      terms: "Payment due within 15 days of invoice date. Late payments may incur additional charges.",
+    });
     expect([paymentTermDays("Net 45"), paymentTermDays("Due on Receipt")]).toEqual([45, 0]);
-    expect(defaultInvoiceTerms("Due on Receipt")).toBe("Payment due on receipt. Late payments may incur additional charges.");
+    expect(defaultInvoiceTerms("Due on Receipt")).toBe(
+      "Payment due on receipt. Late payments may incur additional charges.",
+    );
   });
 
   it("refuses a job of another customer", async () => {
@@ -108,7 +140,9 @@ describe("quotes", () => {
     const a = await customer();
     const b = await customer();
     const [job] = await db.insert(jobs).values({ customerId: b.id, title: "Not yours" }).returning();
-    await expect(createQuote(db, quoteInput({ customerId: a.id, jobId: job.id, title: "X" }), ctx)).rejects.toThrow("another customer");
+    await expect(createQuote(db, quoteInput({ customerId: a.id, jobId: job.id, title: "X" }), ctx)).rejects.toThrow(
+      "another customer",
+    );
   });
 });
 
@@ -116,29 +150,47 @@ describe("payments", () => {
   it("rejects zero and overpayment with the spec's texts, then pays to paid", async () => {
     const db = await getDb();
     const inv = await invoiceFor("1234.50");
-    await expect(recordPayment(db, { invoiceId: inv.id, amount: "1234.51", method: "cash" } as never, ctx)).rejects.toThrow(
-      "Payment amount cannot exceed remaining balance of $1,234.50",
+    await expect(
+      recordPayment(db, { invoiceId: inv.id, amount: "1234.51", method: "cash" } as never, ctx),
+    ).rejects.toThrow("Payment amount cannot exceed remaining balance of $1,234.50");
+    await expect(
+      recordPayment(db, { invoiceId: inv.id, amount: "0.00", method: "cash" } as never, ctx),
+    ).rejects.toThrow("Payment amount must be greater than zero");
+    const first = await recordPayment(
+      db,
+      { invoiceId: inv.id, amount: "1000.00", method: "check", receivedAt: "2026-06-01" } as never,
+      ctx,
     );
-    await expect(recordPayment(db, { invoiceId: inv.id, amount: "0.00", method: "cash" } as never, ctx)).rejects.toThrow(
-      "Payment amount must be greater than zero",
-    );
-    const first = await recordPayment(db, { invoiceId: inv.id, amount: "1000.00", method: "check", receivedAt: "2026-06-01" } as never, ctx);
-    expect([first.invoice.status, first.invoice.paidTotal, first.invoice.balance]).toEqual(["partial", "1000.00", "234.50"]);
+    expect([first.invoice.status, first.invoice.paidTotal, first.invoice.balance]).toEqual([
+      "partial",
+      "1000.00",
+      "234.50",
+    ]);
     const second = await recordPayment(db, { invoiceId: inv.id, amount: "234.50", method: "cash" } as never, ctx);
-    expect([second.invoice.status, second.invoice.paidTotal, second.invoice.balance]).toEqual(["paid", "1234.50", "0.00"]);
+    expect([second.invoice.status, second.invoice.paidTotal, second.invoice.balance]).toEqual([
+      "paid",
+      "1234.50",
+      "0.00",
+    ]);
   });
 
   it("never overpays under ten concurrent payments (row lock)", async () => {
     const db = await getDb();
     const inv = await invoiceFor("100.00");
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => recordPayment(db, { invoiceId: inv.id, amount: "15.00", method: "cash" } as never, ctx)),
+      Array.from({ length: 10 }, () =>
+        recordPayment(db, { invoiceId: inv.id, amount: "15.00", method: "cash" } as never, ctx),
+      ),
     );
     const ok = results.filter((r) => r.status === "fulfilled").length;
     expect(ok).toBe(6); // 6 × 15 = 90; a 7th would exceed the remaining 10.00
-    for (const r of results) if (r.status === "rejected") expect(String(r.reason.message)).toBe("Payment amount cannot exceed remaining balance of $10.00");
+    for (const r of results)
+      if (r.status === "rejected")
+        expect(String(r.reason.message)).toBe("Payment amount cannot exceed remaining balance of $10.00");
     const [row] = await db.select().from(invoices).where(eq(invoices.id, inv.id));
-    const [{ sum }] = (await db.execute(sql`select coalesce(sum(amount), 0)::text as sum from payments where invoice_id = ${inv.id}`)) as unknown as Array<{ sum: string }>;
+    const [{ sum }] = (await db.execute(
+      sql`select coalesce(sum(amount), 0)::text as sum from payments where invoice_id = ${inv.id}`,
+    )) as unknown as Array<{ sum: string }>;
     expect(row.paidTotal).toBe("90.00");
     expect(sum).toBe("90.00");
     expect(row.balance).toBe("10.00");
@@ -149,7 +201,9 @@ describe("payments", () => {
     const db = await getDb();
     const inv = await invoiceFor("50.00");
     await db.update(invoices).set({ status: "cancelled" }).where(eq(invoices.id, inv.id));
-    await expect(recordPayment(db, { invoiceId: inv.id, amount: "5.00", method: "cash" } as never, ctx)).rejects.toThrow("cancelled");
+    await expect(
+      recordPayment(db, { invoiceId: inv.id, amount: "5.00", method: "cash" } as never, ctx),
+    ).rejects.toThrow("cancelled");
   });
 });
 
@@ -157,10 +211,29 @@ describe("invoices", () => {
   it("copies a quote's items and tax rate when created with only a quoteId", async () => {
     const db = await getDb();
     const c = await customer();
-    const q = await createQuote(db, quoteInput({ customerId: c.id, title: "Copy me", taxRate: "0.05", items: [{ description: "Door", quantity: "2", unitPrice: "12.50" }] }), ctx);
-    const inv = await createInvoice(db, invoiceInput({ customerId: c.id, quoteId: q.id, title: "Copy me", dueDate: "2026-07-01" }), ctx);
+    const q = await createQuote(
+      db,
+      quoteInput({
+        customerId: c.id,
+        title: "Copy me",
+        taxRate: "0.05",
+        items: [{ description: "Door", quantity: "2", unitPrice: "12.50" }],
+      }),
+      ctx,
+    );
+    const inv = await createInvoice(
+      db,
+      invoiceInput({ customerId: c.id, quoteId: q.id, title: "Copy me", dueDate: "2026-07-01" }),
+      ctx,
+    );
     expect(inv.invoiceNumber).toMatch(/^INV-2026-\d{4}$/);
-    expect([inv.subtotal, inv.taxRate, inv.taxAmount, inv.total, inv.balance]).toEqual(["25.00", "0.0500", "1.25", "26.25", "26.25"]);
+    expect([inv.subtotal, inv.taxRate, inv.taxAmount, inv.total, inv.balance]).toEqual([
+      "25.00",
+      "0.0500",
+      "1.25",
+      "26.25",
+      "26.25",
+    ]);
   });
 });
 
@@ -173,7 +246,9 @@ describe("portal tokens", () => {
     const qb = await createQuote(db, quoteInput({ customerId: b.id, title: `B only ${tag}`, status: "sent" }), ctx);
     const tokenA = await createPortalToken(db, a.id);
     expect(tokenA).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const stored = (await db.execute(sql`select token_hash from customer_portal_tokens where customer_id = ${a.id}`)) as unknown as Array<{ token_hash: string }>;
+    const stored = (await db.execute(
+      sql`select token_hash from customer_portal_tokens where customer_id = ${a.id}`,
+    )) as unknown as Array<{ token_hash: string }>;
     expect(stored.map((s) => s.token_hash)).not.toContain(tokenA);
     expect((await verifyPortalToken(db, a.id, tokenA))?.id).toBe(a.id);
     expect(await verifyPortalToken(db, b.id, tokenA)).toBeNull();

@@ -10,11 +10,17 @@ let customerId = 0;
 beforeAll(async () => {
   owner = await signIn("owner");
   installer = await signIn("installer");
-  const c = await api("/api/customers", { method: "POST", cookie: owner, json: { name: `${tag} Customer`, address: "1 Main St" }, headers: { Origin: baseUrl() } });
+  const c = await api("/api/customers", {
+    method: "POST",
+    cookie: owner,
+    json: { name: `${tag} Customer`, address: "1 Main St" },
+    headers: { Origin: baseUrl() },
+  });
   customerId = c.body.id;
 });
 
-const write = (path: string, method: string, cookie: string, json?: unknown) => api(path, { method, cookie, json, headers: { Origin: baseUrl() } });
+const write = (path: string, method: string, cookie: string, json?: unknown) =>
+  api(path, { method, cookie, json, headers: { Origin: baseUrl() } });
 
 describe("401 without a session, 404 for unknown ids", () => {
   it.each([
@@ -36,7 +42,13 @@ describe("401 without a session, 404 for unknown ids", () => {
     expect(res.body.error).toBeTruthy();
   });
 
-  it.each(["/api/jobs/999999", "/api/jobs/abc", "/api/resources/999999", "/api/tasks/999999", "/api/schedule/events/999999"])("GET %s → 404", async (path) => {
+  it.each([
+    "/api/jobs/999999",
+    "/api/jobs/abc",
+    "/api/resources/999999",
+    "/api/tasks/999999",
+    "/api/schedule/events/999999",
+  ])("GET %s → 404", async (path) => {
     const res = await api(path, { cookie: owner });
     expect(res.status).toBe(404);
     expect(res.body.error).toMatch(/not found/);
@@ -45,9 +57,21 @@ describe("401 without a session, 404 for unknown ids", () => {
 
 describe("jobs", () => {
   it("creates, reads, lists with search/status, updates and deletes", async () => {
-    const created = await write("/api/jobs", "POST", owner, { customerId, title: `${tag} Kitchen`, status: "approved", estimatedCost: 1250.5, actualCost: "99.99" });
+    const created = await write("/api/jobs", "POST", owner, {
+      customerId,
+      title: `${tag} Kitchen`,
+      status: "approved",
+      estimatedCost: 1250.5,
+      actualCost: "99.99",
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.any(Number), title: `${tag} Kitchen`, estimatedCost: "1250.50", actualCost: "99.99", status: "approved" });
+    expect(created.body).toMatchObject({
+      id: expect.any(Number),
+      title: `${tag} Kitchen`,
+      estimatedCost: "1250.50",
+      actualCost: "99.99",
+      status: "approved",
+    });
     const id = created.body.id;
     const list = await api(`/api/jobs?search=${tag}&status=approved`, { cookie: owner });
     expect(list.status).toBe(200);
@@ -55,7 +79,12 @@ describe("jobs", () => {
     expect(list.body[0]).toMatchObject({ id, customerName: `${tag} Customer` });
     expect((await api(`/api/jobs?search=${tag}%20Customer`, { cookie: owner })).body).toHaveLength(1);
     expect((await api(`/api/jobs/${id}`, { cookie: installer })).status).toBe(200);
-    const updated = await write(`/api/jobs/${id}`, "PUT", owner, { customerId, title: `${tag} Kitchen v2`, status: "in-progress", startDate: "2020-01-01" });
+    const updated = await write(`/api/jobs/${id}`, "PUT", owner, {
+      customerId,
+      title: `${tag} Kitchen v2`,
+      status: "in-progress",
+      startDate: "2020-01-01",
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: `${tag} Kitchen v2`, estimatedCost: null });
     expect((await write(`/api/jobs/${id}`, "DELETE", owner)).status).toBe(204);
@@ -67,7 +96,9 @@ describe("jobs", () => {
     expect(noCustomer.status).toBe(400);
     expect(noCustomer.body.fieldErrors.customerId).toBeTruthy();
     expect((await write("/api/jobs", "POST", owner, { customerId: 999999, title: "x" })).status).toBe(400);
-    expect((await write("/api/jobs", "POST", owner, { customerId, title: "x", estimatedCost: "abc" })).status).toBe(400);
+    expect((await write("/api/jobs", "POST", owner, { customerId, title: "x", estimatedCost: "abc" })).status).toBe(
+      400,
+    );
     const past = await write("/api/jobs", "POST", owner, { customerId, title: "x", startDate: "2020-01-01" });
     expect(past.status).toBe(400);
     expect(past.body.fieldErrors.startDate).toBeTruthy();
@@ -77,10 +108,16 @@ describe("jobs", () => {
 
   it("refuses installers writes (403) and a job with events (409)", async () => {
     expect((await write("/api/jobs", "POST", installer, { customerId, title: "x" })).status).toBe(403);
-    const job = (await write("/api/jobs", "POST", owner, { customerId, title: `${tag} busy`, status: "approved" })).body;
+    const job = (await write("/api/jobs", "POST", owner, { customerId, title: `${tag} busy`, status: "approved" }))
+      .body;
     expect((await write(`/api/jobs/${job.id}`, "PUT", installer, { customerId, title: "x" })).status).toBe(403);
     expect((await write(`/api/jobs/${job.id}`, "DELETE", installer)).status).toBe(403);
-    await write("/api/schedule/events", "POST", owner, { title: "Install", jobId: job.id, startAt: "2031-01-05T14:00:00Z", endAt: "2031-01-05T15:00:00Z" });
+    await write("/api/schedule/events", "POST", owner, {
+      title: "Install",
+      jobId: job.id,
+      startAt: "2031-01-05T14:00:00Z",
+      endAt: "2031-01-05T15:00:00Z",
+    });
     const refused = await write(`/api/jobs/${job.id}`, "DELETE", owner);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toContain("schedule event");
@@ -99,9 +136,19 @@ describe("users", () => {
 
 describe("resources", () => {
   it("creates, filters activeOnly, updates and deletes; installers read only", async () => {
-    const created = await write("/api/resources", "POST", owner, { name: `${tag} Van`, type: "vehicle", skills: ["delivery", " lift "], active: false });
+    const created = await write("/api/resources", "POST", owner, {
+      name: `${tag} Van`,
+      type: "vehicle",
+      skills: ["delivery", " lift "],
+      active: false,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: `${tag} Van`, type: "vehicle", skills: ["delivery", "lift"], active: false });
+    expect(created.body).toMatchObject({
+      name: `${tag} Van`,
+      type: "vehicle",
+      skills: ["delivery", "lift"],
+      active: false,
+    });
     const all = await api("/api/resources", { cookie: installer });
     const active = await api("/api/resources?activeOnly=true", { cookie: installer });
     expect(all.body.some((r: { id: number }) => r.id === created.body.id)).toBe(true);
@@ -119,9 +166,22 @@ describe("resources", () => {
 
 describe("tasks", () => {
   it("installer creates and updates tasks but may not delete them", async () => {
-    const created = await write("/api/tasks", "POST", installer, { title: `${tag} task`, estimatedHours: "3", actualHours: "n/a", customerId, priority: "urgent" });
+    const created = await write("/api/tasks", "POST", installer, {
+      title: `${tag} task`,
+      estimatedHours: "3",
+      actualHours: "n/a",
+      customerId,
+      priority: "urgent",
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: `${tag} task`, estimatedHours: 3, actualHours: null, status: "open", type: "internal", priority: "urgent" });
+    expect(created.body).toMatchObject({
+      title: `${tag} task`,
+      estimatedHours: 3,
+      actualHours: null,
+      status: "open",
+      type: "internal",
+      priority: "urgent",
+    });
     const id = created.body.id;
     const updated = await write(`/api/tasks/${id}`, "PUT", installer, { title: `${tag} task`, status: "done" });
     expect(updated.status).toBe(200);
@@ -134,7 +194,13 @@ describe("tasks", () => {
   it("filters by search, status, priority, type and assignee; 400 on bad input", async () => {
     const users = (await api("/api/users", { cookie: owner })).body as { id: number; username: string }[];
     const ivan = users.find((u) => u.username === "installer")!;
-    await write("/api/tasks", "POST", owner, { title: `${tag} filter`, type: "followup", priority: "low", status: "blocked", assignedToUserId: ivan.id });
+    await write("/api/tasks", "POST", owner, {
+      title: `${tag} filter`,
+      type: "followup",
+      priority: "low",
+      status: "blocked",
+      assignedToUserId: ivan.id,
+    });
     const q = `/api/tasks?search=${tag}%20filter&status=blocked&priority=low&type=followup&assignedToUserId=${ivan.id}`;
     const res = await api(q, { cookie: owner });
     expect(res.headers.get("x-total-count")).toBe("1");
@@ -144,7 +210,11 @@ describe("tasks", () => {
     expect((await write("/api/tasks", "POST", owner, { title: "" })).status).toBe(400);
     expect((await write("/api/tasks", "POST", owner, { title: "x", dueDate: "1800-01-01" })).status).toBe(400);
     expect((await write("/api/tasks", "POST", owner, { title: "x", jobId: 999999 })).status).toBe(400);
-    const notJson = await api("/api/tasks", { method: "POST", cookie: owner, headers: { Origin: baseUrl(), "Content-Type": "application/json" } });
+    const notJson = await api("/api/tasks", {
+      method: "POST",
+      cookie: owner,
+      headers: { Origin: baseUrl(), "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
   });
 });
@@ -152,7 +222,9 @@ describe("tasks", () => {
 describe("schedule events and conflicts", () => {
   it("creates, lists by range and resource, patches, checks conflicts and deletes", async () => {
     const r = (await write("/api/resources", "POST", owner, { name: `${tag} Crew`, type: "crew" })).body;
-    const job = (await write("/api/jobs", "POST", owner, { customerId, title: `${tag} Install job`, status: "approved" })).body;
+    const job = (
+      await write("/api/jobs", "POST", owner, { customerId, title: `${tag} Install job`, status: "approved" })
+    ).body;
     const created = await write("/api/schedule/events", "POST", owner, {
       title: `${tag} install`,
       type: "install",
@@ -163,32 +235,83 @@ describe("schedule events and conflicts", () => {
       endAt: "2031-02-03T18:00:00Z",
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ resourceIds: [r.id], resourceId: r.id, customerId, status: "scheduled", allDay: false });
+    expect(created.body).toMatchObject({
+      resourceIds: [r.id],
+      resourceId: r.id,
+      customerId,
+      status: "scheduled",
+      allDay: false,
+    });
     const id = created.body.id;
-    const list = await api(`/api/schedule/events?from=2031-02-03T00:00:00Z&to=2031-02-04T00:00:00Z&resourceId=${r.id}`, { cookie: installer });
+    const list = await api(
+      `/api/schedule/events?from=2031-02-03T00:00:00Z&to=2031-02-04T00:00:00Z&resourceId=${r.id}`,
+      { cookie: installer },
+    );
     expect(list.status).toBe(200);
     expect(list.body.map((e: { id: number }) => e.id)).toEqual([id]);
     expect((await api("/api/schedule/events?from=nonsense", { cookie: owner })).status).toBe(400);
-    expect((await api("/api/schedule/events?from=2031-02-04T00:00:00Z&to=2031-02-03T00:00:00Z", { cookie: owner })).status).toBe(400);
+    expect(
+      (await api("/api/schedule/events?from=2031-02-04T00:00:00Z&to=2031-02-03T00:00:00Z", { cookie: owner })).status,
+    ).toBe(400);
     expect((await api("/api/schedule/events", { cookie: owner })).status).toBe(200);
 
-    const conflict = await write("/api/schedule/conflicts", "POST", installer, { resourceIds: [r.id], startAt: "2031-02-03T17:00:00Z", endAt: "2031-02-03T19:00:00Z", excludeEventId: null });
+    const conflict = await write("/api/schedule/conflicts", "POST", installer, {
+      resourceIds: [r.id],
+      startAt: "2031-02-03T17:00:00Z",
+      endAt: "2031-02-03T19:00:00Z",
+      excludeEventId: null,
+    });
     expect(conflict.status).toBe(200);
     expect(conflict.body.conflicts).toEqual([
-      { resourceName: `${tag} Crew`, resourceId: r.id, conflictingEvent: { id, title: `${tag} install`, startAt: "2031-02-03T14:00:00.000Z", endAt: "2031-02-03T18:00:00.000Z" } },
+      {
+        resourceName: `${tag} Crew`,
+        resourceId: r.id,
+        conflictingEvent: {
+          id,
+          title: `${tag} install`,
+          startAt: "2031-02-03T14:00:00.000Z",
+          endAt: "2031-02-03T18:00:00.000Z",
+        },
+      },
     ]);
-    const excluded = await write("/api/schedule/conflicts", "POST", owner, { resourceIds: [r.id], startAt: "2031-02-03T17:00:00Z", endAt: "2031-02-03T19:00:00Z", excludeEventId: id });
+    const excluded = await write("/api/schedule/conflicts", "POST", owner, {
+      resourceIds: [r.id],
+      startAt: "2031-02-03T17:00:00Z",
+      endAt: "2031-02-03T19:00:00Z",
+      excludeEventId: id,
+    });
     expect(excluded.body.conflicts).toEqual([]);
     expect((await write("/api/schedule/conflicts", "POST", owner, { resourceIds: "x" })).status).toBe(400);
 
     const patched = await write(`/api/schedule/events/${id}`, "PATCH", owner, { status: "cancelled" });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ status: "cancelled", title: `${tag} install`, resourceIds: [r.id] });
-    expect((await write(`/api/schedule/events/${id}`, "PATCH", owner, { endAt: "2031-02-03T13:00:00Z" })).status).toBe(400);
+    expect((await write(`/api/schedule/events/${id}`, "PATCH", owner, { endAt: "2031-02-03T13:00:00Z" })).status).toBe(
+      400,
+    );
     expect((await write(`/api/schedule/events/${id}`, "PATCH", installer, { status: "done" })).status).toBe(403);
-    expect((await write("/api/schedule/events", "POST", installer, { title: "x", startAt: "2031-02-03T14:00:00Z", endAt: "2031-02-03T15:00:00Z" })).status).toBe(403);
-    expect((await write("/api/schedule/events", "POST", owner, { title: "x", startAt: "2031-02-03T14:00:00Z" })).status).toBe(400);
-    expect((await write("/api/schedule/events", "POST", owner, { title: "x", resourceIds: [999999], startAt: "2031-02-03T14:00:00Z", endAt: "2031-02-03T15:00:00Z" })).status).toBe(400);
+    expect(
+      (
+        await write("/api/schedule/events", "POST", installer, {
+          title: "x",
+          startAt: "2031-02-03T14:00:00Z",
+          endAt: "2031-02-03T15:00:00Z",
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await write("/api/schedule/events", "POST", owner, { title: "x", startAt: "2031-02-03T14:00:00Z" })).status,
+    ).toBe(400);
+    expect(
+      (
+        await write("/api/schedule/events", "POST", owner, {
+          title: "x",
+          resourceIds: [999999],
+          startAt: "2031-02-03T14:00:00Z",
+          endAt: "2031-02-03T15:00:00Z",
+        })
+      ).status,
+    ).toBe(400);
     expect((await write(`/api/schedule/events/${id}`, "DELETE", installer)).status).toBe(403);
     expect((await write(`/api/schedule/events/${id}`, "DELETE", owner)).status).toBe(204);
     expect((await api(`/api/schedule/events/${id}`, { cookie: owner })).status).toBe(404);

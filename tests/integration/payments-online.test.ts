@@ -18,7 +18,14 @@ import { currencyMismatch, processWebhookEvent, storeWebhookEvent } from "~/mode
 import { PROCESS_WEBHOOK_JOB, WEBHOOKS_QUEUE } from "../../jobs/queues";
 import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
-import { ageAnetToken, anetSignature, fakeRequests, paypalWebhookHeaders, squareSignature, stripeSignatureHeader } from "../setup/fake-providers";
+import {
+  ageAnetToken,
+  anetSignature,
+  fakeRequests,
+  paypalWebhookHeaders,
+  squareSignature,
+  stripeSignatureHeader,
+} from "../setup/fake-providers";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -90,9 +97,27 @@ function stripeEvent(invoiceId: number, cents: number, type = "checkout.session.
   const pi = `pi_${run}_${seq}`;
   const object =
     type === "checkout.session.completed"
-      ? { id: `cs_${run}_${seq}`, object: "checkout.session", payment_status: "paid", payment_intent: pi, amount_total: cents, currency: "usd", metadata: { invoiceId: String(invoiceId) } }
-      : { id: pi, object: "payment_intent", amount_received: cents, currency: "usd", metadata: { invoiceId: String(invoiceId) } };
-  return { id, pi, body: JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } }) };
+      ? {
+          id: `cs_${run}_${seq}`,
+          object: "checkout.session",
+          payment_status: "paid",
+          payment_intent: pi,
+          amount_total: cents,
+          currency: "usd",
+          metadata: { invoiceId: String(invoiceId) },
+        }
+      : {
+          id: pi,
+          object: "payment_intent",
+          amount_received: cents,
+          currency: "usd",
+          metadata: { invoiceId: String(invoiceId) },
+        };
+  return {
+    id,
+    pi,
+    body: JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } }),
+  };
 }
 
 /** A Checkout Session event; ACH/SEPA sessions complete 'unpaid' and pay later (async_payment_*). */
@@ -128,10 +153,18 @@ async function settled(eventId: string) {
 beforeAll(async () => {
   [owner, installer] = await Promise.all([signIn("owner"), signIn("installer")]);
   const db = await getDb();
-  const [c] = await db.insert(customers).values({ name: `Online pay ${run}` }).returning();
+  const [c] = await db
+    .insert(customers)
+    .values({ name: `Online pay ${run}` })
+    .returning();
   customerId = c.id;
   // The server enqueues into this run's queues; a worker here processes the webhooks queue only.
-  worker = await startWorker({ prefix: inject("queuePrefix"), concurrency: 3, registry: { [WEBHOOKS_QUEUE]: processors[WEBHOOKS_QUEUE] }, schedulers: false });
+  worker = await startWorker({
+    prefix: inject("queuePrefix"),
+    concurrency: 3,
+    registry: { [WEBHOOKS_QUEUE]: processors[WEBHOOKS_QUEUE] },
+    schedulers: false,
+  });
 });
 
 afterAll(async () => {
@@ -154,7 +187,11 @@ describe("POST /api/invoices/:id/payment-link", () => {
     const inv = await newInvoice();
     const anon = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "stripe" } });
     expect(anon.status).toBe(401);
-    const inst = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: installer });
+    const inst = await api(`/api/invoices/${inv.id}/payment-link`, {
+      method: "POST",
+      json: { provider: "stripe" },
+      cookie: installer,
+    });
     expect(inst.status).toBe(403);
     expect((await invoiceRow(inv.id)).paymentLinkUrl).toBeNull();
   });
@@ -168,20 +205,49 @@ describe("POST /api/invoices/:id/payment-link", () => {
     }
     const paid = await newInvoice("10.00", "paid");
     const cancelled = await newInvoice("10.00", "cancelled");
-    expect(await api(`/api/invoices/${paid.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner })).toMatchObject({
+    expect(
+      await api(`/api/invoices/${paid.id}/payment-link`, {
+        method: "POST",
+        json: { provider: "stripe" },
+        cookie: owner,
+      }),
+    ).toMatchObject({
       status: 400,
       body: { error: "This invoice is already paid" },
     });
-    expect((await api(`/api/invoices/${cancelled.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner })).status).toBe(400);
-    expect((await api(`/api/invoices/999999999/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner })).status).toBe(404);
+    expect(
+      (
+        await api(`/api/invoices/${cancelled.id}/payment-link`, {
+          method: "POST",
+          json: { provider: "stripe" },
+          cookie: owner,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api(`/api/invoices/999999999/payment-link`, {
+          method: "POST",
+          json: { provider: "stripe" },
+          cookie: owner,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("creates a Stripe Checkout Session for the balance in cents and stores the link", async () => {
     const inv = await newInvoice("1234.56");
-    const res = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "stripe" }, cookie: owner });
+    const res = await api(`/api/invoices/${inv.id}/payment-link`, {
+      method: "POST",
+      json: { provider: "stripe" },
+      cookie: owner,
+    });
     expect(res.status).toBe(200);
     expect(res.body.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    const sent = (await fakeRequests(fakeUrl())).filter((r) => r.path === "/v1/checkout/sessions" && new URLSearchParams(r.body).get("metadata[invoiceId]") === String(inv.id));
+    const sent = (await fakeRequests(fakeUrl())).filter(
+      (r) =>
+        r.path === "/v1/checkout/sessions" && new URLSearchParams(r.body).get("metadata[invoiceId]") === String(inv.id),
+    );
     expect(sent).toHaveLength(1);
     const form = new URLSearchParams(sent[0].body);
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("123456");
@@ -191,7 +257,10 @@ describe("POST /api/invoices/:id/payment-link", () => {
     // The customer comes back to public pages, not to the staff invoice (which would ask them to sign in).
     expect(form.get("success_url")).toBe(`${baseUrl()}/pay/complete`);
     expect(form.get("cancel_url")).toBe(`${baseUrl()}/pay/cancelled`);
-    for (const [path, text] of [["/pay/complete", "Thank you for your payment"], ["/pay/cancelled", "No payment was taken"]]) {
+    for (const [path, text] of [
+      ["/pay/complete", "Thank you for your payment"],
+      ["/pay/cancelled", "No payment was taken"],
+    ]) {
       const page = await fetch(`${baseUrl()}${path}`, { redirect: "manual" });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(text);
@@ -206,13 +275,25 @@ describe("POST /api/invoices/:id/payment-link", () => {
 
   it("creates PayPal, Square and Authorize.Net links against their APIs", async () => {
     const inv = await newInvoice("99.95");
-    const paypal = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "paypal" }, cookie: owner });
+    const paypal = await api(`/api/invoices/${inv.id}/payment-link`, {
+      method: "POST",
+      json: { provider: "paypal" },
+      cookie: owner,
+    });
     expect(paypal.status).toBe(200);
     expect(paypal.body.paymentUrl).toMatch(/^https:\/\/www\.paypal\.com\/checkoutnow\?token=/);
-    const square = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "square" }, cookie: owner });
+    const square = await api(`/api/invoices/${inv.id}/payment-link`, {
+      method: "POST",
+      json: { provider: "square" },
+      cookie: owner,
+    });
     expect(square.status).toBe(200);
     expect(square.body.paymentUrl).toMatch(/^https:\/\/square\.link\/u\//);
-    const anet = await api(`/api/invoices/${inv.id}/payment-link`, { method: "POST", json: { provider: "authorizenet" }, cookie: owner });
+    const anet = await api(`/api/invoices/${inv.id}/payment-link`, {
+      method: "POST",
+      json: { provider: "authorizenet" },
+      cookie: owner,
+    });
     expect(anet.status).toBe(200);
     // Our hand-off page under a random reference; the token is not in the URL (see below).
     expect(anet.body.paymentUrl).toMatch(new RegExp(`^${baseUrl()}/pay/authorizenet/[A-Za-z0-9_-]{43}$`));
@@ -220,12 +301,20 @@ describe("POST /api/invoices/:id/payment-link", () => {
     expect((await invoiceRow(inv.id)).paymentLinkProvider).toBe("authorizenet");
 
     const all = await fakeRequests(fakeUrl());
-    const order = all.find((r) => r.path === "/v2/checkout/orders" && JSON.parse(r.body).purchase_units[0].custom_id === String(inv.id));
+    const order = all.find(
+      (r) => r.path === "/v2/checkout/orders" && JSON.parse(r.body).purchase_units[0].custom_id === String(inv.id),
+    );
     expect(JSON.parse(order!.body).purchase_units[0].amount).toEqual({ currency_code: "USD", value: "99.95" });
     const link = all.find((r) => r.path === "/v2/online-checkout/payment-links" && r.body.includes(`[cj:${inv.id}]`));
-    expect(JSON.parse(link!.body).quick_pay).toMatchObject({ price_money: { amount: 9995, currency: "USD" }, location_id: "LOC_FAKE" });
+    expect(JSON.parse(link!.body).quick_pay).toMatchObject({
+      price_money: { amount: 9995, currency: "USD" },
+      location_id: "LOC_FAKE",
+    });
     const hosted = all.find((r) => r.path === "/xml/v1/request.api" && r.body.includes(inv.invoiceNumber));
-    expect(JSON.parse(hosted!.body).getHostedPaymentPageRequest.transactionRequest).toMatchObject({ transactionType: "authCaptureTransaction", amount: "99.95" });
+    expect(JSON.parse(hosted!.body).getHostedPaymentPageRequest.transactionRequest).toMatchObject({
+      transactionType: "authCaptureTransaction",
+      amount: "99.95",
+    });
   });
 
   it("says so when a provider is not configured", async () => {
@@ -237,7 +326,9 @@ describe("POST /api/invoices/:id/payment-link", () => {
       ["square", "Square"],
       ["authorizenet", "Authorize.Net"],
     ] as const) {
-      const error = await createPaymentLink(await getDb(), inv.id, provider, "http://localhost").catch((e: unknown) => e);
+      const error = await createPaymentLink(await getDb(), inv.id, provider, "http://localhost").catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ModelError);
       expect((error as ModelError).status).toBe(400);
       expect((error as ModelError).message).toBe(`${label} is not configured`);
@@ -249,7 +340,11 @@ describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () 
   const formUrl = () => `${fakeUrl()}/payment/payment`;
 
   async function anetLink(invoiceId: number) {
-    const res = await api(`/api/invoices/${invoiceId}/payment-link`, { method: "POST", json: { provider: "authorizenet" }, cookie: owner });
+    const res = await api(`/api/invoices/${invoiceId}/payment-link`, {
+      method: "POST",
+      json: { provider: "authorizenet" },
+      cookie: owner,
+    });
     expect(res.status).toBe(200);
     return res.body.paymentUrl as string;
   }
@@ -262,7 +357,11 @@ describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () 
 
   /** What a browser does with the page's form: POST the token as a form field. */
   async function postForm(token: string) {
-    const res = await fetch(formUrl(), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+    const res = await fetch(formUrl(), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token }),
+    });
     return { status: res.status, html: await res.text() };
   }
 
@@ -274,7 +373,15 @@ describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () 
       .filter((r) => r.refId === String(invoiceId));
   }
 
-  const storedPage = async (invoiceId: number) => (await (await getDb()).select().from(authorizenetPaymentPages).where(eq(authorizenetPaymentPages.invoiceId, invoiceId)))[0];
+  const storedPage = async (invoiceId: number) =>
+    (
+      await (
+        await getDb()
+      )
+        .select()
+        .from(authorizenetPaymentPages)
+        .where(eq(authorizenetPaymentPages.invoiceId, invoiceId))
+    )[0];
 
   it("links to our page, which POSTs the stored token to the hosted form (no token in any URL)", async () => {
     const inv = await newInvoice("99.95");
@@ -328,7 +435,10 @@ describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () 
     expect(await tokenRequests(inv.id)).toHaveLength(2);
 
     // A partial payment since: the fresh token charges the old balance, so it is renewed too.
-    await db.update(invoices).set({ paidTotal: "100.00", balance: "200.00", status: "partial" }).where(eq(invoices.id, inv.id));
+    await db
+      .update(invoices)
+      .set({ paidTotal: "100.00", balance: "200.00", status: "partial" })
+      .where(eq(invoices.id, inv.id));
     const partial = await openPage(url);
     expect(partial.token).not.toBe(renewed.token);
     expect((await tokenRequests(inv.id)).at(-1).transactionRequest.amount).toBe("200.00");
@@ -336,7 +446,10 @@ describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () 
     expect((await storedPage(inv.id)).tokenAmount).toBe("200.00");
 
     // Paid, then cancelled: no form and no new token.
-    await db.update(invoices).set({ paidTotal: "300.00", balance: "0.00", status: "paid" }).where(eq(invoices.id, inv.id));
+    await db
+      .update(invoices)
+      .set({ paidTotal: "300.00", balance: "0.00", status: "paid" })
+      .where(eq(invoices.id, inv.id));
     const paid = await openPage(url);
     expect([paid.status, paid.token]).toEqual([200, undefined]);
     expect(paid.html).toContain("This invoice is paid");
@@ -381,7 +494,13 @@ describe("Stripe webhooks", () => {
     expect(stored.processedAt).not.toBeNull();
     const rows = await paymentsOf(inv.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: "stripe", providerTransactionId: event.pi, amount: "500.00", currency: "USD", status: "completed" });
+    expect(rows[0]).toMatchObject({
+      provider: "stripe",
+      providerTransactionId: event.pi,
+      amount: "500.00",
+      currency: "USD",
+      status: "completed",
+    });
     expect(rows[0].rawPayload).toMatchObject({ id: event.id });
     expect(await invoiceRow(inv.id)).toMatchObject({ status: "paid", balance: "0.00", paidTotal: "500.00" });
 
@@ -397,12 +516,18 @@ describe("Stripe webhooks", () => {
   it("rejects a bad, missing or old signature and stores nothing", async () => {
     const inv = await newInvoice("40.00");
     const event = stripeEvent(inv.id, 4000);
-    const bad = await deliver("stripe", event.body, { "Stripe-Signature": stripeSignatureHeader(event.body, { secret: "whsec_wrong" }) });
+    const bad = await deliver("stripe", event.body, {
+      "Stripe-Signature": stripeSignatureHeader(event.body, { secret: "whsec_wrong" }),
+    });
     expect(bad.status).toBe(400);
     expect((await deliver("stripe", event.body, {})).status).toBe(400);
-    const tampered = await deliver("stripe", event.body.replace("4000", "400"), { "Stripe-Signature": stripeSignatureHeader(event.body) });
+    const tampered = await deliver("stripe", event.body.replace("4000", "400"), {
+      "Stripe-Signature": stripeSignatureHeader(event.body),
+    });
     expect(tampered.status).toBe(400);
-    const old = await deliver("stripe", event.body, { "Stripe-Signature": stripeSignatureHeader(event.body, { timestamp: Math.floor(Date.now() / 1000) - 301 }) });
+    const old = await deliver("stripe", event.body, {
+      "Stripe-Signature": stripeSignatureHeader(event.body, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    });
     expect(old.status).toBe(400);
     expect((await deliver("venmo", event.body, {})).status).toBe(400);
     expect(await eventsFor(`stripe:${event.id}`)).toHaveLength(0);
@@ -412,7 +537,9 @@ describe("Stripe webhooks", () => {
   it("records more than the balance as a processing error, not an overpayment", async () => {
     const inv = await newInvoice("10.00");
     const event = stripeEvent(inv.id, 2000);
-    expect((await deliver("stripe", event.body, { "Stripe-Signature": stripeSignatureHeader(event.body) })).status).toBe(200);
+    expect(
+      (await deliver("stripe", event.body, { "Stripe-Signature": stripeSignatureHeader(event.body) })).status,
+    ).toBe(200);
     const [row] = await until(async () => {
       const rows = await eventsFor(`stripe:${event.id}`);
       return rows[0]?.processingError ? rows : undefined;
@@ -437,14 +564,17 @@ describe("Stripe webhooks", () => {
     const succeeded = sessionEvent(inv.id, 64000, "checkout.session.async_payment_succeeded", { session, pi });
     expect((await deliver("stripe", succeeded.body, succeeded.headers)).status).toBe(200);
     expect(await settled(`stripe:${succeeded.id}`)).toMatchObject({ processed: true, processingError: null });
-    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "stripe", providerTransactionId: pi, amount: "640.00", currency: "USD" }]);
+    expect(await paymentsOf(inv.id)).toMatchObject([
+      { provider: "stripe", providerTransactionId: pi, amount: "640.00", currency: "USD" },
+    ]);
     expect(await invoiceRow(inv.id)).toMatchObject({ status: "paid", balance: "0.00" });
 
     // Another delivery of the success (a new event id) and a 'paid' completed event: still one payment.
     const again = sessionEvent(inv.id, 64000, "checkout.session.async_payment_succeeded", { session, pi });
     const paid = sessionEvent(inv.id, 64000, "checkout.session.completed", { session, pi });
     for (const e of [again, paid]) expect((await deliver("stripe", e.body, e.headers)).status).toBe(200);
-    for (const e of [again, paid]) expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
+    for (const e of [again, paid])
+      expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
     expect(await paymentsOf(inv.id)).toHaveLength(1);
   });
 
@@ -456,8 +586,11 @@ describe("Stripe webhooks", () => {
       sessionEvent(inv.id, 7550, "checkout.session.completed", { session, pi }),
       sessionEvent(inv.id, 7550, "checkout.session.async_payment_succeeded", { session, pi }),
     ];
-    expect((await Promise.all(events.map((e) => deliver("stripe", e.body, e.headers)))).map((r) => r.status)).toEqual([200, 200]);
-    for (const e of events) expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
+    expect((await Promise.all(events.map((e) => deliver("stripe", e.body, e.headers)))).map((r) => r.status)).toEqual([
+      200, 200,
+    ]);
+    for (const e of events)
+      expect(await settled(`stripe:${e.id}`)).toMatchObject({ processed: true, processingError: null });
     expect(await paymentsOf(inv.id)).toMatchObject([{ providerTransactionId: pi, amount: "75.50" }]);
     expect((await invoiceRow(inv.id)).status).toBe("paid");
   });
@@ -466,7 +599,10 @@ describe("Stripe webhooks", () => {
     const inv = await newInvoice("90.00");
     const session = `cs_${run}_fail${++seq}`;
     const pending = sessionEvent(inv.id, 9000, "checkout.session.completed", { paymentStatus: "unpaid", session });
-    const failed = sessionEvent(inv.id, 9000, "checkout.session.async_payment_failed", { paymentStatus: "unpaid", session });
+    const failed = sessionEvent(inv.id, 9000, "checkout.session.async_payment_failed", {
+      paymentStatus: "unpaid",
+      session,
+    });
     for (const e of [pending, failed]) expect((await deliver("stripe", e.body, e.headers)).status).toBe(200);
     for (const e of [pending, failed]) {
       const row = await settled(`stripe:${e.id}`);
@@ -484,32 +620,53 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
     const body = JSON.stringify({
       id,
       event_type: "PAYMENT.CAPTURE.COMPLETED",
-      resource: { id: `CAP${run}${seq}`, status: "COMPLETED", amount: { currency_code: "USD", value: "75.00" }, custom_id: String(inv.id) },
+      resource: {
+        id: `CAP${run}${seq}`,
+        status: "COMPLETED",
+        amount: { currency_code: "USD", value: "75.00" },
+        custom_id: String(inv.id),
+      },
     });
-    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body, { tamper: true }))).status).toBe(400);
-    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body, { webhookId: "WH-OTHER" }))).status).toBe(400);
+    expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body, { tamper: true }))).status).toBe(
+      400,
+    );
+    expect(
+      (await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body, { webhookId: "WH-OTHER" }))).status,
+    ).toBe(400);
     expect(await eventsFor(`paypal:${id}`)).toHaveLength(0);
     expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
     await until(async () => (await eventsFor(`paypal:${id}`))[0]?.processed);
-    expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "paypal", providerTransactionId: `CAP${run}${seq}`, amount: "75.00" }]);
+    expect(await paymentsOf(inv.id)).toMatchObject([
+      { provider: "paypal", providerTransactionId: `CAP${run}${seq}`, amount: "75.00" },
+    ]);
     expect((await invoiceRow(inv.id)).status).toBe("paid");
   });
 
   it("PayPal: an approved order (CHECKOUT.ORDER.APPROVED) is captured by the worker", async () => {
     // The worker of this file runs here: give it the PayPal settings the server has.
     const saved = { ...process.env };
-    Object.assign(process.env, { PAYPAL_CLIENT_ID: "paypal-client-fake", PAYPAL_CLIENT_SECRET: "paypal-secret-fake", PAYPAL_API_BASE: fakeUrl() });
+    Object.assign(process.env, {
+      PAYPAL_CLIENT_ID: "paypal-client-fake",
+      PAYPAL_CLIENT_SECRET: "paypal-secret-fake",
+      PAYPAL_API_BASE: fakeUrl(),
+    });
     try {
       const orderId = `ORDER${run}${++seq}`.toUpperCase();
       const id = `WH-${run}-${seq}`;
-      const body = JSON.stringify({ id, event_type: "CHECKOUT.ORDER.APPROVED", resource: { id: orderId, status: "APPROVED" } });
+      const body = JSON.stringify({
+        id,
+        event_type: "CHECKOUT.ORDER.APPROVED",
+        resource: { id: orderId, status: "APPROVED" },
+      });
       expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
       const [row] = await until(async () => {
         const rows = await eventsFor(`paypal:${id}`);
         return rows[0]?.processed || rows[0]?.processingError ? rows : undefined;
       });
       expect([row.processed, row.processingError]).toEqual([true, null]);
-      const captures = (await fakeRequests(fakeUrl())).filter((r) => r.path === `/v2/checkout/orders/${orderId}/capture`);
+      const captures = (await fakeRequests(fakeUrl())).filter(
+        (r) => r.path === `/v2/checkout/orders/${orderId}/capture`,
+      );
       expect(captures).toHaveLength(1);
       expect(captures[0].headers["paypal-request-id"]).toBe(`capture-${orderId}`);
     } finally {
@@ -527,11 +684,26 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
       merchant_id: "M1",
       type: "payment.updated",
       event_id: eventId,
-      data: { type: "payment", id: `PAY${seq}`, object: { payment: { id: `PAY${run}${seq}`, status: "COMPLETED", amount_money: { amount: 5000, currency: "USD" }, note: `Invoice ${inv.invoiceNumber} [cj:${inv.id}]` } } },
+      data: {
+        type: "payment",
+        id: `PAY${seq}`,
+        object: {
+          payment: {
+            id: `PAY${run}${seq}`,
+            status: "COMPLETED",
+            amount_money: { amount: 5000, currency: "USD" },
+            note: `Invoice ${inv.invoiceNumber} [cj:${inv.id}]`,
+          },
+        },
+      },
     });
-    expect((await deliver("square", body, { "x-square-hmacsha256-signature": squareSignature(body, "wrong-key") })).status).toBe(400);
+    expect(
+      (await deliver("square", body, { "x-square-hmacsha256-signature": squareSignature(body, "wrong-key") })).status,
+    ).toBe(400);
     expect(await eventsFor(`square:${eventId}`)).toHaveLength(0);
-    expect((await deliver("square", body, { "x-square-hmacsha256-signature": squareSignature(body) })).status).toBe(200);
+    expect((await deliver("square", body, { "x-square-hmacsha256-signature": squareSignature(body) })).status).toBe(
+      200,
+    );
     await until(async () => (await eventsFor(`square:${eventId}`))[0]?.processed);
     expect(await paymentsOf(inv.id)).toMatchObject([{ provider: "square", amount: "50.00" }]);
     expect(await invoiceRow(inv.id)).toMatchObject({ status: "partial", balance: "70.00" });
@@ -545,9 +717,17 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
       eventType: "net.authorize.payment.authcapture.created",
       eventDate: new Date().toISOString(),
       webhookId: "hook",
-      payload: { responseCode: 1, authAmount: 33.1, invoiceNumber: inv.invoiceNumber, entityName: "transaction", id: `6000${seq}` },
+      payload: {
+        responseCode: 1,
+        authAmount: 33.1,
+        invoiceNumber: inv.invoiceNumber,
+        entityName: "transaction",
+        id: `6000${seq}`,
+      },
     });
-    expect((await deliver("authorizenet", body, { "X-ANET-Signature": anetSignature(body, "OTHERKEY") })).status).toBe(400);
+    expect((await deliver("authorizenet", body, { "X-ANET-Signature": anetSignature(body, "OTHERKEY") })).status).toBe(
+      400,
+    );
     expect((await deliver("authorizenet", body, {})).status).toBe(400);
     expect(await eventsFor(`authorizenet:${notificationId}`)).toHaveLength(0);
     expect((await deliver("authorizenet", body, { "X-ANET-Signature": anetSignature(body) })).status).toBe(200);
@@ -559,7 +739,8 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
 });
 
 describe("webhooks in another currency than the business's (settings: USD)", () => {
-  const refused = (code: string) => `The payment is in ${code}, but this business bills in USD; no payment was recorded`;
+  const refused = (code: string) =>
+    `The payment is in ${code}, but this business bills in USD; no payment was recorded`;
 
   it("Stripe: a EUR session or PaymentIntent records no payment, says why, and is not retried", async () => {
     const inv = await newInvoice("50.00");
@@ -568,7 +749,9 @@ describe("webhooks in another currency than the business's (settings: USD)", () 
     intent.data.object.currency = "eur";
     const intentBody = JSON.stringify(intent);
     expect((await deliver("stripe", session.body, session.headers)).status).toBe(200);
-    expect((await deliver("stripe", intentBody, { "Stripe-Signature": stripeSignatureHeader(intentBody) })).status).toBe(200);
+    expect(
+      (await deliver("stripe", intentBody, { "Stripe-Signature": stripeSignatureHeader(intentBody) })).status,
+    ).toBe(200);
     const row = await settled(`stripe:${session.id}`);
     expect([row.processed, row.processingError]).toEqual([false, refused("EUR")]);
     expect(await settled(`stripe:${intent.id}`)).toMatchObject({ processed: false, processingError: refused("EUR") });
@@ -596,17 +779,35 @@ describe("webhooks in another currency than the business's (settings: USD)", () 
     const paypal = JSON.stringify({
       id: paypalId,
       event_type: "PAYMENT.CAPTURE.COMPLETED",
-      resource: { id: `CAP${run}${seq}`, status: "COMPLETED", amount: { currency_code: "CAD", value: "75.00" }, custom_id: String(inv.id) },
+      resource: {
+        id: `CAP${run}${seq}`,
+        status: "COMPLETED",
+        amount: { currency_code: "CAD", value: "75.00" },
+        custom_id: String(inv.id),
+      },
     });
     const squareId = `sq-${run}-${++seq}`;
     const square = JSON.stringify({
       merchant_id: "M1",
       type: "payment.updated",
       event_id: squareId,
-      data: { type: "payment", id: `PAY${seq}`, object: { payment: { id: `PAY${run}${seq}`, status: "COMPLETED", amount_money: { amount: 7500, currency: "GBP" }, note: `[cj:${inv.id}]` } } },
+      data: {
+        type: "payment",
+        id: `PAY${seq}`,
+        object: {
+          payment: {
+            id: `PAY${run}${seq}`,
+            status: "COMPLETED",
+            amount_money: { amount: 7500, currency: "GBP" },
+            note: `[cj:${inv.id}]`,
+          },
+        },
+      },
     });
     expect((await deliver("paypal", paypal, await paypalWebhookHeaders(fakeUrl(), paypal))).status).toBe(200);
-    expect((await deliver("square", square, { "x-square-hmacsha256-signature": squareSignature(square) })).status).toBe(200);
+    expect((await deliver("square", square, { "x-square-hmacsha256-signature": squareSignature(square) })).status).toBe(
+      200,
+    );
     expect(await settled(`paypal:${paypalId}`)).toMatchObject({ processed: false, processingError: refused("CAD") });
     expect(await settled(`square:${squareId}`)).toMatchObject({ processed: false, processingError: refused("GBP") });
     expect(await paymentsOf(inv.id)).toHaveLength(0);
@@ -619,7 +820,11 @@ describe("webhooks in another currency than the business's (settings: USD)", () 
     const body = JSON.stringify({
       id,
       event_type: "CHECKOUT.ORDER.APPROVED",
-      resource: { id: orderId, status: "APPROVED", purchase_units: [{ custom_id: "1", amount: { currency_code: "EUR", value: "10.00" } }] },
+      resource: {
+        id: orderId,
+        status: "APPROVED",
+        purchase_units: [{ custom_id: "1", amount: { currency_code: "EUR", value: "10.00" } }],
+      },
     });
     expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body))).status).toBe(200);
     expect(await settled(`paypal:${id}`)).toMatchObject({ processed: false, processingError: refused("EUR") });
@@ -629,7 +834,9 @@ describe("webhooks in another currency than the business's (settings: USD)", () 
   it("compares upper-case ISO codes; an event without one is refused; Authorize.Net's names none", () => {
     expect(currencyMismatch("USD", "USD")).toBeNull();
     expect(currencyMismatch("EUR", "USD")).toBe(refused("EUR"));
-    expect(currencyMismatch("", "USD")).toBe("The payment is in an unnamed currency, but this business bills in USD; no payment was recorded");
+    expect(currencyMismatch("", "USD")).toBe(
+      "The payment is in an unnamed currency, but this business bills in USD; no payment was recorded",
+    );
     // Authorize.Net: the merchant account has one currency and the webhook does not say it.
     expect(currencyMismatch(null, "USD")).toBeNull();
   });
@@ -641,7 +848,14 @@ describe("a worker killed mid-job", () => {
   function startChild(extra: Record<string, string>) {
     const child = spawn(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
       cwd: root,
-      env: { ...process.env, QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: "1", WORKER_LOCK_DURATION_MS: "2000", WORKER_STALLED_INTERVAL_MS: "1000", ...extra },
+      env: {
+        ...process.env,
+        QUEUE_PREFIX: prefix,
+        WORKER_CONCURRENCY: "1",
+        WORKER_LOCK_DURATION_MS: "2000",
+        WORKER_STALLED_INTERVAL_MS: "1000",
+        ...extra,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -649,7 +863,8 @@ describe("a worker killed mid-job", () => {
     child.stderr!.on("data", (c) => (output += c));
     return { child, output: () => output };
   }
-  const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once("exit", r)));
+  const exited = (child: ChildProcess) =>
+    new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once("exit", r)));
 
   afterAll(async () => {
     const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
@@ -665,7 +880,11 @@ describe("a worker killed mid-job", () => {
     const inv = await newInvoice("88.00");
     const event = stripeEvent(inv.id, 8800);
     const db = await getDb();
-    const rowId = await storeWebhookEvent(db, "stripe", { eventId: event.id, eventType: "checkout.session.completed", payload: JSON.parse(event.body) });
+    const rowId = await storeWebhookEvent(db, "stripe", {
+      eventId: event.id,
+      eventType: "checkout.session.completed",
+      payload: JSON.parse(event.body),
+    });
     expect(rowId).not.toBeNull();
 
     const first = startChild({ WEBHOOK_PROCESS_DELAY_MS: "60000" });
@@ -699,4 +918,3 @@ describe("a worker killed mid-job", () => {
     }
   }, 90_000);
 });
-

@@ -48,7 +48,13 @@ describe("embedded PGlite database", () => {
     const customer = await createCustomer(db, { name: "Money Check" });
     const [quote] = await db
       .insert(schema.quotes)
-      .values({ customerId: customer.id, quoteNumber: "Q-TEST-0001", title: "Exact", subtotal: "99999999.99", taxRate: "0.0875" })
+      .values({
+        customerId: customer.id,
+        quoteNumber: "Q-TEST-0001",
+        title: "Exact",
+        subtotal: "99999999.99",
+        taxRate: "0.0875",
+      })
       .returning();
     expect(quote.subtotal).toBe("99999999.99");
     expect(quote.taxRate).toBe("0.0875");
@@ -59,11 +65,19 @@ describe("embedded PGlite database", () => {
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: path.join(dir, "db") };
       delete env.DATABASE_URL;
-      const first = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/migrate.ts"], { cwd: root, env, encoding: "utf8" });
+      const first = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/migrate.ts"], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      });
       expect(first.stdout + first.stderr).toContain("Migrations applied (pglite)");
       expect(first.status).toBe(0);
       // A second run finds nothing to do and still succeeds (the journal is kept).
-      const second = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/migrate.ts"], { cwd: root, env, encoding: "utf8" });
+      const second = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["db/migrate.ts"], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      });
       expect(second.status).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -16,13 +16,23 @@ const tag = `sm${Date.now().toString(36)}`;
 const at = (hhmm: string, day = "2031-06-10") => new Date(`${day}T${hhmm}:00-04:00`);
 
 function event(overrides: Partial<EventInput>): EventInput {
-  return { title: "Event", type: "install", status: "scheduled", allDay: false, resourceIds: [], startAt: at("09:00"), endAt: at("10:00"), ...overrides };
+  return {
+    title: "Event",
+    type: "install",
+    status: "scheduled",
+    allDay: false,
+    resourceIds: [],
+    startAt: at("09:00"),
+    endAt: at("10:00"),
+    ...overrides,
+  };
 }
 
 async function resources(n: number) {
   const db = await getDb();
   const list = [];
-  for (let i = 0; i < n; i++) list.push(await createResource(db, { name: `${tag} R${i}`, type: "installer", skills: [], active: true }));
+  for (let i = 0; i < n; i++)
+    list.push(await createResource(db, { name: `${tag} R${i}`, type: "installer", skills: [], active: true }));
   return list;
 }
 
@@ -30,10 +40,17 @@ describe("findConflicts", () => {
   it("finds overlaps on a shared resource and ignores touching intervals", async () => {
     const db = await getDb();
     const [a, b] = await resources(2);
-    const booked = await createEvent(db, event({ title: `${tag} booked`, resourceIds: [a.id], startAt: at("09:00"), endAt: at("12:00") }), NY);
+    const booked = await createEvent(
+      db,
+      event({ title: `${tag} booked`, resourceIds: [a.id], startAt: at("09:00"), endAt: at("12:00") }),
+      NY,
+    );
     const overlap = await findConflicts(db, { resourceIds: [a.id], startAt: at("11:00"), endAt: at("13:00") });
     expect(overlap).toHaveLength(1);
-    expect(overlap[0]).toMatchObject({ resourceName: a.name, conflictingEvent: { id: booked.id, title: `${tag} booked` } });
+    expect(overlap[0]).toMatchObject({
+      resourceName: a.name,
+      conflictingEvent: { id: booked.id, title: `${tag} booked` },
+    });
     // Touching on either side is not a conflict: [09:00, 12:00) and [12:00, 13:00).
     expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("12:00"), endAt: at("13:00") })).toEqual([]);
     expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("08:00"), endAt: at("09:00") })).toEqual([]);
@@ -48,23 +65,89 @@ describe("findConflicts", () => {
   it("ignores cancelled events and the event being edited", async () => {
     const db = await getDb();
     const [a] = await resources(1);
-    const cancelled = await createEvent(db, event({ title: `${tag} cancelled`, status: "cancelled", resourceIds: [a.id], startAt: at("09:00", "2031-06-11"), endAt: at("17:00", "2031-06-11") }), NY);
-    expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("10:00", "2031-06-11"), endAt: at("11:00", "2031-06-11") })).toEqual([]);
-    const live = await createEvent(db, event({ title: `${tag} live`, resourceIds: [a.id], startAt: at("10:00", "2031-06-11"), endAt: at("11:00", "2031-06-11") }), NY);
-    expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("10:30", "2031-06-11"), endAt: at("11:30", "2031-06-11") })).toHaveLength(1);
-    expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("10:30", "2031-06-11"), endAt: at("11:30", "2031-06-11"), excludeEventId: live.id })).toEqual([]);
+    const cancelled = await createEvent(
+      db,
+      event({
+        title: `${tag} cancelled`,
+        status: "cancelled",
+        resourceIds: [a.id],
+        startAt: at("09:00", "2031-06-11"),
+        endAt: at("17:00", "2031-06-11"),
+      }),
+      NY,
+    );
+    expect(
+      await findConflicts(db, {
+        resourceIds: [a.id],
+        startAt: at("10:00", "2031-06-11"),
+        endAt: at("11:00", "2031-06-11"),
+      }),
+    ).toEqual([]);
+    const live = await createEvent(
+      db,
+      event({
+        title: `${tag} live`,
+        resourceIds: [a.id],
+        startAt: at("10:00", "2031-06-11"),
+        endAt: at("11:00", "2031-06-11"),
+      }),
+      NY,
+    );
+    expect(
+      await findConflicts(db, {
+        resourceIds: [a.id],
+        startAt: at("10:30", "2031-06-11"),
+        endAt: at("11:30", "2031-06-11"),
+      }),
+    ).toHaveLength(1);
+    expect(
+      await findConflicts(db, {
+        resourceIds: [a.id],
+        startAt: at("10:30", "2031-06-11"),
+        endAt: at("11:30", "2031-06-11"),
+        excludeEventId: live.id,
+      }),
+    ).toEqual([]);
     // Un-cancelling makes it count again.
-    await updateEvent(db, cancelled.id, event({ title: `${tag} back`, resourceIds: [a.id], startAt: at("09:00", "2031-06-11"), endAt: at("17:00", "2031-06-11") }), NY);
-    expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("13:00", "2031-06-11"), endAt: at("14:00", "2031-06-11") })).toHaveLength(1);
+    await updateEvent(
+      db,
+      cancelled.id,
+      event({
+        title: `${tag} back`,
+        resourceIds: [a.id],
+        startAt: at("09:00", "2031-06-11"),
+        endAt: at("17:00", "2031-06-11"),
+      }),
+      NY,
+    );
+    expect(
+      await findConflicts(db, {
+        resourceIds: [a.id],
+        startAt: at("13:00", "2031-06-11"),
+        endAt: at("14:00", "2031-06-11"),
+      }),
+    ).toHaveLength(1);
   });
 
   it("reports one row per shared resource and each event a resource is in", async () => {
     const db = await getDb();
     const [a, b, c] = await resources(3);
     const day = "2031-06-12";
-    await createEvent(db, event({ title: `${tag} crew`, resourceIds: [a.id, b.id], startAt: at("08:00", day), endAt: at("12:00", day) }), NY);
-    await createEvent(db, event({ title: `${tag} afternoon`, resourceIds: [a.id], startAt: at("13:00", day), endAt: at("16:00", day) }), NY);
-    const both = await findConflicts(db, { resourceIds: [a.id, b.id, c.id], startAt: at("11:00", day), endAt: at("14:00", day) });
+    await createEvent(
+      db,
+      event({ title: `${tag} crew`, resourceIds: [a.id, b.id], startAt: at("08:00", day), endAt: at("12:00", day) }),
+      NY,
+    );
+    await createEvent(
+      db,
+      event({ title: `${tag} afternoon`, resourceIds: [a.id], startAt: at("13:00", day), endAt: at("16:00", day) }),
+      NY,
+    );
+    const both = await findConflicts(db, {
+      resourceIds: [a.id, b.id, c.id],
+      startAt: at("11:00", day),
+      endAt: at("14:00", day),
+    });
     expect(both.map((x) => `${x.resourceName}|${x.conflictingEvent.title}`).sort()).toEqual(
       [`${a.name}|${tag} crew`, `${b.name}|${tag} crew`, `${a.name}|${tag} afternoon`].sort(),
     );
@@ -73,11 +156,33 @@ describe("findConflicts", () => {
   it("stores all-day events from midnight to the next midnight in the business time zone", async () => {
     const db = await getDb();
     const [a] = await resources(1);
-    const allDay = await createEvent(db, event({ title: `${tag} all day`, allDay: true, resourceIds: [a.id], startAt: at("15:00", "2031-06-13"), endAt: at("15:00", "2031-06-13") }), NY);
+    const allDay = await createEvent(
+      db,
+      event({
+        title: `${tag} all day`,
+        allDay: true,
+        resourceIds: [a.id],
+        startAt: at("15:00", "2031-06-13"),
+        endAt: at("15:00", "2031-06-13"),
+      }),
+      NY,
+    );
     expect(allDay.startAt.toISOString()).toBe("2031-06-13T04:00:00.000Z");
     expect(allDay.endAt.toISOString()).toBe("2031-06-14T04:00:00.000Z");
-    expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("07:00", "2031-06-13"), endAt: at("08:00", "2031-06-13") })).toHaveLength(1);
-    expect(await findConflicts(db, { resourceIds: [a.id], startAt: at("00:00", "2031-06-14"), endAt: at("08:00", "2031-06-14") })).toEqual([]);
+    expect(
+      await findConflicts(db, {
+        resourceIds: [a.id],
+        startAt: at("07:00", "2031-06-13"),
+        endAt: at("08:00", "2031-06-13"),
+      }),
+    ).toHaveLength(1);
+    expect(
+      await findConflicts(db, {
+        resourceIds: [a.id],
+        startAt: at("00:00", "2031-06-14"),
+        endAt: at("08:00", "2031-06-14"),
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -88,7 +193,18 @@ describe("events, jobs and tasks", () => {
     const customer = await createCustomer(db, { name: `${tag} Customer` });
     const other = await createCustomer(db, { name: `${tag} Other` });
     const job = await createJob(db, { customerId: customer.id, title: `${tag} Kitchen`, status: "approved" });
-    const e = await createEvent(db, event({ title: `${tag} install`, jobId: job.id, customerId: other.id, resourceIds: [b.id, a.id], startAt: at("09:00", "2031-07-01"), endAt: at("10:00", "2031-07-01") }), NY);
+    const e = await createEvent(
+      db,
+      event({
+        title: `${tag} install`,
+        jobId: job.id,
+        customerId: other.id,
+        resourceIds: [b.id, a.id],
+        startAt: at("09:00", "2031-07-01"),
+        endAt: at("10:00", "2031-07-01"),
+      }),
+      NY,
+    );
     expect(e.customerId).toBe(customer.id);
     expect(e.resourceIds).toEqual([a.id, b.id].sort((x, y) => x - y));
     expect(e.resourceId).toBe(e.resourceIds[0]);
@@ -99,12 +215,24 @@ describe("events, jobs and tasks", () => {
     const db = await getDb();
     const customer = await createCustomer(db, { name: `${tag} Delete` });
     const busy = await createJob(db, { customerId: customer.id, title: `${tag} busy`, status: "approved" });
-    await createEvent(db, event({ title: `${tag} e`, jobId: busy.id, startAt: at("09:00", "2031-07-02"), endAt: at("10:00", "2031-07-02") }), NY);
+    await createEvent(
+      db,
+      event({
+        title: `${tag} e`,
+        jobId: busy.id,
+        startAt: at("09:00", "2031-07-02"),
+        endAt: at("10:00", "2031-07-02"),
+      }),
+      NY,
+    );
     const refused = await deleteJob(db, busy.id);
     expect(refused).toMatchObject({ ok: false, status: 409 });
     expect(!refused.ok && refused.message).toContain("1 schedule event");
     const plain = await createJob(db, { customerId: customer.id, title: `${tag} plain`, status: "quoted" });
-    const [quote] = await db.insert(quotes).values({ customerId: customer.id, jobId: plain.id, quoteNumber: `Q-${tag}`, title: "Quote" }).returning();
+    const [quote] = await db
+      .insert(quotes)
+      .values({ customerId: customer.id, jobId: plain.id, quoteNumber: `Q-${tag}`, title: "Quote" })
+      .returning();
     expect(await deleteJob(db, plain.id)).toEqual({ ok: true, title: `${tag} plain` });
     const [after] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
     expect(after.jobId).toBeNull();
@@ -115,18 +243,42 @@ describe("events, jobs and tasks", () => {
     const db = await getDb();
     const [user] = await db.query.users.findMany({ where: (u, { eq: e }) => e(u.username, "tbrooks") });
     const today = "2031-08-01";
-    const task = await createTask(db, { title: `${tag} task`, type: "installation", priority: "high", status: "open", dueDate: today, assignedToUserId: user.id });
+    const task = await createTask(db, {
+      title: `${tag} task`,
+      type: "installation",
+      priority: "high",
+      status: "open",
+      dueDate: today,
+      assignedToUserId: user.id,
+    });
     expect(task.completedAt).toBeNull();
-    const before = await installerDay(db, user.id, today, new Date(Date.now() - 60_000), new Date(Date.now() + 3_600_000));
+    const before = await installerDay(
+      db,
+      user.id,
+      today,
+      new Date(Date.now() - 60_000),
+      new Date(Date.now() + 3_600_000),
+    );
     expect(before.myTasks.some((t) => t.id === task.id)).toBe(true);
     const done = await completeTask(db, task.id);
     expect(done?.status).toBe("done");
     expect(done?.completedAt).toBeInstanceOf(Date);
-    const after = await installerDay(db, user.id, today, new Date(Date.now() - 60_000), new Date(Date.now() + 3_600_000));
+    const after = await installerDay(
+      db,
+      user.id,
+      today,
+      new Date(Date.now() - 60_000),
+      new Date(Date.now() + 3_600_000),
+    );
     expect(after.completedToday).toBe(before.completedToday + 1);
     expect(after.tasksToday).toBe(before.tasksToday);
     expect(after.myTasks.some((t) => t.id === task.id)).toBe(false);
-    const reopened = await updateTask(db, task.id, { title: `${tag} task`, type: "installation", priority: "high", status: "open" });
+    const reopened = await updateTask(db, task.id, {
+      title: `${tag} task`,
+      type: "installation",
+      priority: "high",
+      status: "open",
+    });
     expect(reopened?.completedAt).toBeNull();
   });
 });

@@ -36,7 +36,8 @@ beforeAll(async () => {
     .select()
     .from(settings)
     .where(inArray(settings.key, ["business", "system", "security"]));
-  for (const key of ["business", "system", "security"] as const) originalRows.set(key, rows.find((r) => r.key === key)?.value ?? null);
+  for (const key of ["business", "system", "security"] as const)
+    originalRows.set(key, rows.find((r) => r.key === key)?.value ?? null);
 });
 
 afterAll(async () => {
@@ -78,7 +79,12 @@ async function postForm(path: string, cookie: string, fields: Record<string, str
     redirect: "manual",
   });
   const raw = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  return { status: res.status, location: res.headers.get("location"), cookie: raw?.split(";")[0], text: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    cookie: raw?.split(";")[0],
+    text: await res.text(),
+  };
 }
 
 async function page(path: string, cookie?: string) {
@@ -127,13 +133,35 @@ describe("who may manage staff", () => {
     const body = { username: `nope_${tag}`, name: "Nope", password: PASSWORD, role: "installer" };
     for (const cookie of [office, installer]) {
       expect((await api("/api/users", { method: "POST", cookie, json: body })).status).toBe(403);
-      expect((await api(`/api/users/${target.id}`, { method: "PATCH", cookie, json: { role: "owner" } })).status).toBe(403);
-      expect((await api(`/api/users/${target.id}`, { method: "PUT", cookie, json: { name: "x", role: "owner", active: true } })).status).toBe(403);
-      expect((await api(`/api/users/${target.id}/password`, { method: "POST", cookie, json: { password: NEW_PASSWORD } })).status).toBe(403);
+      expect((await api(`/api/users/${target.id}`, { method: "PATCH", cookie, json: { role: "owner" } })).status).toBe(
+        403,
+      );
+      expect(
+        (
+          await api(`/api/users/${target.id}`, {
+            method: "PUT",
+            cookie,
+            json: { name: "x", role: "owner", active: true },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await api(`/api/users/${target.id}/password`, { method: "POST", cookie, json: { password: NEW_PASSWORD } }))
+          .status,
+      ).toBe(403);
       expect((await page("/settings/staff", cookie)).status).toBe(403);
       expect((await page("/settings/staff/new", cookie)).status).toBe(403);
       expect((await postForm("/settings/staff/new", cookie, { intent: "create", ...body })).status).toBe(403);
-      expect((await postForm(`/settings/staff/${target.id}`, cookie, { intent: "update", name: "x", role: "owner", active: "true" })).status).toBe(403);
+      expect(
+        (
+          await postForm(`/settings/staff/${target.id}`, cookie, {
+            intent: "update",
+            name: "x",
+            role: "owner",
+            active: "true",
+          })
+        ).status,
+      ).toBe(403);
     }
     expect((await api("/api/users", { method: "POST", json: body })).status).toBe(401);
     const [row] = await (await getDb()).select().from(users).where(eq(users.id, target.id));
@@ -144,11 +172,14 @@ describe("who may manage staff", () => {
   it("office sees Profile, Business, System and Email but not Security or Staff", async () => {
     const res = await page("/settings", office);
     expect(res.status).toBe(200);
-    for (const tab of ["/settings/business", "/settings/system", "/settings/email"]) expect(res.text).toContain(`href="${tab}"`);
+    for (const tab of ["/settings/business", "/settings/system", "/settings/email"])
+      expect(res.text).toContain(`href="${tab}"`);
     expect(res.text).not.toContain('href="/settings/security"');
     expect(res.text).not.toContain('href="/settings/staff"');
     expect((await page("/settings/security", office)).status).toBe(403);
-    expect((await postForm("/settings/security", office, { sessionTimeoutHours: "24", minPasswordLength: "6" })).status).toBe(403);
+    expect(
+      (await postForm("/settings/security", office, { sessionTimeoutHours: "24", minPasswordLength: "6" })).status,
+    ).toBe(403);
   });
 
   it("the old /settings?tab= links still land on their tab", async () => {
@@ -160,7 +191,11 @@ describe("who may manage staff", () => {
 
 describe("adding users", () => {
   it("validates with field messages (400) and never echoes the password", async () => {
-    const bad = await api("/api/users", { method: "POST", cookie: owner, json: { username: "has space", name: "", password: "short", role: "boss" } });
+    const bad = await api("/api/users", {
+      method: "POST",
+      cookie: owner,
+      json: { username: "has space", name: "", password: "short", role: "boss" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.username).toContain("Username must not contain spaces");
     expect(bad.body.fieldErrors.name).toContain("Name is required");
@@ -168,7 +203,13 @@ describe("adding users", () => {
     expect(bad.body.fieldErrors.role[0]).toMatch(/Role must be one of owner, office, installer/);
 
     const weak = `weakpassword${tag.replace(/[^a-z]/g, "x")}`;
-    const form = await postForm("/settings/staff/new", owner, { intent: "create", username: `weak_${tag}`, name: "Weak", role: "installer", password: weak });
+    const form = await postForm("/settings/staff/new", owner, {
+      intent: "create",
+      username: `weak_${tag}`,
+      name: "Weak",
+      role: "installer",
+      password: weak,
+    });
     expect(form.status).toBe(400);
     expect(form.text).toContain("Password must contain a number");
     expect(form.text).toContain("Password must contain upper and lower case letters");
@@ -186,7 +227,13 @@ describe("adding users", () => {
     expect(api409.body.error).toContain("already taken");
     expect(api409.body.fieldErrors.username[0]).toContain("already taken");
 
-    const form = await postForm("/settings/staff/new", owner, { intent: "create", username: existing.username, name: "Again", role: "office", password: PASSWORD });
+    const form = await postForm("/settings/staff/new", owner, {
+      intent: "create",
+      username: existing.username,
+      name: "Again",
+      role: "office",
+      password: PASSWORD,
+    });
     expect(form.status).toBe(409);
     expect(form.text).toContain("already taken; choose another");
     expect(form.text).not.toContain(PASSWORD);
@@ -207,7 +254,14 @@ describe("adding users", () => {
       json: { username, name: "Crew Member", email: "crew@example.test", password: PASSWORD, role: "installer" },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(Number), username, name: "Crew Member", role: "installer", active: true, lastSignInAt: null });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      username,
+      name: "Crew Member",
+      role: "installer",
+      active: true,
+      lastSignInAt: null,
+    });
     expect(res.body.createdAt).toBeTruthy();
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash|sessionVersion/i);
 
@@ -232,7 +286,12 @@ describe("roles and deactivation", () => {
     const session = (await login(user.username, PASSWORD)).cookie!;
     expect(await signedIn(session)).toBe(true);
 
-    const off = await postForm(`/settings/staff/${user.id}`, owner, { intent: "update", name: "Leaver", role: "installer", active: "false" });
+    const off = await postForm(`/settings/staff/${user.id}`, owner, {
+      intent: "update",
+      name: "Leaver",
+      role: "installer",
+      active: "false",
+    });
     expect(off.status).toBe(302);
     expect(off.location).toBe("/settings/staff");
     expect(await signedIn(session)).toBe(false);
@@ -253,11 +312,17 @@ describe("roles and deactivation", () => {
     const user = await createUser("promoted", "installer");
     const session = (await login(user.username, PASSWORD)).cookie!;
     expect((await page("/customers", session)).status).toBe(403);
-    const res = await api(`/api/users/${user.id}`, { method: "PUT", cookie: owner, json: { name: "Promoted", email: "", phone: "555", role: "office", active: true } });
+    const res = await api(`/api/users/${user.id}`, {
+      method: "PUT",
+      cookie: owner,
+      json: { name: "Promoted", email: "", phone: "555", role: "office", active: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: "office", phone: "555", email: null });
     expect((await page("/customers", session)).status).toBe(200);
-    expect((await api(`/api/users/${user.id}`, { method: "PATCH", cookie: owner, json: { role: "boss" } })).status).toBe(400);
+    expect(
+      (await api(`/api/users/${user.id}`, { method: "PATCH", cookie: owner, json: { role: "boss" } })).status,
+    ).toBe(400);
   });
 
   it("an owner may step down while another active owner remains", async () => {
@@ -305,13 +370,24 @@ describe("profile", () => {
   it("saves your own name, e-mail and phone with field messages; the role is not yours to change", async () => {
     const me = await createUser("profile", "office");
     const session = (await login(me.username, PASSWORD)).cookie!;
-    const blank = await postForm("/settings?index", session, { intent: "profile", name: " ", email: "nope", phone: "" });
+    const blank = await postForm("/settings?index", session, {
+      intent: "profile",
+      name: " ",
+      email: "nope",
+      phone: "",
+    });
     expect(blank.status).toBe(400);
     expect(blank.text).toContain("Name is required");
     expect(blank.text).toContain("Enter a valid email address");
     expect((await postForm("/settings?index", session, { intent: "bogus" })).status).toBe(400);
 
-    const saved = await postForm("/settings?index", session, { intent: "profile", name: `Renamed ${tag}`, email: "me@example.test", phone: "555-0142", role: "owner" });
+    const saved = await postForm("/settings?index", session, {
+      intent: "profile",
+      name: `Renamed ${tag}`,
+      email: "me@example.test",
+      phone: "555-0142",
+      role: "owner",
+    });
     expect(saved.status).toBe(302);
     const [row] = await (await getDb()).select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({ name: `Renamed ${tag}`, email: "me@example.test", phone: "555-0142", role: "office" });
@@ -326,12 +402,21 @@ describe("passwords", () => {
     const me = await createUser("self", "office");
     const here = (await login(me.username, PASSWORD)).cookie!;
     const elsewhere = (await login(me.username, PASSWORD)).cookie!;
-    const change = (fields: Record<string, string>) => postForm("/settings?index", here, { intent: "password", ...fields });
+    const change = (fields: Record<string, string>) =>
+      postForm("/settings?index", here, { intent: "password", ...fields });
 
-    const wrong = await change({ currentPassword: `Wrong-${tag}-1`, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const wrong = await change({
+      currentPassword: `Wrong-${tag}-1`,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("Current password is incorrect");
-    const mismatch = await change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` });
+    const mismatch = await change({
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: `${NEW_PASSWORD}x`,
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.text).toContain("Passwords do not match");
     const short = await change({ currentPassword: PASSWORD, newPassword: "Ab1!", confirmPassword: "Ab1!" });
@@ -364,10 +449,20 @@ describe("passwords", () => {
     const me = await createUser("guesser", "office");
     const session = (await login(me.username, PASSWORD)).cookie!;
     for (let i = 0; i < 5; i++) {
-      const res = await postForm("/settings?index", session, { intent: "password", currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const res = await postForm("/settings?index", session, {
+        intent: "password",
+        currentPassword: `guess-${i}`,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       expect(res.status, `attempt ${i + 1}`).toBe(400);
     }
-    const locked = await postForm("/settings?index", session, { intent: "password", currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const locked = await postForm("/settings?index", session, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(locked.status).toBe(429);
     expect(locked.text).toContain("Too many wrong passwords");
     expect((await login(me.username, PASSWORD)).status).toBe(429);
@@ -376,21 +471,35 @@ describe("passwords", () => {
   it("the owner resets a password: the user's sessions end and the new password works; not their own", async () => {
     const user = await createUser("forgetful", "installer");
     const session = (await login(user.username, PASSWORD)).cookie!;
-    const weak = await api(`/api/users/${user.id}/password`, { method: "POST", cookie: owner, json: { password: "short" } });
+    const weak = await api(`/api/users/${user.id}/password`, {
+      method: "POST",
+      cookie: owner,
+      json: { password: "short" },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.fieldErrors.password).toContain("Password must be at least 8 characters");
 
-    const reset = await postForm(`/settings/staff/${user.id}`, owner, { intent: "reset-password", password: NEW_PASSWORD });
+    const reset = await postForm(`/settings/staff/${user.id}`, owner, {
+      intent: "reset-password",
+      password: NEW_PASSWORD,
+    });
     expect(reset.status).toBe(302);
     expect(await signedIn(session)).toBe(false);
     expect((await login(user.username, PASSWORD)).status).toBe(400);
     expect((await login(user.username, NEW_PASSWORD)).status).toBe(302);
-    expect((await api(`/api/users/${user.id}/password`, { method: "POST", cookie: owner, json: { password: PASSWORD } })).status).toBe(204);
+    expect(
+      (await api(`/api/users/${user.id}/password`, { method: "POST", cookie: owner, json: { password: PASSWORD } }))
+        .status,
+    ).toBe(204);
     expect((await login(user.username, PASSWORD)).status).toBe(302);
 
     const boss = await createUser("selfreset", "owner");
     const bossSession = (await login(boss.username, PASSWORD)).cookie!;
-    const self = await api(`/api/users/${boss.id}/password`, { method: "POST", cookie: bossSession, json: { password: NEW_PASSWORD } });
+    const self = await api(`/api/users/${boss.id}/password`, {
+      method: "POST",
+      cookie: bossSession,
+      json: { password: NEW_PASSWORD },
+    });
     expect(self.status).toBe(400);
     expect(self.body.error).toContain("Settings → Profile");
     expect(await signedIn(bossSession)).toBe(true);
@@ -400,29 +509,56 @@ describe("passwords", () => {
 describe("settings tabs", () => {
   it("Security: a longer minimum length applies at once to changes, new users and resets; a longer timeout to new sessions", async () => {
     const before = (await settingsRow("security")) ?? {};
-    const current = { sessionTimeoutHours: 8, minPasswordLength: 8, requireNumbers: true, requireSpecial: true, requireUppercase: true, ...before };
+    const current = {
+      sessionTimeoutHours: 8,
+      minPasswordLength: 8,
+      requireNumbers: true,
+      requireSpecial: true,
+      requireUppercase: true,
+      ...before,
+    };
     const me = await createUser("rules", "office");
     const session = (await login(me.username, PASSWORD)).cookie!;
     const tenChars = `Ab1!${tag}`.slice(0, 10).padEnd(10, "z");
     expect(tenChars).toHaveLength(10);
     try {
-      const bad = await postForm("/settings/security", owner, { ...asForm(current), minPasswordLength: "7", sessionTimeoutHours: "3" });
+      const bad = await postForm("/settings/security", owner, {
+        ...asForm(current),
+        minPasswordLength: "7",
+        sessionTimeoutHours: "3",
+      });
       expect(bad.status).toBe(400);
       expect(bad.text).toContain("Minimum password length must be one of 6, 8, 10, 12");
       expect(bad.text).toContain("Session timeout must be one of 1, 4, 8, 24");
 
-      const saved = await postForm("/settings/security", owner, { ...asForm(current), minPasswordLength: "12", sessionTimeoutHours: "24" });
+      const saved = await postForm("/settings/security", owner, {
+        ...asForm(current),
+        minPasswordLength: "12",
+        sessionTimeoutHours: "24",
+      });
       expect(saved.status).toBe(302);
       expect((await page("/settings/security", saved.cookie ?? owner)).text).toContain("Security Settings Updated");
       expect(await settingsRow("security")).toMatchObject({ minPasswordLength: 12, sessionTimeoutHours: 24 });
 
-      const change = await postForm("/settings?index", session, { intent: "password", currentPassword: PASSWORD, newPassword: tenChars, confirmPassword: tenChars });
+      const change = await postForm("/settings?index", session, {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: tenChars,
+        confirmPassword: tenChars,
+      });
       expect(change.status).toBe(400);
       expect(change.text).toContain("Password must be at least 12 characters");
-      const create = await api("/api/users", { method: "POST", cookie: owner, json: { username: `ten_${tag}`, name: "Ten", password: tenChars, role: "installer" } });
+      const create = await api("/api/users", {
+        method: "POST",
+        cookie: owner,
+        json: { username: `ten_${tag}`, name: "Ten", password: tenChars, role: "installer" },
+      });
       expect(create.status).toBe(400);
       expect(create.body.fieldErrors.password).toContain("Password must be at least 12 characters");
-      expect((await api(`/api/users/${me.id}/password`, { method: "POST", cookie: owner, json: { password: tenChars } })).status).toBe(400);
+      expect(
+        (await api(`/api/users/${me.id}/password`, { method: "POST", cookie: owner, json: { password: tenChars } }))
+          .status,
+      ).toBe(400);
       // The page says so too.
       expect((await page("/settings", session)).text).toContain("at least 12 characters");
       // The session cookie of a new sign-in lives as long as the timeout.
@@ -473,11 +609,21 @@ describe("settings tabs", () => {
     // Only the name and phone change: currency and tax rate stay, other files depend on them.
     const name = `Settings Test Cabinets ${tag}`;
     try {
-      const saved = await postForm("/settings/business", office, { ...form, companyName: name, phone: "(802) 555-0199", taxRatePercent: "08.750" });
+      const saved = await postForm("/settings/business", office, {
+        ...form,
+        companyName: name,
+        phone: "(802) 555-0199",
+        taxRatePercent: "08.750",
+      });
       expect(saved.status).toBe(302);
       expect(saved.location).toBe("/settings/business");
       const row = await settingsRow("business");
-      expect(row).toMatchObject({ companyName: name, phone: "(802) 555-0199", taxRatePercent: "8.75", currency: current.currency });
+      expect(row).toMatchObject({
+        companyName: name,
+        phone: "(802) 555-0199",
+        taxRatePercent: "8.75",
+        currency: current.currency,
+      });
       const pay = await page("/pay/complete");
       expect(pay.text).toContain(name);
       expect(pay.text).toContain("(802) 555-0199");
@@ -512,9 +658,17 @@ describe("settings tabs", () => {
     }
     // The time zone is kept (changing it would move "today" for every other test).
     try {
-      const saved = await postForm("/settings/system", owner, { ...form, quoteValidDays: "45", lowStockThreshold: "25" });
+      const saved = await postForm("/settings/system", owner, {
+        ...form,
+        quoteValidDays: "45",
+        lowStockThreshold: "25",
+      });
       expect(saved.status).toBe(302);
-      expect(await settingsRow("system")).toMatchObject({ quoteValidDays: 45, lowStockThreshold: 25, timeZone: current.timeZone });
+      expect(await settingsRow("system")).toMatchObject({
+        quoteValidDays: 45,
+        lowStockThreshold: 25,
+        timeZone: current.timeZone,
+      });
       const today = new Intl.DateTimeFormat("en-CA", { timeZone: String(current.timeZone) }).format(new Date());
       const expected = new Date(`${today}T12:00:00Z`);
       expected.setUTCDate(expected.getUTCDate() + 45);

@@ -75,7 +75,10 @@ async function pastDueDocuments(date: string) {
 
 async function statuses(ids: { quoteId: number; invoiceId: number }) {
   const db = await getDb();
-  const [q] = await db.select({ status: quotes.status }).from(quotes).where(inArray(quotes.id, [ids.quoteId]));
+  const [q] = await db
+    .select({ status: quotes.status })
+    .from(quotes)
+    .where(inArray(quotes.id, [ids.quoteId]));
   const [i] = await db
     .select({ status: invoices.status })
     .from(invoices)

@@ -32,6 +32,9 @@ export async function signInAs(context: BrowserContext, username: string, passwo
   await page.goto("/login");
   await page.fill('input[name="username"]', username);
   await page.fill('input[name="password"]', password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.click('button[type="submit"]')]);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith("/login")),
+    page.click('button[type="submit"]'),
+  ]);
   return page;
 }

@@ -44,7 +44,9 @@ async function waitForPort(port: number, child: ChildProcess, logPath: string, m
 
 export async function startDovecot(): Promise<Dovecot> {
   if (!existsSync(DOVECOT_BINARY)) {
-    throw new Error("Dovecot is not installed: run `bash tests/setup/prepare.sh` (it installs dovecot-imapd from Debian's packages)");
+    throw new Error(
+      "Dovecot is not installed: run `bash tests/setup/prepare.sh` (it installs dovecot-imapd from Debian's packages)",
+    );
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "cab-dovecot-"));
   const mail = path.join(dir, "mail");

@@ -54,7 +54,11 @@ function paypalHeadersFor(body: string, webhookId: string, tamper: boolean) {
  * PayPal's signature headers for a delivery. The key pair lives in the fake server's process
  * (PayPal's side), so tests ask it to sign through POST /__paypal/sign.
  */
-export async function paypalWebhookHeaders(fakeUrl: string, body: string, opts: { webhookId?: string; tamper?: boolean } = {}): Promise<Record<string, string>> {
+export async function paypalWebhookHeaders(
+  fakeUrl: string,
+  body: string,
+  opts: { webhookId?: string; tamper?: boolean } = {},
+): Promise<Record<string, string>> {
   const res = await fetch(`${fakeUrl}/__paypal/sign`, {
     method: "POST",
     body: JSON.stringify({ body, webhookId: opts.webhookId ?? FAKE.paypalWebhookId, tamper: Boolean(opts.tamper) }),
@@ -64,11 +68,17 @@ export async function paypalWebhookHeaders(fakeUrl: string, body: string, opts: 
 
 export function stripeSignatureHeader(body: string, opts: { timestamp?: number; secret?: string } = {}) {
   const stripe = new Stripe(FAKE.stripeSecretKey);
-  return stripe.webhooks.generateTestHeaderString({ payload: body, secret: opts.secret ?? FAKE.stripeWebhookSecret, timestamp: opts.timestamp });
+  return stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: opts.secret ?? FAKE.stripeWebhookSecret,
+    timestamp: opts.timestamp,
+  });
 }
 
 export const squareSignature = (body: string, key = FAKE.squareSignatureKey, url = FAKE.squareWebhookUrl) =>
-  createHmac("sha256", key).update(url + body).digest("base64");
+  createHmac("sha256", key)
+    .update(url + body)
+    .digest("base64");
 
 export const anetSignature = (body: string, key = FAKE.anetSignatureKey) =>
   `sha512=${createHmac("sha512", key).update(body).digest("hex").toUpperCase()}`;
@@ -121,7 +131,8 @@ export async function startFakeProviders() {
 
       // ---- Stripe
       if (path === "/v1/checkout/sessions" && req.method === "POST") {
-        if (auth !== `Bearer ${FAKE.stripeSecretKey}`) return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
+        if (auth !== `Bearer ${FAKE.stripeSecretKey}`)
+          return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
         const form = new URLSearchParams(body);
         return send(res, 200, {
           id: `cs_test_${id}`,
@@ -136,7 +147,8 @@ export async function startFakeProviders() {
       // ---- PayPal
       if (path === "/v1/oauth2/token" && req.method === "POST") {
         const expected = `Basic ${Buffer.from(`${FAKE.paypalClientId}:${FAKE.paypalSecret}`).toString("base64")}`;
-        if (auth !== expected || !body.includes("grant_type=client_credentials")) return send(res, 401, { error: "invalid_client" });
+        if (auth !== expected || !body.includes("grant_type=client_credentials"))
+          return send(res, 401, { error: "invalid_client" });
         return send(res, 200, { access_token: "paypal-access-token-fake", token_type: "Bearer", expires_in: 32400 });
       }
       if (path === "/v2/checkout/orders" && req.method === "POST") {
@@ -157,14 +169,18 @@ export async function startFakeProviders() {
         return send(res, 201, {
           id: capture[1],
           status: "COMPLETED",
-          purchase_units: [{ payments: { captures: [{ id: `CAP${id.slice(0, 13).toUpperCase()}`, status: "COMPLETED" }] } }],
+          purchase_units: [
+            { payments: { captures: [{ id: `CAP${id.slice(0, 13).toUpperCase()}`, status: "COMPLETED" }] } },
+          ],
         });
       }
       if (path === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
         if (auth !== "Bearer paypal-access-token-fake") return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
         const v = JSON.parse(body) as Record<string, string> & { webhook_event: unknown };
         const verify = createVerify("RSA-SHA256");
-        verify.update(paypalSignedString(v.transmission_id, v.transmission_time, v.webhook_id, JSON.stringify(v.webhook_event)));
+        verify.update(
+          paypalSignedString(v.transmission_id, v.transmission_time, v.webhook_id, JSON.stringify(v.webhook_event)),
+        );
         let ok = false;
         try {
           ok = v.auth_algo === "SHA256withRSA" && verify.verify(paypalKeys.publicKey, v.transmission_sig, "base64");
@@ -175,32 +191,68 @@ export async function startFakeProviders() {
       }
       // ---- Square
       if (path === "/v2/online-checkout/payment-links" && req.method === "POST") {
-        if (auth !== `Bearer ${FAKE.squareAccessToken}`) return send(res, 401, { errors: [{ category: "AUTHENTICATION_ERROR", code: "UNAUTHORIZED" }] });
+        if (auth !== `Bearer ${FAKE.squareAccessToken}`)
+          return send(res, 401, { errors: [{ category: "AUTHENTICATION_ERROR", code: "UNAUTHORIZED" }] });
         return send(res, 200, {
-          payment_link: { id: `PL${id}`, version: 1, order_id: `ORD${id}`, url: `https://square.link/u/${id.slice(0, 8)}` },
+          payment_link: {
+            id: `PL${id}`,
+            version: 1,
+            order_id: `ORD${id}`,
+            url: `https://square.link/u/${id.slice(0, 8)}`,
+          },
         });
       }
       // ---- Authorize.Net
       if (path === "/xml/v1/request.api" && req.method === "POST") {
-        const parsed = JSON.parse(body) as { getHostedPaymentPageRequest?: { merchantAuthentication?: { name?: string; transactionKey?: string } } };
+        const parsed = JSON.parse(body) as {
+          getHostedPaymentPageRequest?: { merchantAuthentication?: { name?: string; transactionKey?: string } };
+        };
         const m = parsed.getHostedPaymentPageRequest?.merchantAuthentication;
         if (m?.name !== FAKE.anetLoginId || m?.transactionKey !== FAKE.anetTransactionKey) {
-          return send(res, 200, { messages: { resultCode: "Error", message: [{ code: "E00007", text: "User authentication failed due to invalid authentication values." }] } }, true);
+          return send(
+            res,
+            200,
+            {
+              messages: {
+                resultCode: "Error",
+                message: [{ code: "E00007", text: "User authentication failed due to invalid authentication values." }],
+              },
+            },
+            true,
+          );
         }
-        const txn = (parsed.getHostedPaymentPageRequest as { transactionRequest?: { amount?: string; order?: { invoiceNumber?: string } } }).transactionRequest;
+        const txn = (
+          parsed.getHostedPaymentPageRequest as {
+            transactionRequest?: { amount?: string; order?: { invoiceNumber?: string } };
+          }
+        ).transactionRequest;
         const token = `FAKETOKEN${id}`;
-        anetTokens.set(token, { issuedAt: Date.now(), amount: String(txn?.amount ?? ""), invoiceNumber: String(txn?.order?.invoiceNumber ?? "") });
-        return send(res, 200, { token, messages: { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] } }, true);
+        anetTokens.set(token, {
+          issuedAt: Date.now(),
+          amount: String(txn?.amount ?? ""),
+          invoiceNumber: String(txn?.order?.invoiceNumber ?? ""),
+        });
+        return send(
+          res,
+          200,
+          { token, messages: { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] } },
+          true,
+        );
       }
       // Accept Hosted's form: the browser posts `token` as an HTML form field. A token in the query
       // string, a GET, an unknown or expired token: an error page instead of the payment form.
       if (path === "/payment/payment") {
-        const form = req.method === "POST" && (headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(body) : null;
+        const form =
+          req.method === "POST" && (headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")
+            ? new URLSearchParams(body)
+            : null;
         const token = form?.get("token") ?? "";
         const issued = anetTokens.get(token);
-        if (!form) return sendHtml(res, 400, "Missing or invalid token.", "<p>Post the form token as the token field.</p>");
+        if (!form)
+          return sendHtml(res, 400, "Missing or invalid token.", "<p>Post the form token as the token field.</p>");
         if (!issued) return sendHtml(res, 400, "Missing or invalid token.", "");
-        if (Date.now() - issued.issuedAt > ANET_TOKEN_TTL_MS) return sendHtml(res, 400, "Your session has expired or does not exist.", "");
+        if (Date.now() - issued.issuedAt > ANET_TOKEN_TTL_MS)
+          return sendHtml(res, 400, "Your session has expired or does not exist.", "");
         return sendHtml(
           res,
           200,

@@ -75,7 +75,8 @@ export default async function setup(project: TestProject) {
   run(tsx, ["db/migrate.ts"], env, "migrate");
   run(tsx, ["db/seed.ts"], env, "seed");
   // vitest runs with NODE_ENV=test; the server under test is a production build.
-  if (!process.env.SKIP_BUILD) run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
+  if (!process.env.SKIP_BUILD)
+    run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
 
   // Local stand-ins for the payment providers' APIs; the server reads their URLs from its env.
   const fakes = await startFakeProviders();
@@ -86,7 +87,15 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "app/server.ts"], {
     cwd: root,
-    env: { ...env, ...fakes.env, ...imapEnv, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
+    env: {
+      ...env,
+      ...fakes.env,
+      ...imapEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: baseUrl,
+      LOG_REQUESTS: "0",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitFor(`${baseUrl}/healthz`, server);

@@ -17,7 +17,9 @@ describe("safeEmailHtml", () => {
       `<a href="https://shop.test/plans" target="_self" rel="opener">plans</a><a href="mailto:a@b.test">mail</a>` +
         `<a href="JaVaScRiPt:alert(1)">js</a><a href="data:text/html,<script>alert(1)</script>">data</a><a href="//evil.test">rel</a>`,
     );
-    expect(html).toContain('<a href="https://shop.test/plans" target="_blank" rel="noopener noreferrer nofollow">plans</a>');
+    expect(html).toContain(
+      '<a href="https://shop.test/plans" target="_blank" rel="noopener noreferrer nofollow">plans</a>',
+    );
     expect(html).toContain('<a href="mailto:a@b.test" target="_blank" rel="noopener noreferrer nofollow">mail</a>');
     expect(html).not.toMatch(/javascript|data:text|evil\.test/i);
   });
@@ -64,7 +66,11 @@ describe("subjectReferences", () => {
   });
 
   it("ignores look-alikes", () => {
-    expect(subjectReferences("FAQ-2026-0042 XINV-2026-1 job 12 Q-26-1")).toEqual({ quoteNumbers: [], invoiceNumbers: [], jobIds: [] });
+    expect(subjectReferences("FAQ-2026-0042 XINV-2026-1 job 12 Q-26-1")).toEqual({
+      quoteNumbers: [],
+      invoiceNumbers: [],
+      jobIds: [],
+    });
     expect(subjectReferences(null)).toEqual({ quoteNumbers: [], invoiceNumbers: [], jobIds: [] });
   });
 });
@@ -77,7 +83,14 @@ describe("replies", () => {
   });
 
   it("quotes the original under the reply", () => {
-    const text = replyText("Sounds good.\n", { fromName: "Dana", fromEmail: "dana@x.test", receivedAt: new Date("2026-11-20T15:00:00Z"), bodyText: "Line one\nLine two" });
-    expect(text).toBe("Sounds good.\n\nOn Fri, 20 Nov 2026 15:00:00 GMT, Dana <dana@x.test> wrote:\n> Line one\n> Line two\n");
+    const text = replyText("Sounds good.\n", {
+      fromName: "Dana",
+      fromEmail: "dana@x.test",
+      receivedAt: new Date("2026-11-20T15:00:00Z"),
+      bodyText: "Line one\nLine two",
+    });
+    expect(text).toBe(
+      "Sounds good.\n\nOn Fri, 20 Nov 2026 15:00:00 GMT, Dana <dana@x.test> wrote:\n> Line one\n> Line two\n",
+    );
   });
 });

@@ -56,7 +56,11 @@ describe("parsing (inputs are rounded half away from zero to their scale first)"
 
   it("taxes 8.875% exactly (New York City)", () => {
     // 1,000.00 × 0.08875 = 88.75 exactly; 4 decimals would have rounded the rate to 0.0888 (88.80).
-    expect(computeTotals([{ quantity: "1", unitPrice: "1000.00" }], "0.08875")).toMatchObject({ taxRate: "0.08875", taxAmount: "88.75", total: "1088.75" });
+    expect(computeTotals([{ quantity: "1", unitPrice: "1000.00" }], "0.08875")).toMatchObject({
+      taxRate: "0.08875",
+      taxAmount: "88.75",
+      total: "1088.75",
+    });
   });
 });
 
@@ -79,11 +83,23 @@ describe("line totals and totals", () => {
       ],
       "0.0875",
     );
-    expect(t).toEqual({ lines: ["100.00", "0.06"], subtotal: "100.06", taxRate: "0.0875", taxAmount: "8.76", total: "108.82" });
+    expect(t).toEqual({
+      lines: ["100.00", "0.06"],
+      subtotal: "100.06",
+      taxRate: "0.0875",
+      taxAmount: "8.76",
+      total: "108.82",
+    });
     // 100.06 × 0.0875 = 8.75525 → 8.76; 0.40 × 0.0875 = 0.035 → 0.04 (half-up)
     expect(computeTotals([{ quantity: 1, unitPrice: "0.40" }], 0.0875).taxAmount).toBe("0.04");
     expect(computeTotals([{ quantity: 1, unitPrice: "0.20" }], "0.0875").taxAmount).toBe("0.02"); // 0.0175
-    expect(computeTotals([], "0.0875")).toEqual({ lines: [], subtotal: "0.00", taxRate: "0.0875", taxAmount: "0.00", total: "0.00" });
+    expect(computeTotals([], "0.0875")).toEqual({
+      lines: [],
+      subtotal: "0.00",
+      taxRate: "0.0875",
+      taxAmount: "0.00",
+      total: "0.00",
+    });
   });
 
   it("adds, subtracts and compares exactly", () => {

@@ -5,7 +5,18 @@ import { formatMoney } from "../../app/utils/money";
 describe("permission map (spec §2 sidebar)", () => {
   it("shows each role only its menu entries", () => {
     expect(navFor("owner").map((i) => i.title)).toEqual([
-      "Home", "Customers", "Jobs", "Quotes", "Invoices", "Schedule", "Tasks", "Photos", "Inventory", "Inbox", "Reports", "Settings",
+      "Home",
+      "Customers",
+      "Jobs",
+      "Quotes",
+      "Invoices",
+      "Schedule",
+      "Tasks",
+      "Photos",
+      "Inventory",
+      "Inbox",
+      "Reports",
+      "Settings",
     ]);
     expect(navFor("office").map((i) => i.title)).not.toContain("Reports");
     expect(navFor("installer").map((i) => i.title)).toEqual(["Home", "Jobs", "Schedule", "Tasks", "Photos"]);

@@ -10,7 +10,8 @@ const NY = "America/New_York";
 
 describe("week boundaries (weeks start Monday)", () => {
   it("maps every day of a week to its Monday", () => {
-    for (const day of ["2026-11-23", "2026-11-25", "2026-11-28", "2026-11-29"]) expect(weekStart(day)).toBe("2026-11-23");
+    for (const day of ["2026-11-23", "2026-11-25", "2026-11-28", "2026-11-29"])
+      expect(weekStart(day)).toBe("2026-11-23");
     expect(weekStart("2026-11-30")).toBe("2026-11-30");
     expect(weekStart("2026-11-22")).toBe("2026-11-16"); // Sunday belongs to the week before
     expect(weekStart("2027-01-01")).toBe("2026-12-28"); // across a year
@@ -64,8 +65,20 @@ describe("shared schemas", () => {
     expect(parseHours("1.5")).toBeUndefined();
     expect(parseHours(-1)).toBeUndefined();
     expect(parseHours(3)).toBe(3);
-    const task = TaskSchema.parse({ title: "Hang doors", estimatedHours: "4", actualHours: "lots", jobId: "", customerId: "none" });
-    expect(task).toMatchObject({ title: "Hang doors", type: "internal", priority: "medium", status: "open", estimatedHours: 4 });
+    const task = TaskSchema.parse({
+      title: "Hang doors",
+      estimatedHours: "4",
+      actualHours: "lots",
+      jobId: "",
+      customerId: "none",
+    });
+    expect(task).toMatchObject({
+      title: "Hang doors",
+      type: "internal",
+      priority: "medium",
+      status: "open",
+      estimatedHours: 4,
+    });
     expect(task.actualHours).toBeUndefined();
     expect(task.jobId).toBeUndefined();
   });
@@ -81,24 +94,65 @@ describe("shared schemas", () => {
     expect(JobSchema.parse({ customerId: "3", title: "Kitchen", estimatedCost: 1250.5 }).estimatedCost).toBe("1250.5");
     expect(JobSchema.safeParse({ customerId: 3, title: "Kitchen", estimatedCost: "12.345" }).success).toBe(false);
     expect(JobSchema.safeParse({ title: "Kitchen" }).success).toBe(false);
-    expect(jobCreateSchema("2026-11-23").safeParse({ customerId: 3, title: "K", startDate: "2026-11-22" }).success).toBe(false);
-    expect(jobCreateSchema("2026-11-23").safeParse({ customerId: 3, title: "K", startDate: "2026-11-23", completionDate: "2020-01-01" }).success).toBe(true);
+    expect(
+      jobCreateSchema("2026-11-23").safeParse({ customerId: 3, title: "K", startDate: "2026-11-22" }).success,
+    ).toBe(false);
+    expect(
+      jobCreateSchema("2026-11-23").safeParse({
+        customerId: 3,
+        title: "K",
+        startDate: "2026-11-23",
+        completionDate: "2020-01-01",
+      }).success,
+    ).toBe(true);
   });
 
   it("splits resource skills and defaults type and active", () => {
-    expect(ResourceSchema.parse({ name: "Crew A", skills: "install, , scribing,install" })).toEqual({ name: "Crew A", type: "installer", skills: ["install", "scribing"], active: true });
+    expect(ResourceSchema.parse({ name: "Crew A", skills: "install, , scribing,install" })).toEqual({
+      name: "Crew A",
+      type: "installer",
+      skills: ["install", "scribing"],
+      active: true,
+    });
     expect(ResourceSchema.parse({ name: "Van", type: "vehicle", active: "false" }).active).toBe(false);
     expect(ResourceSchema.safeParse({ name: " " }).success).toBe(false);
   });
 
   it("requires the end after the start unless all day, with the message on the end time", () => {
-    const bad = EventFormSchema.safeParse({ title: "Install", date: "2026-11-24", startTime: "10:00", endTime: "09:00" });
+    const bad = EventFormSchema.safeParse({
+      title: "Install",
+      date: "2026-11-24",
+      startTime: "10:00",
+      endTime: "09:00",
+    });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0].path).toEqual(["endTime"]);
-    expect(EventFormSchema.safeParse({ title: "Install", date: "2026-11-24", startTime: "10:00", endTime: "09:00", allDay: "true" }).success).toBe(true);
+    expect(
+      EventFormSchema.safeParse({
+        title: "Install",
+        date: "2026-11-24",
+        startTime: "10:00",
+        endTime: "09:00",
+        allDay: "true",
+      }).success,
+    ).toBe(true);
     expect(EventFormSchema.safeParse({ title: "Install", startTime: "09:00", endTime: "10:00" }).success).toBe(false);
-    const ok = EventFormSchema.parse({ title: "Install", date: "2026-11-24", startTime: "09:00", endTime: "10:00", resourceIds: ["2", "2", "3"] });
-    expect(ok).toMatchObject({ type: "appointment", status: "scheduled", resourceIds: [2, 3], allDay: false, force: false });
-    expect(EventSchema.safeParse({ title: "x", startAt: "2026-11-24T10:00:00Z", endAt: "2026-11-24T10:00:00Z" }).success).toBe(false);
+    const ok = EventFormSchema.parse({
+      title: "Install",
+      date: "2026-11-24",
+      startTime: "09:00",
+      endTime: "10:00",
+      resourceIds: ["2", "2", "3"],
+    });
+    expect(ok).toMatchObject({
+      type: "appointment",
+      status: "scheduled",
+      resourceIds: [2, 3],
+      allDay: false,
+      force: false,
+    });
+    expect(
+      EventSchema.safeParse({ title: "x", startAt: "2026-11-24T10:00:00Z", endAt: "2026-11-24T10:00:00Z" }).success,
+    ).toBe(false);
   });
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { BusinessSettingsSchema, isTimeZone, SecuritySettingsSchema, SystemSettingsSchema } from "../../app/schemas/settings";
-import { describePolicy, makeChangePasswordSchema, passwordProblems, StaffPatchSchema, StaffUpdateSchema } from "../../app/schemas/user";
+import {
+  BusinessSettingsSchema,
+  isTimeZone,
+  SecuritySettingsSchema,
+  SystemSettingsSchema,
+} from "../../app/schemas/settings";
+import {
+  describePolicy,
+  makeChangePasswordSchema,
+  passwordProblems,
+  StaffPatchSchema,
+  StaffUpdateSchema,
+} from "../../app/schemas/user";
 
 const strict = { minPasswordLength: 8, requireNumbers: true, requireSpecial: true, requireUppercase: true };
 const loose = { minPasswordLength: 6, requireNumbers: false, requireSpecial: false, requireUppercase: false };
@@ -48,7 +59,9 @@ describe("system and security settings", () => {
   });
 
   it("takes the spec's session timeouts and password lengths only; unticked boxes are false", () => {
-    expect(SecuritySettingsSchema.parse({ sessionTimeoutHours: "24", minPasswordLength: "12", requireNumbers: "on" })).toEqual({
+    expect(
+      SecuritySettingsSchema.parse({ sessionTimeoutHours: "24", minPasswordLength: "12", requireNumbers: "on" }),
+    ).toEqual({
       sessionTimeoutHours: 24,
       minPasswordLength: 12,
       requireNumbers: true,
@@ -71,23 +84,34 @@ describe("passwords", () => {
     expect(passwordProblems("abcdef", loose)).toEqual([]);
     expect(passwordProblems("abcde", loose)).toEqual(["Password must be at least 6 characters"]);
     expect(passwordProblems("x".repeat(201), loose)).toContain("Password must be at most 200 characters");
-    expect(describePolicy(strict)).toBe("Use at least 8 characters, a number, a special character and upper and lower case letters.");
+    expect(describePolicy(strict)).toBe(
+      "Use at least 8 characters, a number, a special character and upper and lower case letters.",
+    );
     expect(describePolicy(loose)).toBe("Use at least 6 characters.");
   });
 
   it("a change needs the current password, a matching confirmation and a different new one", () => {
     const schema = makeChangePasswordSchema(strict);
-    const issues = (value: object) => schema.safeParse(value).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
-    expect(issues({ currentPassword: "Old-pass-1", newPassword: "New-pass-2", confirmPassword: "New-pass-2" })).toEqual([]);
-    expect(issues({ currentPassword: "Old-pass-1", newPassword: "New-pass-2", confirmPassword: "New-pass-3" })).toEqual(["confirmPassword: Passwords do not match"]);
-    expect(issues({ currentPassword: "Same-pass-1", newPassword: "Same-pass-1", confirmPassword: "Same-pass-1" })).toEqual([
-      "newPassword: Choose a password different from the current one",
+    const issues = (value: object) =>
+      schema.safeParse(value).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
+    expect(issues({ currentPassword: "Old-pass-1", newPassword: "New-pass-2", confirmPassword: "New-pass-2" })).toEqual(
+      [],
+    );
+    expect(issues({ currentPassword: "Old-pass-1", newPassword: "New-pass-2", confirmPassword: "New-pass-3" })).toEqual(
+      ["confirmPassword: Passwords do not match"],
+    );
+    expect(
+      issues({ currentPassword: "Same-pass-1", newPassword: "Same-pass-1", confirmPassword: "Same-pass-1" }),
+    ).toEqual(["newPassword: Choose a password different from the current one"]);
+    expect(issues({ currentPassword: "", newPassword: "New-pass-2", confirmPassword: "New-pass-2" })).toEqual([
+      "currentPassword: Enter your current password",
     ]);
-    expect(issues({ currentPassword: "", newPassword: "New-pass-2", confirmPassword: "New-pass-2" })).toEqual(["currentPassword: Enter your current password"]);
   });
 
   it("an update must name the role: a PUT that forgot it does not demote anyone", () => {
-    expect(StaffUpdateSchema.safeParse({ name: "Sam" }).error?.issues.map((i) => i.message)).toEqual(["Role is required"]);
+    expect(StaffUpdateSchema.safeParse({ name: "Sam" }).error?.issues.map((i) => i.message)).toEqual([
+      "Role is required",
+    ]);
     expect(StaffUpdateSchema.parse({ name: "Sam", role: "office" }).active).toBe(true);
   });
 
