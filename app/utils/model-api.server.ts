@@ -1,11 +1,13 @@
 import { ModelError } from "../models/errors.server";
 import { apiError } from "./api.server";
+import { Refusal } from "./refusal.server";
 
 /** Runs a model call for an /api route: a ModelError becomes its JSON status, anything else rethrows. */
 export async function apiCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
+    if (error instanceof Refusal) throw apiError(error.status, error.message, error.fieldErrors);
     if (error instanceof ModelError) {
       throw apiError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
     }
@@ -21,6 +23,12 @@ export function modelErrorReply<R>(
   error: unknown,
   opts: { hideFields?: string[] } = {},
 ) {
+  if (error instanceof Refusal) {
+    const reply = error.fieldErrors
+      ? submission.reply({ fieldErrors: error.fieldErrors, ...opts })
+      : submission.reply({ formErrors: [error.message], ...opts });
+    return { reply, status: error.status === 404 ? 400 : error.status };
+  }
   if (!(error instanceof ModelError)) throw error;
   const reply = error.field
     ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, ...opts })

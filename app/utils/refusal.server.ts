@@ -1,0 +1,51 @@
+// The one way a model, service or route refuses a request (see docs/architecture.md): a kind the
+// surfaces map to a status (/api: JSON {error, fieldErrors}; pages: a form error, toast or the
+// error boundary), a message the user reads, and optional field errors for the form.
+
+export type RefusalKind = "invalid" | "forbidden" | "not-found" | "conflict" | "too-many";
+
+export const refusalStatus = {
+  invalid: 400,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-many": 429,
+} as const satisfies Record<RefusalKind, number>;
+
+export class Refusal extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = "Refusal";
+  }
+
+  get status() {
+    return refusalStatus[this.kind];
+  }
+}
+
+const onField = (message: string, field?: string) => (field ? { [field]: [message] } : undefined);
+
+/** Bad input (400); `field` puts the message on that form field. */
+export const invalid = (message: string, field?: string) => new Refusal("invalid", message, onField(message, field));
+/** Not allowed for this user (403). */
+export const forbidden = (message: string) => new Refusal("forbidden", message);
+/** The record does not exist (404). */
+export const notFound = (message: string) => new Refusal("not-found", message);
+/** The request clashes with the record's state or a unique value (409). */
+export const conflict = (message: string, field?: string) => new Refusal("conflict", message, onField(message, field));
+/** Too many attempts (429). */
+export const tooMany = (message: string, field?: string) => new Refusal("too-many", message, onField(message, field));
+
+/** Returns the row, or refuses with "<what> not found" (404) when it is missing. */
+export function requireFound<T>(row: T | null | undefined, what: string): T {
+  if (row === null || row === undefined) throw notFound(`${what} not found`);
+  return row;
+}
+
+export function isRefusal(error: unknown): error is Refusal {
+  return error instanceof Refusal;
+}
