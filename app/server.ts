@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "../db/client.server";
 import { AUTHORIZENET_PAY_PATH, authorizeNetFormOrigin } from "./utils/authorizenet-form.server";
 import { env, isDemo, servedOverHttps } from "./utils/env.server";
+import { answerRefusals } from "./utils/refusal-response.server";
 
 const config = env();
 const production = config.NODE_ENV === "production";
@@ -21,11 +22,12 @@ const buildPath = path.resolve(process.cwd(), "build/index.js");
 let devBuild: { mtimeMs: number; build: Promise<ServerBuild> } | undefined;
 
 async function loadBuild(): Promise<ServerBuild> {
-  if (production) return (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  if (production) return answerRefusals((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   // Development: re-import only when `remix dev` has written a new build.
   const { mtimeMs } = fs.statSync(buildPath);
   if (!devBuild || devBuild.mtimeMs !== mtimeMs) {
-    devBuild = { mtimeMs, build: import(`${pathToFileURL(buildPath).href}?t=${mtimeMs}`) as Promise<ServerBuild> };
+    const fresh = import(`${pathToFileURL(buildPath).href}?t=${mtimeMs}`) as Promise<ServerBuild>;
+    devBuild = { mtimeMs, build: fresh.then(answerRefusals) };
   }
   return devBuild.build;
 }

@@ -1,7 +1,8 @@
-import { Box, Card, Dialog, Heading, Text } from "@radix-ui/themes";
-import { useNavigate } from "@remix-run/react";
+import { Box, Button, Card, Dialog, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useRouteErrorText } from "./error-boundary";
 
 /**
  * A dialog that is a nested route (decisions §3): with JS a Radix dialog over its list (Escape or
@@ -67,5 +68,40 @@ export function DialogRoute({
         {children}
       </Card>
     </div>
+  );
+}
+
+/** Parameters that say where a dialog came from, not which list it sits on. */
+const ORIGIN_PARAMS = ["redirectTo", "returnTo", "from"];
+
+/**
+ * The error boundary of every dialog route: a 404 or a refusal shows inside the dialog, over the
+ * list (the parent route) that stays rendered behind it; Close goes back to that list.
+ */
+export function DialogRouteError() {
+  const { status, title, text } = useRouteErrorText();
+  const matches = useMatches();
+  const location = useLocation();
+  const list = matches.at(-2)?.pathname.replace(/(.)\/$/, "$1") ?? "/";
+  const search = new URLSearchParams(location.search);
+  for (const name of ORIGIN_PARAMS) search.delete(name);
+  const query = search.toString();
+  const closeTo = query ? `${list}?${query}` : list;
+  return (
+    <DialogRoute title={title} closeTo={closeTo} width={440}>
+      <Text as="p" color="gray" size="2" mb="1">
+        Error {status}
+      </Text>
+      <Text as="p" mb="4">
+        {text}
+      </Text>
+      <Flex justify="end">
+        <Button asChild variant="soft" color="gray">
+          <Link to={closeTo} preventScrollReset>
+            Close
+          </Link>
+        </Button>
+      </Flex>
+    </DialogRoute>
   );
 }

@@ -7,8 +7,11 @@ const MESSAGES: Record<number, { title: string; text: string }> = {
   404: { title: "Page not found", text: "The page you are looking for does not exist or was moved." },
 };
 
-/** The one error view: friendly text, never a stack trace. */
-export function GeneralErrorBoundary() {
+/**
+ * What the nearest error boundary says: the status, a title for it, and the refusal's message
+ * (pageRefusal in app/utils/refusal-response.server.ts), never a stack trace.
+ */
+export function useRouteErrorText() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = MESSAGES[status];
@@ -17,6 +20,12 @@ export function GeneralErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "string" && error.data && status < 500
       ? error.data
       : (known?.text ?? "An unexpected error occurred. Please try again in a moment.");
+  return { status, title, text };
+}
+
+/** The one error view of a screen (inside the shell) or of the whole document (root). */
+export function GeneralErrorBoundary() {
+  const { status, title, text } = useRouteErrorText();
   return (
     <Flex justify="center" p="6">
       <Card size="3" style={{ maxWidth: 520, width: "100%" }}>

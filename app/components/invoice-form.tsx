@@ -193,7 +193,7 @@ export function InvoiceForm({
           textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }}
           errors={fields.description.errors}
         />
-        <LineItemsEditor form={form} items={fields.items as any} taxRate={fields.taxRate} />
+        <LineItemsEditor form={form} items={fields.items} taxRate={fields.taxRate} />
         <TextareaField
           label="Notes"
           textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }}

@@ -3,21 +3,21 @@ import { Button, Card, Flex, Grid, Table, Text, TextField } from "@radix-ui/them
 import { computeTotals, formatMoney, rateToPercent, toCents, toRateUnits } from "~/utils/money";
 import { ErrorList, Field } from "./forms";
 
-type Item = { description?: string; quantity?: string; unitPrice?: string; notes?: string };
+type Item = { description: string; quantity: string; unitPrice: string };
 
 // Conform's list intents: "Add row" / "Remove" are submit buttons (name="__intent__"); without JS
 // the server applies the intent and re-renders the form with every entered value kept, with JS
 // conform applies it in the browser.
 
 /** The line-item rows of a quote or invoice form with live totals from the money module. */
-export function LineItemsEditor({
+export function LineItemsEditor<Schema extends Record<string, unknown>>({
   form,
   items,
   taxRate,
 }: {
-  form: FormMetadata<any, string[]>;
-  items: FieldMetadata<Item[] | undefined, any, string[]>;
-  taxRate: FieldMetadata<any, any, string[]>;
+  form: FormMetadata<Schema, string[]>;
+  items: FieldMetadata<Item[] | undefined, Schema, string[]>;
+  taxRate: FieldMetadata<string | undefined, Schema, string[]>;
 }) {
   const rows = items.getFieldList();
   const values = rows.map((row) => {

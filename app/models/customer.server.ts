@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import type { Executor } from "../../db/client.server";
 import { customers, invoices, jobs, quotes } from "../../db/schema";
 import type { CustomerInput } from "../schemas/customer";
+import { conflict, notFound, requireFound } from "../utils/refusal.server";
 import { PICKER_LIMIT, type CustomerPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
 import { logActivity } from "./activity.server";
@@ -112,30 +113,24 @@ export async function updateCustomer(db: Executor, id: number, input: CustomerIn
     .set({ ...customerColumns(input), updatedAt: new Date() })
     .where(eq(customers.id, id))
     .returning();
-  return row ?? null;
+  return requireFound(row, "Customer");
 }
-
-export type DeleteResult = { ok: true; name: string } | { ok: false; status: 404 | 409; message: string };
 
 /**
  * Deleting a customer never orphans or silently removes money records: a customer with jobs,
  * quotes or invoices is refused with a clear message. Tasks, photos, events and e-mails only lose
  * their link (ON DELETE SET NULL); portal tokens go with the customer.
  */
-export async function deleteCustomer(db: Executor, id: number): Promise<DeleteResult> {
+export async function deleteCustomer(db: Executor, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
-    if (!row) return { ok: false, status: 404, message: "Customer not found" };
+    if (!row) throw notFound("Customer not found");
     const related = await relatedCounts(tx, id);
     if (related.jobs + related.quotes + related.invoices > 0) {
-      return {
-        ok: false,
-        status: 409,
-        message: `${row.name} has ${describeCounts(related)} and cannot be deleted.`,
-      };
+      throw conflict(`${row.name} has ${describeCounts(related)} and cannot be deleted.`);
     }
     await tx.delete(customers).where(eq(customers.id, id));
-    return { ok: true, name: row.name };
+    return { name: row.name };
   });
 }
 

@@ -6,7 +6,7 @@ import type { Executor } from "../../db/client.server";
 import { emailConfig } from "../../db/schema";
 import type { EmailConfigInput, EmailProvider } from "../schemas/email";
 import { decryptSecret, encryptSecret } from "../utils/secret-box.server";
-import { ModelError } from "./errors.server";
+import { notFound } from "../utils/refusal.server";
 
 /** What routes may show: never the password, only whether one is stored. */
 export type PublicEmailConfig = {
@@ -44,7 +44,7 @@ export async function getEmailConfig(db: Executor): Promise<PublicEmailConfig | 
 /** Creates the configuration when none exists, else updates it (spec §4). `id`, when given, must match. */
 export async function saveEmailConfig(db: Executor, input: EmailConfigInput, id?: number): Promise<PublicEmailConfig> {
   const existing = await configRow(db);
-  if (id !== undefined && existing?.id !== id) throw new ModelError(404, "Email configuration not found");
+  if (id !== undefined && existing?.id !== id) throw notFound("Email configuration not found");
   const values = {
     provider: input.provider,
     senderEmail: input.senderEmail ?? "",

@@ -16,7 +16,7 @@ import { forgetUnreadCount, getEmail } from "./inbox.server";
 import type { SyncResult } from "./inbox-sync.server";
 import type { SendResult } from "./email-send.server";
 import { sendReadiness } from "./email-send.server";
-import { ModelError } from "./errors.server";
+import { conflict, invalid, notFound } from "../utils/refusal.server";
 import { getInvoiceDetail } from "./invoice.server";
 import { getQuoteDetail } from "./quote.server";
 
@@ -39,9 +39,9 @@ async function wait<R = SendResult>(run: () => Promise<R>): Promise<DispatchOutc
 }
 
 function refuse(state: string) {
-  if (state === "no-customer") throw new ModelError(400, "No customer: the record has no customer to email");
-  if (state === "no-email") throw new ModelError(400, "No email: the customer has no email address");
-  if (state === "not-configured") throw new ModelError(409, "Email not configured: activate it in Settings → Email");
+  if (state === "no-customer") throw invalid("No customer: the record has no customer to email");
+  if (state === "no-email") throw invalid("No email: the customer has no email address");
+  if (state === "not-configured") throw conflict("Email not configured: activate it in Settings → Email");
 }
 
 export async function dispatchQuoteEmail(
@@ -51,7 +51,7 @@ export async function dispatchQuoteEmail(
   actorId: number | null,
 ) {
   const detail = await getQuoteDetail(db, quoteId);
-  if (!detail) throw new ModelError(404, "Quote not found");
+  if (!detail) throw notFound("Quote not found");
   refuse((await sendReadiness(db, detail.customer)).state);
   return wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_QUOTE_EMAIL_JOB, SendResult>(
@@ -70,7 +70,7 @@ export async function dispatchInvoiceEmail(
   actorId: number | null,
 ) {
   const detail = await getInvoiceDetail(db, invoiceId);
-  if (!detail) throw new ModelError(404, "Invoice not found");
+  if (!detail) throw notFound("Invoice not found");
   refuse((await sendReadiness(db, detail.customer)).state);
   return wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_INVOICE_EMAIL_JOB, SendResult>(
@@ -84,7 +84,7 @@ export async function dispatchInvoiceEmail(
 
 export async function dispatchTestEmail(db: Executor, actorId: number | null) {
   const config = await getEmailConfig(db);
-  if (!config?.isActive) throw new ModelError(409, "Activate the email configuration before sending a test email");
+  if (!config?.isActive) throw conflict("Activate the email configuration before sending a test email");
   return wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_TEST_EMAIL_JOB, SendResult>(
       EMAIL_QUEUE,
@@ -97,7 +97,7 @@ export async function dispatchTestEmail(db: Executor, actorId: number | null) {
 
 async function requireActiveConfig(db: Executor, what: string) {
   const config = await getEmailConfig(db);
-  if (!config?.isActive) throw new ModelError(409, `Email not configured: activate it in Settings → Email to ${what}`);
+  if (!config?.isActive) throw conflict(`Email not configured: activate it in Settings → Email to ${what}`);
 }
 
 /** The Sync button and POST /api/emails/sync: one sync run through the worker, waited for. */
@@ -119,8 +119,8 @@ export async function dispatchInboxSync(db: Executor, maxResults?: number) {
 
 export async function dispatchReply(db: Executor, emailId: number, body: string, actorId: number | null) {
   const original = await getEmail(db, emailId);
-  if (!original) throw new ModelError(404, "Email not found");
-  if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
+  if (!original) throw notFound("Email not found");
+  if (!original.fromEmail) throw invalid("This email has no sender address to reply to");
   await requireActiveConfig(db, "reply");
   const outcome = await wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_REPLY_JOB, SendResult>(

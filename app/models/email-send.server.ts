@@ -9,7 +9,7 @@ import { formatMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
 import { invoicePdf, quotePdf } from "./documents.server";
 import { activeSmtpAccount, getEmailConfig, smtpTransport, type SmtpAccount } from "./email-config.server";
-import { ModelError } from "./errors.server";
+import { invalid, notFound } from "../utils/refusal.server";
 import { forgetUnreadCount, getEmail } from "./inbox.server";
 import { getInvoiceDetail } from "./invoice.server";
 import { createPortalToken, portalPath } from "./portal.server";
@@ -71,13 +71,13 @@ export async function sendQuoteEmail(
   actorId?: number | null,
 ): Promise<SendResult> {
   const detail = await getQuoteDetail(db, quoteId);
-  if (!detail) throw new ModelError(404, "Quote not found");
+  if (!detail) throw notFound("Quote not found");
   const { quote, customer } = detail;
-  if (!customer) throw new ModelError(400, "The quote has no customer");
-  if (!customer.email) throw new ModelError(400, "The customer has no email address");
+  if (!customer) throw invalid("The quote has no customer");
+  if (!customer.email) throw invalid("The customer has no email address");
   const account = await activeSmtpAccount(db);
   const pdf = await quotePdf(db, quoteId);
-  if (!pdf) throw new ModelError(404, "Quote not found");
+  if (!pdf) throw notFound("Quote not found");
   const token = await createPortalToken(db, customer.id, actorId, { revokeOthers: false });
   const link = `${appUrl()}${portalPath(customer.id, token)}`;
   const biz = await business(db);
@@ -127,13 +127,13 @@ export async function sendInvoiceEmail(
   actorId?: number | null,
 ): Promise<SendResult> {
   const detail = await getInvoiceDetail(db, invoiceId);
-  if (!detail) throw new ModelError(404, "Invoice not found");
+  if (!detail) throw notFound("Invoice not found");
   const { invoice, customer } = detail;
-  if (!customer) throw new ModelError(400, "The invoice has no customer");
-  if (!customer.email) throw new ModelError(400, "The customer has no email address");
+  if (!customer) throw invalid("The invoice has no customer");
+  if (!customer.email) throw invalid("The customer has no email address");
   const account = await activeSmtpAccount(db);
   const pdf = await invoicePdf(db, invoiceId);
-  if (!pdf) throw new ModelError(404, "Invoice not found");
+  if (!pdf) throw notFound("Invoice not found");
   const biz = await business(db);
   const { html, text } = await renderEmail(
     DocumentEmail({
@@ -213,8 +213,8 @@ export async function sendReply(
   actorId?: number | null,
 ): Promise<SendResult> {
   const original = await getEmail(db, emailId);
-  if (!original) throw new ModelError(404, "Email not found");
-  if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
+  if (!original) throw notFound("Email not found");
+  if (!original.fromEmail) throw invalid("This email has no sender address to reply to");
   const account = await activeSmtpAccount(db);
   const references = [
     ...new Set([original.threadId, original.messageId].filter((id): id is string => Boolean(id && id.startsWith("<")))),

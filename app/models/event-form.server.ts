@@ -11,7 +11,8 @@ import { customerOptions } from "./customer.server";
 import { jobOptions } from "./job.server";
 import { readPickers } from "./picker.server";
 import { listResources } from "./resource.server";
-import { EventLinkError, findConflicts } from "./schedule.server";
+import { findConflicts } from "./schedule.server";
+import { refusalReply } from "../utils/refusal-response.server";
 
 type ConflictJson = { resourceName: string; conflictingEvent: { title: string; startAt: string; endAt: string } };
 const NO_CONFLICTS: ConflictJson[] = [];
@@ -100,17 +101,12 @@ export async function parseEventForm(db: Executor, formData: FormData, timeZone:
 
 export function linkErrorResponse(
   error: unknown,
-  parsed: { submission: { reply: (options: { formErrors: string[] }) => unknown }; pickers: PickerLookups },
+  parsed: { submission: Parameters<typeof refusalReply>[0]; pickers: PickerLookups },
 ) {
-  if (error instanceof EventLinkError) {
-    return json(
-      {
-        result: parsed.submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]>,
-        conflicts: NO_CONFLICTS,
-        pickers: parsed.pickers,
-      },
-      { status: 400 },
-    );
-  }
-  throw error;
+  // A link to a missing job, customer or resource is the form's error; other errors go on.
+  const { reply, status } = refusalReply(parsed.submission, error);
+  return json(
+    { result: reply as SubmissionResult<string[]>, conflicts: NO_CONFLICTS, pickers: parsed.pickers },
+    { status },
+  );
 }

@@ -8,7 +8,7 @@ import type { LineItemInput } from "../schemas/line-items";
 import { compareMoney, computeTotals, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
 import { containsPattern } from "../utils/search.server";
-import { isUniqueViolation, ModelError } from "./errors.server";
+import { conflict, invalid, isUniqueViolation, notFound } from "../utils/refusal.server";
 import { nextNumber } from "./numbering.server";
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -140,7 +140,7 @@ export async function getInvoiceDetail(db: Executor, id: number) {
  */
 export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number) {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
-  if (!invoice) throw new ModelError(404, "Invoice not found");
+  if (!invoice) throw notFound("Invoice not found");
   const items = await listInvoiceItems(tx, invoiceId);
   const totals = computeTotals(items, invoice.taxRate);
   for (const [i, item] of items.entries()) {
@@ -149,7 +149,7 @@ export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number) {
   }
   const balance = subtractMoney(totals.total, invoice.paidTotal);
   if (compareMoney(balance, "0") < 0) {
-    throw new ModelError(409, `The total cannot be less than the ${invoice.paidTotal} already paid`, "items");
+    throw conflict(`The total cannot be less than the ${invoice.paidTotal} already paid`, "items");
   }
   let status = invoice.status;
   if (compareMoney(invoice.paidTotal, "0") > 0) {
@@ -211,9 +211,9 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
       let taxRate = input.taxRate;
       if (input.quoteId) {
         const source = await quoteForInvoice(tx, input.quoteId);
-        if (!source) throw new ModelError(400, "Quote not found", "quoteId");
+        if (!source) throw invalid("Quote not found", "quoteId");
         if (source.quote.customerId !== input.customerId)
-          throw new ModelError(400, "The quote belongs to another customer", "quoteId");
+          throw invalid("The quote belongs to another customer", "quoteId");
         if (items === undefined) {
           items = source.items.map((i) => ({
             description: i.description,
@@ -228,7 +228,7 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
         .select({ name: customers.name })
         .from(customers)
         .where(eq(customers.id, input.customerId));
-      if (!customer) throw new ModelError(400, "Customer not found", "customerId");
+      if (!customer) throw invalid("Customer not found", "customerId");
       const invoiceNumber = input.invoiceNumber ?? (await nextNumber(tx, "INV", ctx.today));
       const jobId = input.quoteId
         ? ((await tx.select({ jobId: quotes.jobId }).from(quotes).where(eq(quotes.id, input.quoteId)))[0]?.jobId ??
@@ -269,8 +269,7 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
+    if (isUniqueViolation(error)) throw conflict("An invoice with this number already exists", "invoiceNumber");
     throw error;
   }
 }
@@ -282,9 +281,8 @@ export async function convertQuoteToInvoice(
   ctx: Context & { dueDate: string; paymentTerms: PaymentTerm },
 ) {
   const source = await quoteForInvoice(db, quoteId);
-  if (!source) throw new ModelError(404, "Quote not found");
-  if (source.quote.status !== "approved")
-    throw new ModelError(409, "Only an approved quote can be converted to an invoice.");
+  if (!source) throw notFound("Quote not found");
+  if (source.quote.status !== "approved") throw conflict("Only an approved quote can be converted to an invoice.");
   return createInvoice(
     db,
     {
@@ -310,17 +308,16 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-      if (!current) throw new ModelError(404, "Invoice not found");
+      if (!current) throw notFound("Invoice not found");
       const [customer] = await tx
         .select({ id: customers.id })
         .from(customers)
         .where(eq(customers.id, input.customerId));
-      if (!customer) throw new ModelError(400, "Customer not found", "customerId");
+      if (!customer) throw invalid("Customer not found", "customerId");
       if (input.quoteId) {
         const [q] = await tx.select({ customerId: quotes.customerId }).from(quotes).where(eq(quotes.id, input.quoteId));
-        if (!q) throw new ModelError(400, "Quote not found", "quoteId");
-        if (q.customerId !== input.customerId)
-          throw new ModelError(400, "The quote belongs to another customer", "quoteId");
+        if (!q) throw invalid("Quote not found", "quoteId");
+        if (q.customerId !== input.customerId) throw invalid("The quote belongs to another customer", "quoteId");
       }
       await tx
         .update(invoices)
@@ -354,8 +351,7 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new ModelError(409, "An invoice with this number already exists", "invoiceNumber");
+    if (isUniqueViolation(error)) throw conflict("An invoice with this number already exists", "invoiceNumber");
     throw error;
   }
 }
@@ -364,10 +360,10 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
 export async function deleteInvoice(db: Executor, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-    if (!row) throw new ModelError(404, "Invoice not found");
+    if (!row) throw notFound("Invoice not found");
     const [{ n }] = await tx.select({ n: count() }).from(payments).where(eq(payments.invoiceId, id));
     if (Number(n) > 0)
-      throw new ModelError(409, `Invoice ${row.invoiceNumber} has payments and cannot be deleted; cancel it instead.`);
+      throw conflict(`Invoice ${row.invoiceNumber} has payments and cannot be deleted; cancel it instead.`);
     await tx.delete(invoices).where(eq(invoices.id, id));
     return row;
   });
@@ -384,7 +380,7 @@ export async function markInvoiceSent(db: Executor, id: number, actorId?: number
       })
       .where(eq(invoices.id, id))
       .returning();
-    if (!row) throw new ModelError(404, "Invoice not found");
+    if (!row) throw notFound("Invoice not found");
     await logActivity(tx, {
       type: "invoice_sent",
       title: `Invoice ${row.invoiceNumber} sent`,
@@ -414,7 +410,7 @@ export async function addInvoiceItem(db: Executor, invoiceId: number, item: Item
       .from(invoices)
       .where(eq(invoices.id, invoiceId))
       .for("update");
-    if (!invoice) throw new ModelError(404, "Invoice not found");
+    if (!invoice) throw notFound("Invoice not found");
     let sortOrder = item.sortOrder;
     if (sortOrder === undefined) {
       const [{ max }] = await tx
@@ -442,7 +438,7 @@ export async function addInvoiceItem(db: Executor, invoiceId: number, item: Item
 export async function updateInvoiceItem(db: Executor, id: number, item: ItemFields) {
   return db.transaction(async (tx) => {
     const existing = await getInvoiceItem(tx, id);
-    if (!existing) throw new ModelError(404, "Invoice item not found");
+    if (!existing) throw notFound("Invoice item not found");
     await tx
       .update(invoiceItems)
       .set({
@@ -462,7 +458,7 @@ export async function updateInvoiceItem(db: Executor, id: number, item: ItemFiel
 export async function deleteInvoiceItem(db: Executor, id: number) {
   return db.transaction(async (tx) => {
     const existing = await getInvoiceItem(tx, id);
-    if (!existing) throw new ModelError(404, "Invoice item not found");
+    if (!existing) throw notFound("Invoice item not found");
     await tx.delete(invoiceItems).where(eq(invoiceItems.id, id));
     await recomputeInvoiceTotals(tx, existing.invoiceId);
   });

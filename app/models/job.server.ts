@@ -15,6 +15,7 @@ import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
 import { PICKER_LIMIT, type JobPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
+import { conflict, invalid, notFound, requireFound } from "../utils/refusal.server";
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -104,8 +105,6 @@ export async function jobOptions(
   return rows;
 }
 
-export class MissingCustomerError extends Error {}
-
 function toColumns(input: JobInput) {
   return {
     customerId: input.customerId,
@@ -122,7 +121,7 @@ function toColumns(input: JobInput) {
 
 async function requireCustomer(db: Executor, customerId: number) {
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!row) throw new MissingCustomerError("Customer not found");
+  if (!row) throw invalid("Customer not found", "customerId");
 }
 
 export async function createJob(db: Executor, input: JobInput, actorId?: number) {
@@ -149,20 +148,18 @@ export async function updateJob(db: Executor, id: number, input: JobInput) {
       .set({ ...toColumns(input), updatedAt: new Date() })
       .where(eq(jobs.id, id))
       .returning();
-    return row ?? null;
+    return requireFound(row, "Job");
   });
 }
-
-export type DeleteJobResult = { ok: true; title: string } | { ok: false; status: 404 | 409; message: string };
 
 /**
  * A job with invoices, schedule events or material usages is refused (money and history are never
  * orphaned or cascaded away); its quotes lose the link, its tasks and photos too, phases go with it.
  */
-export async function deleteJob(db: Executor, id: number): Promise<DeleteJobResult> {
+export async function deleteJob(db: Executor, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for("update");
-    if (!row) return { ok: false, status: 404, message: "Job not found" };
+    if (!row) throw notFound("Job not found");
     const [c] = await tx
       .select({
         invoices: sql<number>`(select count(*) from ${invoices} where ${invoices.jobId} = ${id})::int`,
@@ -177,14 +174,10 @@ export async function deleteJob(db: Executor, id: number): Promise<DeleteJobResu
     ].filter(Boolean) as string[];
     if (parts.length) {
       const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-      return {
-        ok: false,
-        status: 409,
-        message: `"${row.title}" has ${list} and cannot be deleted. Cancel the job instead.`,
-      };
+      throw conflict(`"${row.title}" has ${list} and cannot be deleted. Cancel the job instead.`);
     }
     await tx.delete(jobs).where(eq(jobs.id, id));
-    return { ok: true, title: row.title };
+    return { title: row.title };
   });
 }
 

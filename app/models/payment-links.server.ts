@@ -11,7 +11,7 @@ import { invoices } from "../../db/schema";
 import { toCents } from "../utils/money";
 import { authorizeNetConfig, createHostedPaymentPage } from "./authorizenet-hosted.server";
 import { businessCurrency } from "./business.server";
-import { ModelError } from "./errors.server";
+import { invalid, isRefusal, notFound } from "../utils/refusal.server";
 
 export const PAYMENT_PROVIDERS = ["stripe", "paypal", "square", "authorizenet"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -32,9 +32,9 @@ export const isPaymentProvider = (value: unknown): value is PaymentProvider =>
 
 const env = (name: string) => process.env[name]?.trim() || undefined;
 const notConfigured = (provider: PaymentProvider) =>
-  new ModelError(400, `${PROVIDER_LABELS[provider]} is not configured`, "provider");
+  invalid(`${PROVIDER_LABELS[provider]} is not configured`, "provider");
 const providerFailed = (provider: PaymentProvider) =>
-  new ModelError(400, `${PROVIDER_LABELS[provider]} could not create the payment link. Please try again.`, "provider");
+  invalid(`${PROVIDER_LABELS[provider]} could not create the payment link. Please try again.`, "provider");
 
 /** The marker put into a Square payment note, read back from the webhook's payment. */
 export const squareNoteMarker = (invoiceId: number) => `[cj:${invoiceId}]`;
@@ -252,12 +252,11 @@ export function isProviderConfigured(provider: PaymentProvider): boolean {
  */
 export async function createPaymentLink(db: Executor, invoiceId: number, provider: PaymentProvider, appUrl: string) {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!invoice) throw new ModelError(404, "Invoice not found", "invoiceId");
-  if (invoice.status === "paid") throw new ModelError(400, "This invoice is already paid", "invoiceId");
-  if (invoice.status === "cancelled")
-    throw new ModelError(400, "A cancelled invoice cannot take payments", "invoiceId");
+  if (!invoice) throw notFound("Invoice not found", "invoiceId");
+  if (invoice.status === "paid") throw invalid("This invoice is already paid", "invoiceId");
+  if (invoice.status === "cancelled") throw invalid("A cancelled invoice cannot take payments", "invoiceId");
   const cents = toCents(invoice.balance) ?? 0n;
-  if (cents <= 0n) throw new ModelError(400, "This invoice has no balance to pay", "invoiceId");
+  if (cents <= 0n) throw invalid("This invoice has no balance to pay", "invoiceId");
   if (!isProviderConfigured(provider)) throw notConfigured(provider);
   const currency = await businessCurrency(db);
   let url: string;
@@ -275,7 +274,7 @@ export async function createPaymentLink(db: Executor, invoiceId: number, provide
       db,
     );
   } catch (error) {
-    if (error instanceof ModelError) throw error;
+    if (isRefusal(error)) throw error;
     // The provider's own error may echo request details; log only its kind, never the secrets.
     console.error(
       `[payments] ${provider} link for invoice ${invoice.id} failed: ${error instanceof Error ? error.name : "error"}`,

@@ -7,7 +7,7 @@ import { customers, invoices, payments } from "../../db/schema";
 import { PAYMENT_NOT_POSITIVE, type PaymentInput } from "../schemas/payment";
 import { addMoney, compareMoney, formatMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
-import { ModelError } from "./errors.server";
+import { conflict, invalid, notFound } from "../utils/refusal.server";
 
 /** Spec §5's rejection text, the balance formatted like $1,234.50. */
 export const exceedsBalanceMessage = (balance: string) =>
@@ -36,7 +36,7 @@ export async function recordPayment(
 ) {
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
-    if (!invoice) throw new ModelError(404, "Invoice not found", "invoiceId");
+    if (!invoice) throw notFound("Invoice not found", "invoiceId");
     // A provider's transaction is recorded once: a redelivered webhook finds it under the same lock.
     if (input.provider && input.providerTransactionId) {
       const [existing] = await tx
@@ -47,13 +47,10 @@ export async function recordPayment(
         );
       if (existing) return { payment: existing, invoice, duplicate: true as const };
     }
-    if (invoice.status === "cancelled")
-      throw new ModelError(409, "A cancelled invoice cannot take payments", "invoiceId");
+    if (invoice.status === "cancelled") throw conflict("A cancelled invoice cannot take payments", "invoiceId");
     const amount = input.amount;
-    if (amount === undefined || compareMoney(amount, "0") <= 0)
-      throw new ModelError(400, PAYMENT_NOT_POSITIVE, "amount");
-    if (compareMoney(amount, invoice.balance) > 0)
-      throw new ModelError(400, exceedsBalanceMessage(invoice.balance), "amount");
+    if (amount === undefined || compareMoney(amount, "0") <= 0) throw invalid(PAYMENT_NOT_POSITIVE, "amount");
+    if (compareMoney(amount, invoice.balance) > 0) throw invalid(exceedsBalanceMessage(invoice.balance), "amount");
     const [payment] = await tx
       .insert(payments)
       .values({

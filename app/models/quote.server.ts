@@ -8,7 +8,7 @@ import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schem
 import { computeTotals } from "../utils/money";
 import { logActivity } from "./activity.server";
 import { containsPattern } from "../utils/search.server";
-import { isUniqueViolation, ModelError } from "./errors.server";
+import { conflict, invalid, isUniqueViolation, notFound } from "../utils/refusal.server";
 import { nextNumber } from "./numbering.server";
 
 export type Quote = typeof quotes.$inferSelect;
@@ -117,11 +117,11 @@ async function requireCustomerAndJob(tx: Executor, customerId: number, jobId: nu
     .select({ id: customers.id, name: customers.name })
     .from(customers)
     .where(eq(customers.id, customerId));
-  if (!customer) throw new ModelError(400, "Customer not found", "customerId");
+  if (!customer) throw invalid("Customer not found", "customerId");
   if (jobId) {
     const [job] = await tx.select({ customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, jobId));
-    if (!job) throw new ModelError(400, "Job not found", "jobId");
-    if (job.customerId !== customerId) throw new ModelError(400, "The job belongs to another customer", "jobId");
+    if (!job) throw invalid("Job not found", "jobId");
+    if (job.customerId !== customerId) throw invalid("The job belongs to another customer", "jobId");
   }
   return customer;
 }
@@ -129,7 +129,7 @@ async function requireCustomerAndJob(tx: Executor, customerId: number, jobId: nu
 /** Recomputes line totals, subtotal, tax and total from the stored items (inside the caller's transaction). */
 export async function recomputeQuoteTotals(tx: Executor, quoteId: number) {
   const [quote] = await tx.select({ taxRate: quotes.taxRate }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
-  if (!quote) throw new ModelError(404, "Quote not found");
+  if (!quote) throw notFound("Quote not found");
   const items = await listQuoteItems(tx, quoteId);
   const totals = computeTotals(items, quote.taxRate);
   for (const [i, item] of items.entries()) {
@@ -198,7 +198,7 @@ export async function createQuote(db: Executor, input: QuoteInput, ctx: Context)
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ModelError(409, "A quote with this number already exists", "quoteNumber");
+    if (isUniqueViolation(error)) throw conflict("A quote with this number already exists", "quoteNumber");
     throw error;
   }
 }
@@ -208,7 +208,7 @@ export async function updateQuote(db: Executor, id: number, input: QuoteInput, c
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
-      if (!current) throw new ModelError(404, "Quote not found");
+      if (!current) throw notFound("Quote not found");
       await requireCustomerAndJob(tx, input.customerId, input.jobId);
       await tx
         .update(quotes)
@@ -242,7 +242,7 @@ export async function updateQuote(db: Executor, id: number, input: QuoteInput, c
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ModelError(409, "A quote with this number already exists", "quoteNumber");
+    if (isUniqueViolation(error)) throw conflict("A quote with this number already exists", "quoteNumber");
     throw error;
   }
 }
@@ -251,9 +251,9 @@ export async function updateQuote(db: Executor, id: number, input: QuoteInput, c
 export async function deleteQuote(db: Executor, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
-    if (!row) throw new ModelError(404, "Quote not found");
+    if (!row) throw notFound("Quote not found");
     const [{ n }] = await tx.select({ n: count() }).from(invoices).where(eq(invoices.quoteId, id));
-    if (Number(n) > 0) throw new ModelError(409, `Quote ${row.quoteNumber} has invoices and cannot be deleted.`);
+    if (Number(n) > 0) throw conflict(`Quote ${row.quoteNumber} has invoices and cannot be deleted.`);
     await tx.delete(quotes).where(eq(quotes.id, id));
     return row;
   });
@@ -277,10 +277,10 @@ type Responder = { actorId?: number | null; via: "portal" | "staff"; message?: s
 export async function respondToQuote(db: Executor, id: number, decision: "approved" | "rejected", who: Responder) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
-    if (!current) throw new ModelError(404, "Quote not found");
+    if (!current) throw notFound("Quote not found");
     if (who.via === "portal" && current.status !== "sent")
-      throw new ModelError(409, "Only a sent quote can be approved or changed.");
-    if (current.status === decision) throw new ModelError(409, `The quote is already ${decision}.`);
+      throw conflict("Only a sent quote can be approved or changed.");
+    if (current.status === decision) throw conflict(`The quote is already ${decision}.`);
     const [row] = await tx
       .update(quotes)
       .set({
@@ -317,7 +317,7 @@ export async function markQuoteSent(db: Executor, id: number, actorId?: number |
       .set({ status: "sent", sentAt: new Date(), updatedAt: new Date() })
       .where(eq(quotes.id, id))
       .returning();
-    if (!row) throw new ModelError(404, "Quote not found");
+    if (!row) throw notFound("Quote not found");
     await logActivity(tx, {
       type: "quote_sent",
       title: `Quote ${row.quoteNumber} sent`,
@@ -344,7 +344,7 @@ type ItemFields = { description: string; quantity: string; unitPrice: string; no
 export async function addQuoteItem(db: Executor, quoteId: number, item: ItemFields) {
   return db.transaction(async (tx) => {
     const [quote] = await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
-    if (!quote) throw new ModelError(404, "Quote not found");
+    if (!quote) throw notFound("Quote not found");
     let sortOrder = item.sortOrder;
     if (sortOrder === undefined) {
       const [{ max }] = await tx
@@ -372,7 +372,7 @@ export async function addQuoteItem(db: Executor, quoteId: number, item: ItemFiel
 export async function updateQuoteItem(db: Executor, id: number, item: ItemFields) {
   return db.transaction(async (tx) => {
     const existing = await getQuoteItem(tx, id);
-    if (!existing) throw new ModelError(404, "Quote item not found");
+    if (!existing) throw notFound("Quote item not found");
     await tx
       .update(quoteItems)
       .set({
@@ -392,7 +392,7 @@ export async function updateQuoteItem(db: Executor, id: number, item: ItemFields
 export async function deleteQuoteItem(db: Executor, id: number) {
   return db.transaction(async (tx) => {
     const existing = await getQuoteItem(tx, id);
-    if (!existing) throw new ModelError(404, "Quote item not found");
+    if (!existing) throw notFound("Quote item not found");
     await tx.delete(quoteItems).where(eq(quoteItems.id, id));
     await recomputeQuoteTotals(tx, existing.quoteId);
   });

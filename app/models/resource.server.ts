@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { resources, scheduleEventResources } from "../../db/schema";
 import type { ResourceInput } from "../schemas/resource";
+import { conflict, notFound, requireFound } from "../utils/refusal.server";
 
 export type Resource = typeof resources.$inferSelect;
 
@@ -44,26 +45,24 @@ export async function updateResource(db: Executor, id: number, input: ResourceIn
     .set({ ...toColumns(input), updatedAt: new Date() })
     .where(eq(resources.id, id))
     .returning();
-  return row ?? null;
+  return requireFound(row, "Resource");
 }
 
 /** A resource booked on events is refused (deactivate it instead); tasks assigned to it lose the link. */
 export async function deleteResource(db: Executor, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(resources).where(eq(resources.id, id)).for("update");
-    if (!row) return { ok: false as const, status: 404 as const, message: "Resource not found" };
+    if (!row) throw notFound("Resource not found");
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(scheduleEventResources)
       .where(eq(scheduleEventResources.resourceId, id));
     if (Number(n) > 0) {
-      return {
-        ok: false as const,
-        status: 409 as const,
-        message: `${row.name} is booked on ${n} event${Number(n) === 1 ? "" : "s"} and cannot be deleted. Mark it inactive instead.`,
-      };
+      throw conflict(
+        `${row.name} is booked on ${n} event${Number(n) === 1 ? "" : "s"} and cannot be deleted. Mark it inactive instead.`,
+      );
     }
     await tx.delete(resources).where(eq(resources.id, id));
-    return { ok: true as const, name: row.name };
+    return { name: row.name };
   });
 }

@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEventResources, scheduleEvents } from "../../db/schema";
 import type { EventInput } from "../schemas/event";
 import { addDays, instantToZoned, zonedToInstant } from "../utils/dates";
+import { invalid, requireFound } from "../utils/refusal.server";
 
 export type Conflict = {
   resourceName: string;
@@ -122,8 +123,6 @@ export async function getEvent(db: Executor, id: number) {
   return row ? present(row) : null;
 }
 
-export class EventLinkError extends Error {}
-
 /**
  * All day: the event runs from the start day's midnight to the next midnight in the business time
  * zone (spec §5). A chosen job decides the customer (the job's customer wins).
@@ -138,15 +137,15 @@ async function toColumns(db: Executor, input: EventInput, timeZone: string) {
   let customerId = input.customerId ?? null;
   if (input.jobId) {
     const [job] = await db.select({ customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, input.jobId));
-    if (!job) throw new EventLinkError("Job not found");
+    if (!job) throw invalid("Job not found");
     customerId = job.customerId;
   } else if (customerId) {
     const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-    if (!c) throw new EventLinkError("Customer not found");
+    if (!c) throw invalid("Customer not found");
   }
   if (input.resourceIds.length) {
     const found = await db.select({ id: resources.id }).from(resources).where(inArray(resources.id, input.resourceIds));
-    if (found.length !== input.resourceIds.length) throw new EventLinkError("Resource not found");
+    if (found.length !== input.resourceIds.length) throw invalid("Resource not found");
   }
   return {
     title: input.title,
@@ -178,22 +177,21 @@ export async function createEvent(db: Executor, input: EventInput, timeZone: str
 
 export async function updateEvent(db: Executor, id: number, input: EventInput, timeZone: string) {
   const values = await toColumns(db, input, timeZone);
-  const found = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .update(scheduleEvents)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(scheduleEvents.id, id))
       .returning({ id: scheduleEvents.id });
-    if (!row) return false;
+    requireFound(row, "Event");
     await tx.delete(scheduleEventResources).where(eq(scheduleEventResources.eventId, id));
     if (input.resourceIds.length) {
       await tx
         .insert(scheduleEventResources)
         .values(input.resourceIds.map((resourceId) => ({ eventId: id, resourceId })));
     }
-    return true;
   });
-  return found ? getEvent(db, id) : null;
+  return requireFound(await getEvent(db, id), "Event");
 }
 
 /** Deleting an event removes its resource bookings; tasks and photos only lose the link. */
@@ -202,7 +200,7 @@ export async function deleteEvent(db: Executor, id: number) {
     .delete(scheduleEvents)
     .where(eq(scheduleEvents.id, id))
     .returning({ id: scheduleEvents.id, title: scheduleEvents.title });
-  return row ?? null;
+  return requireFound(row, "Event");
 }
 
 /** An event as the API's input shape, for PATCH merges. */

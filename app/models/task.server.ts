@@ -5,6 +5,7 @@ import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../
 import type { TaskInput } from "../schemas/task";
 import { logActivity } from "./activity.server";
 import { containsPattern } from "../utils/search.server";
+import { invalid, requireFound } from "../utils/refusal.server";
 
 export type Task = typeof tasks.$inferSelect;
 
@@ -107,8 +108,6 @@ export async function getTask(db: Executor, id: number) {
   return row ?? null;
 }
 
-export class InvalidLinkError extends Error {}
-
 /** Links must name existing records; a job's customer fills an empty customer. */
 async function toColumns(db: Executor, input: TaskInput) {
   const checks: [string, number | undefined, () => Promise<unknown[]>][] = [
@@ -143,7 +142,7 @@ async function toColumns(db: Executor, input: TaskInput) {
   for (const [label, value, query] of checks) {
     if (value === undefined) continue;
     const found = (await query()) as { customerId?: number }[];
-    if (!found.length) throw new InvalidLinkError(`${label} not found`);
+    if (!found.length) throw invalid(`${label} not found`);
     if (label === "Job") jobCustomer = found[0].customerId;
   }
   return {
@@ -181,7 +180,7 @@ export async function updateTask(db: Executor, id: number, input: TaskInput) {
       .from(tasks)
       .where(eq(tasks.id, id))
       .for("update");
-    if (!current) return null;
+    requireFound(current, "Task");
     // completedAt marks the moment it became done; leaving done clears it.
     const completedAt =
       values.status === "done" ? (current.status === "done" ? (current.completedAt ?? new Date()) : new Date()) : null;
@@ -197,8 +196,8 @@ export async function updateTask(db: Executor, id: number, input: TaskInput) {
 /** The Complete action: status done and completedAt now (idempotent for a done task). */
 export async function completeTask(db: Executor, id: number, actorId?: number) {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(tasks).where(eq(tasks.id, id)).for("update");
-    if (!current) return null;
+    const [found] = await tx.select().from(tasks).where(eq(tasks.id, id)).for("update");
+    const current = requireFound(found, "Task");
     if (current.status === "done") return current;
     const [row] = await tx
       .update(tasks)
@@ -219,7 +218,7 @@ export async function completeTask(db: Executor, id: number, actorId?: number) {
 
 export async function deleteTask(db: Executor, id: number) {
   const [row] = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id, title: tasks.title });
-  return row ?? null;
+  return requireFound(row, "Task");
 }
 
 /**

@@ -4,7 +4,7 @@ import { loginThrottle, users } from "../../db/schema";
 import type { ProfileInput, StaffCreateInput } from "../schemas/user";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../utils/password.server";
 import type { Role } from "../utils/permissions";
-import { isUniqueViolation, ModelError } from "./errors.server";
+import { conflict, invalid, isUniqueViolation, notFound, tooMany } from "../utils/refusal.server";
 
 export type User = {
   id: number;
@@ -124,7 +124,7 @@ export async function getStaffUser(db: Executor, id: number): Promise<StaffUser 
 }
 
 function usernameTaken(username: string) {
-  return new ModelError(409, `The username "${username}" is already taken; choose another.`, "username");
+  return conflict(`The username "${username}" is already taken; choose another.`, "username");
 }
 
 /** A new active account; the username is unique in any letter case (users_username_key). */
@@ -183,7 +183,7 @@ export async function updateStaffUser(
       .orderBy(asc(users.id))
       .for("update");
     const [current] = await tx.select(staffColumns).from(users).where(eq(users.id, id)).for("update");
-    if (!current) throw new ModelError(404, "User not found");
+    if (!current) throw notFound("User not found");
     const role = input.role ?? current.role;
     const active = input.active ?? current.active;
     const wasActiveOwner = current.role === "owner" && current.active;
@@ -193,7 +193,7 @@ export async function updateStaffUser(
         id === actorId
           ? "You are the only active owner. Make another user an owner before changing your own role or deactivating yourself."
           : `${current.name} is the only active owner; the business needs at least one active owner.`;
-      throw new ModelError(409, message, field);
+      throw conflict(message, field);
     }
     const [row] = await tx
       .update(users)
@@ -248,22 +248,21 @@ export async function changeOwnPassword(
   if (!check.ok) {
     if (check.reason === "throttled") {
       const minutes = Math.max(1, Math.ceil((check.retryAfterSeconds ?? 60) / 60));
-      throw new ModelError(
-        429,
+      throw tooMany(
         `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
         "currentPassword",
       );
     }
-    throw new ModelError(400, "Current password is incorrect", "currentPassword");
+    throw invalid("Current password is incorrect", "currentPassword");
   }
-  if (check.user.id !== user.id) throw new ModelError(400, "Current password is incorrect", "currentPassword");
+  if (check.user.id !== user.id) throw invalid("Current password is incorrect", "currentPassword");
   const row = await setPassword(db, user.id, nextPassword);
-  if (!row) throw new ModelError(404, "User not found");
+  if (!row) throw notFound("User not found");
   return row.sessionVersion;
 }
 
 /** The owner's reset: a new password, and every session of that user ends. */
 export async function resetStaffPassword(db: Executor, id: number, password: string) {
   const row = await setPassword(db, id, password);
-  if (!row) throw new ModelError(404, "User not found");
+  if (!row) throw notFound("User not found");
 }

@@ -9,7 +9,7 @@ import type { Executor } from "../../db/client.server";
 import { invoices, webhookEvents } from "../../db/schema";
 import { centsToString, normalizeMoney } from "../utils/money";
 import { businessCurrency, moneyContext } from "./business.server";
-import { ModelError } from "./errors.server";
+import { isRefusal } from "../utils/refusal.server";
 import {
   capturePaypalOrder,
   paypalAccessToken,
@@ -337,7 +337,7 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
       await finish(null);
       return result.duplicate ? "duplicate" : "processed";
     } catch (error) {
-      if (error instanceof ModelError) {
+      if (isRefusal(error)) {
         // Not retryable: an overpayment, a cancelled or missing invoice. Left unprocessed for review.
         await finish(error.message, false);
         return "rejected";

@@ -9,11 +9,13 @@ import { getSettings } from "~/models/settings.server";
 import { completeTask, installerDay, isOverdue } from "~/models/task.server";
 import { requirePermission } from "~/utils/auth.server";
 import { addDays, businessToday, dayRange, formatDate } from "~/utils/dates";
-import { parseRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatMoney } from "~/utils/money";
 import { can } from "~/utils/permissions";
 import { getDb } from "~/utils/db.server";
+import { refusalToast } from "~/utils/refusal-response.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Home · Cabinetry Jobs" }];
 
@@ -55,10 +57,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const form = await request.formData();
   if (form.get("intent") !== "complete") return json({ error: "Unknown action" }, { status: 400 });
-  const id = parseRouteId(String(form.get("taskId") ?? ""));
-  const task = id ? await completeTask(await getDb(), id, user.id) : null;
-  if (!task) return redirectWithToast(request, "/", { type: "error", title: "Error", description: "Task not found" });
-  return redirectWithToast(request, "/", { title: "Task completed", description: `${task.title} is done.` });
+  try {
+    const task = await completeTask(await getDb(), requireId(String(form.get("taskId") ?? ""), "Task"), user.id);
+    return redirectWithToast(request, "/", { title: "Task completed", description: `${task.title} is done.` });
+  } catch (error) {
+    return refusalToast(request, "/", error);
+  }
 }
 
 export default function Home() {
@@ -224,4 +228,8 @@ function StaffHome({ name, figures }: { name: string; figures: StaffData["figure
       </Grid>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,32 +1,32 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { deleteCustomer, getCustomer } from "~/models/customer.server";
 import { requirePermission } from "~/utils/auth.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getDb } from "~/utils/db.server";
 import { useListQuery } from "./_app.customers";
+import { requireFound } from "~/utils/refusal.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "customers", "delete");
-  const customer = await getCustomer(await getDb(), requireRouteId(params.customerId, "Customer"));
-  if (!customer) throw new Response("Customer not found", { status: 404 });
+  const customer = requireFound(await getCustomer(await getDb(), requireId(params.customerId, "Customer")), "Customer");
   return json({ customer: { id: customer.id, name: customer.name } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "customers", "delete");
-  const result = await deleteCustomer(await getDb(), requireRouteId(params.customerId, "Customer"));
+  const id = requireId(params.customerId, "Customer");
   const back = `/customers${new URL(request.url).search}`;
-  if (!result.ok) {
-    return redirectWithToast(request, back, { type: "error", title: "Error", description: result.message });
+  try {
+    const { name } = await deleteCustomer(await getDb(), id);
+    return redirectWithToast(request, back, { title: "Customer deleted", description: `${name} has been deleted.` });
+  } catch (error) {
+    return refusalToast(request, back, error);
   }
-  return redirectWithToast(request, back, {
-    title: "Customer deleted",
-    description: `${result.name} has been deleted.`,
-  });
 }
 
 export default function DeleteCustomer() {
@@ -53,4 +53,8 @@ export default function DeleteCustomer() {
       </Form>
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

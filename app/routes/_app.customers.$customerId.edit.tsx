@@ -2,29 +2,28 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CustomerForm } from "~/components/customer-form";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { getCustomer, updateCustomer } from "~/models/customer.server";
 import { CustomerSchema } from "~/schemas/customer";
 import { requirePermission } from "~/utils/auth.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getDb } from "~/utils/db.server";
 import { useListQuery } from "./_app.customers";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "customers", "write");
-  const customer = await getCustomer(await getDb(), requireRouteId(params.customerId, "Customer"));
-  if (!customer) throw new Response("Customer not found", { status: 404 });
+  const customer = requireFound(await getCustomer(await getDb(), requireId(params.customerId, "Customer")), "Customer");
   return json({ customer });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "customers", "write");
-  const id = requireRouteId(params.customerId, "Customer");
+  const id = requireId(params.customerId, "Customer");
   const submission = parseWithZod(await request.formData(), { schema: CustomerSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const customer = await updateCustomer(await getDb(), id, submission.value);
-  if (!customer) throw new Response("Customer not found", { status: 404 });
   const back =
     new URL(request.url).searchParams.get("from") === "detail"
       ? `/customers/${id}`
@@ -50,4 +49,8 @@ export default function EditCustomer() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

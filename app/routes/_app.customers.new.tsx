@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CustomerForm } from "~/components/customer-form";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { createCustomer } from "~/models/customer.server";
 import { CustomerSchema } from "~/schemas/customer";
 import { requirePermission } from "~/utils/auth.server";
@@ -44,4 +44,8 @@ export default function NewCustomer() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -12,6 +12,7 @@ import { listCustomers } from "~/models/customer.server";
 import { getDb } from "~/utils/db.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Customers · Cabinetry Jobs" }];
 
@@ -167,4 +168,8 @@ export default function Customers() {
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -10,16 +10,18 @@ import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { recentActivity } from "~/models/activity.server";
-import { getCustomerDetail } from "~/models/customer.server";
+import { getCustomer, getCustomerDetail } from "~/models/customer.server";
 import { linkedEmails } from "~/models/inbox.server";
 import { createPortalToken, hasActivePortalToken, portalPath } from "~/models/portal.server";
 import { env } from "~/utils/env.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { getDb } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
+import { requireFound } from "~/utils/refusal.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.customer.name ?? "Customer"} · Cabinetry Jobs` },
@@ -27,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "customers");
-  const id = requireRouteId(params.customerId, "Customer");
+  const id = requireId(params.customerId, "Customer");
   const db = await getDb();
   const showEmails = can(user.viewRole, "inbox");
   const [detail, activity, portal, mail] = await Promise.all([
@@ -36,19 +38,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasActivePortalToken(db, id),
     showEmails ? linkedEmails(db, { customerId: id }) : null,
   ]);
-  if (!detail) throw new Response("Customer not found", { status: 404 });
-  return json({ detail, activity, portalLinkSince: portal?.createdAt ?? null, mail });
+  return json({ detail: requireFound(detail, "Customer"), activity, portalLinkSince: portal?.createdAt ?? null, mail });
 }
 
 /** Portal link (decisions §2): a new token revokes older links; the link is shown once, here. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "customers", "write");
-  const id = requireRouteId(params.customerId, "Customer");
+  const id = requireId(params.customerId, "Customer");
   const form = await request.formData();
   if (form.get("intent") !== "portal-link") return json({ error: "Unknown action", portalLink: null }, { status: 400 });
   const db = await getDb();
-  const detail = await getCustomerDetail(db, id);
-  if (!detail) throw new Response("Customer not found", { status: 404 });
+  requireFound(await getCustomer(db, id), "Customer");
   const token = await createPortalToken(db, id, user.id);
   const origin = env().APP_URL ?? new URL(request.url).origin;
   return json({ error: null, portalLink: `${origin.replace(/\/$/, "")}${portalPath(id, token)}` });
@@ -288,4 +288,8 @@ function RelatedTable({
       )}
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

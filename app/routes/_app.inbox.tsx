@@ -13,7 +13,8 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { getEmailConfig } from "~/models/email-config.server";
 import { dispatchInboxSync, dispatchReply } from "~/models/email-dispatch.server";
-import { ModelError } from "~/models/errors.server";
+import { isRefusal } from "~/utils/refusal.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 import { deleteEmail, getEmail, listEmails, setEmailRead, unreadCount } from "~/models/inbox.server";
 import { getSettings } from "~/models/settings.server";
 import { ReplySchema } from "~/schemas/email";
@@ -23,6 +24,7 @@ import { getDb } from "~/utils/db.server";
 import { safeEmailHtml } from "~/utils/email-html.server";
 import { parseRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
 
@@ -126,9 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `Synced ${syncedCount} new emails out of ${totalFetched} fetched.`,
       });
     } catch (error) {
-      if (error instanceof ModelError)
-        return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: error.message });
-      throw error;
+      return refusalToast(request, list, error, "Sync failed");
     }
   }
 
@@ -176,9 +176,8 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `Sent to ${outcome.result.to}.`,
       });
     } catch (error) {
-      if (error instanceof ModelError)
-        return json<ActionData>({ replyError: error.message, body }, { status: error.status });
-      throw error;
+      if (!isRefusal(error)) throw error;
+      return json<ActionData>({ replyError: error.message, body }, { status: error.status });
     }
   }
 
@@ -449,4 +448,8 @@ function ReadingPane() {
       ) : null}
     </article>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotBuiltYet } from "~/components/page-header";
 import { requirePermission } from "~/utils/auth.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Inventory · Cabinetry Jobs" }];
 
@@ -11,4 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Screen() {
   return <NotBuiltYet title="Inventory" area="/inventory" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext } from "~/models/business.server";
 import { getInvoice, listInvoiceItems, updateInvoice } from "~/models/invoice.server";
@@ -11,18 +11,18 @@ import { invoiceableQuotes } from "~/models/quote.server";
 import { makeInvoiceSchema } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { modelErrorReply } from "~/utils/model-api.server";
-import { requireRouteId } from "~/utils/params.server";
+import { refusalReply } from "~/utils/refusal-response.server";
+import { requireId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useInvoiceListQuery } from "./_app.invoices";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
-  const invoice = await getInvoice(db, id);
-  if (!invoice) throw new Response("Invoice not found", { status: 404 });
+  const invoice = requireFound(await getInvoice(db, id), "Invoice");
   const [ctx, customers, quotes, items] = await Promise.all([
     moneyContext(db),
     customerOptions(db, { includeId: invoice.customerId }),
@@ -55,10 +55,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "invoices", "write");
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
-  const current = await getInvoice(db, id);
-  if (!current) throw new Response("Invoice not found", { status: 404 });
+  const current = requireFound(await getInvoice(db, id), "Invoice");
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
@@ -70,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await updateInvoice(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
-    const { reply, status } = modelErrorReply(submission, error);
+    const { reply, status } = refusalReply(submission, error);
     return json({ result: reply, pickers }, { status });
   }
   const url = new URL(request.url);
@@ -90,7 +89,7 @@ export default function EditInvoice() {
   return (
     <DialogRoute title={`Edit Invoice ${invoice.invoiceNumber}`} closeTo={cancelTo} width={820}>
       <InvoiceForm
-        lastResult={data?.result as any}
+        lastResult={data?.result}
         pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
@@ -103,4 +102,8 @@ export default function EditInvoice() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -12,7 +12,7 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useMemo } from "react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { DefaultSubmit, ErrorList, Field, TextareaField } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { moneyContext } from "~/models/business.server";
@@ -22,17 +22,18 @@ import { makePaymentSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/sch
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { modelErrorReply } from "~/utils/model-api.server";
-import { requireRouteId } from "~/utils/params.server";
+import { refusalReply } from "~/utils/refusal-response.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useInvoiceListQuery } from "./_app.invoices";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "payments", "write");
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
-  const [invoice, ctx, payable] = await Promise.all([getInvoice(db, id), moneyContext(db), payableInvoices(db)]);
-  if (!invoice) throw new Response("Invoice not found", { status: 404 });
+  const [found, ctx, payable] = await Promise.all([getInvoice(db, id), moneyContext(db), payableInvoices(db)]);
+  const invoice = requireFound(found, "Invoice");
   return json({
     invoice: {
       id: invoice.id,
@@ -54,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "payments", "write");
-  requireRouteId(params.invoiceId, "Invoice");
+  requireId(params.invoiceId, "Invoice");
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
@@ -66,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await recordPayment(db, submission.value, ctx);
     invoiceNumber = result.invoice.invoiceNumber;
   } catch (error) {
-    const { reply, status } = modelErrorReply(submission, error);
+    const { reply, status } = refusalReply(submission, error);
     return json(reply, { status });
   }
   const url = new URL(request.url);
@@ -88,7 +89,7 @@ export default function RecordPayment() {
   const schema = useMemo(() => makePaymentSchema(today), [today]);
   const [form, fields] = useForm({
     id: "payment-form",
-    lastResult: lastResult as any,
+    lastResult,
     defaultValue: { invoiceId: String(invoice.id), method: "cash", receivedAt: today, amount: "" },
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
@@ -219,4 +220,8 @@ export default function RecordPayment() {
       </Form>
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

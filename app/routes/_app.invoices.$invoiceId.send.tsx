@@ -1,24 +1,24 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { SendEmailForm } from "~/components/send-email-form";
 import { dispatchInvoiceEmail } from "~/models/email-dispatch.server";
 import { sendReadiness } from "~/models/email-send.server";
-import { ModelError } from "~/models/errors.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 import { getInvoiceDetail } from "~/models/invoice.server";
 import { SendEmailSchema } from "~/schemas/email";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
-  const detail = await getInvoiceDetail(db, id);
-  if (!detail) throw new Response("Invoice not found", { status: 404 });
+  const detail = requireFound(await getInvoiceDetail(db, id), "Invoice");
   const readiness = await sendReadiness(db, detail.customer);
   return json({
     invoice: { id, invoiceNumber: detail.invoice.invoiceNumber, title: detail.invoice.title },
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "invoices", "write");
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices/${id}`);
   const submission = parseWithZod(await request.formData(), { schema: SendEmailSchema });
@@ -52,13 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `Sent to ${outcome.result.to}.`,
     });
   } catch (error) {
-    if (error instanceof ModelError)
-      return redirectWithToast(request, back, {
-        type: "error",
-        title: "Failed to send email",
-        description: error.message,
-      });
-    throw error;
+    return refusalToast(request, back, error, "Failed to send email");
   }
 }
 
@@ -79,4 +73,8 @@ export default function SendInvoiceEmail() {
 
 function safeClientBack(to: string | null, fallback: string) {
   return to && to.startsWith("/") && !to.startsWith("//") ? to : fallback;
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { createInvoice, quoteForInvoice } from "~/models/invoice.server";
@@ -11,7 +11,7 @@ import { invoiceableQuotes } from "~/models/quote.server";
 import { defaultInvoiceTerms, makeInvoiceSchema, paymentTermDays } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { modelErrorReply } from "~/utils/model-api.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await createInvoice(db, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
-    const { reply, status } = modelErrorReply(submission, error);
+    const { reply, status } = refusalReply(submission, error);
     return json({ result: reply, pickers }, { status });
   }
   return redirectWithToast(request, `/invoices${listSearch(request)}`, {
@@ -109,7 +109,7 @@ export default function NewInvoice() {
     >
       <InvoiceForm
         key={loadedQuote ?? "blank"}
-        lastResult={data?.result as any}
+        lastResult={data?.result}
         pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
@@ -122,4 +122,8 @@ export default function NewInvoice() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

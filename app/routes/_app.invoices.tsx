@@ -20,6 +20,7 @@ import { paymentLinkAction } from "~/utils/payment-link-action.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Cabinetry Jobs" }];
 
@@ -212,4 +213,8 @@ export default function Invoices() {
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

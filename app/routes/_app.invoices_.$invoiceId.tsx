@@ -6,17 +6,19 @@ import { CustomerCard, HistoryCard, ItemsCard } from "~/components/document-deta
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
-import { ModelError } from "~/models/errors.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 import { deleteInvoice, getInvoiceDetail, isOverdue, markInvoiceSent } from "~/models/invoice.server";
 import { PAYMENT_METHOD_LABELS } from "~/schemas/payment";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { paymentLinkAction } from "~/utils/payment-link-action.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
+import { requireFound } from "~/utils/refusal.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.invoice.invoiceNumber ?? "Invoice"} · Cabinetry Jobs` },
@@ -24,16 +26,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices");
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
-  const detail = await getInvoiceDetail(db, id);
-  if (!detail) throw new Response("Invoice not found", { status: 404 });
+  const detail = requireFound(await getInvoiceDetail(db, id), "Invoice");
   const { timeZone, today } = await moneyContext(db);
   return json({ ...detail, timeZone, overdue: isOverdue(detail.invoice, today) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const form = await request.formData();
   const intent = form.get("intent");
   const db = await getDb();
@@ -64,9 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ error: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof ModelError)
-      return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
-    throw error;
+    return refusalToast(request, here, error);
   }
 }
 
@@ -248,4 +247,8 @@ export default function InvoiceDetail() {
       </Grid>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,28 +1,32 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { deleteJob, getJob } from "~/models/job.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useJobsQuery } from "./_app.jobs";
+import { requireFound } from "~/utils/refusal.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "delete");
-  const job = await getJob(await getDb(), requireRouteId(params.jobId, "Job"));
-  if (!job) throw new Response("Job not found", { status: 404 });
+  const job = requireFound(await getJob(await getDb(), requireId(params.jobId, "Job")), "Job");
   return json({ job: { id: job.id, title: job.title } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "jobs", "delete");
-  const result = await deleteJob(await getDb(), requireRouteId(params.jobId, "Job"));
+  const id = requireId(params.jobId, "Job");
   const back = `/jobs${new URL(request.url).search}`;
-  if (!result.ok)
-    return redirectWithToast(request, back, { type: "error", title: "Error", description: result.message });
-  return redirectWithToast(request, back, { title: "Job deleted", description: `${result.title} has been deleted.` });
+  try {
+    const { title } = await deleteJob(await getDb(), id);
+    return redirectWithToast(request, back, { title: "Job deleted", description: `${title} has been deleted.` });
+  } catch (error) {
+    return refusalToast(request, back, error);
+  }
 }
 
 export default function DeleteJob() {
@@ -51,4 +55,8 @@ export default function DeleteJob() {
       </Form>
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

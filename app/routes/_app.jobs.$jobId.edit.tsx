@@ -1,30 +1,31 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
 import { customerOptions } from "~/models/customer.server";
-import { getJob, MissingCustomerError, updateJob } from "~/models/job.server";
+import { getJob, updateJob } from "~/models/job.server";
 import { readPickers } from "~/models/picker.server";
 import { JobSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useJobsQuery } from "./_app.jobs";
+import { requireFound } from "~/utils/refusal.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
   const db = await getDb();
-  const job = await getJob(db, requireRouteId(params.jobId, "Job"));
-  if (!job) throw new Response("Job not found", { status: 404 });
+  const job = requireFound(await getJob(db, requireId(params.jobId, "Job")), "Job");
   return json({ job, customers: await customerOptions(db, { includeId: job.customerId }) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "jobs", "write");
-  const id = requireRouteId(params.jobId, "Job");
+  const id = requireId(params.jobId, "Job");
   const db = await getDb();
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
@@ -33,17 +34,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const job = await updateJob(db, id, submission.value);
-    if (!job) throw new Response("Job not found", { status: 404 });
     const url = new URL(request.url);
     const back = url.searchParams.get("from") === "detail" ? `/jobs/${id}` : `/jobs${url.search}`;
     return redirectWithToast(request, back, { title: "Job updated", description: `${job.title} has been updated.` });
   } catch (error) {
-    if (error instanceof MissingCustomerError)
-      return json(
-        { result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers },
-        { status: 400 },
-      );
-    throw error;
+    const { reply, status } = refusalReply(submission, error);
+    return json({ result: reply, pickers }, { status });
   }
 }
 
@@ -66,4 +62,8 @@ export default function EditJob() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

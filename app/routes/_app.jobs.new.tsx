@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
 import { customerOptions } from "~/models/customer.server";
-import { createJob, MissingCustomerError } from "~/models/job.server";
+import { createJob } from "~/models/job.server";
 import { readPickers } from "~/models/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { jobCreateSchema } from "~/schemas/job";
@@ -15,6 +15,7 @@ import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useJobsQuery } from "./_app.jobs";
+import { refusalReply } from "~/utils/refusal-response.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
@@ -41,12 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${job.title} has been created.`,
     });
   } catch (error) {
-    if (error instanceof MissingCustomerError)
-      return json(
-        { result: submission.reply({ fieldErrors: { customerId: ["Customer not found"] } }), pickers },
-        { status: 400 },
-      );
-    throw error;
+    const { reply, status } = refusalReply(submission, error);
+    return json({ result: reply, pickers }, { status });
   }
 }
 
@@ -68,4 +65,8 @@ export default function NewJob() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -12,8 +12,10 @@ import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
+import { requireFound } from "~/utils/refusal.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.job.title ?? "Job"} · Cabinetry Jobs` },
@@ -22,13 +24,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "jobs");
   const db = await getDb();
-  const id = requireRouteId(params.jobId, "Job");
-  const [detail, settings, mail] = await Promise.all([
+  const id = requireId(params.jobId, "Job");
+  const [found, settings, mail] = await Promise.all([
     getJobDetail(db, id),
     getSettings(db),
     can(user.viewRole, "inbox") ? linkedEmails(db, { jobId: id }) : null,
   ]);
-  if (!detail) throw new Response("Job not found", { status: 404 });
+  const detail = requireFound(found, "Job");
   const money = can(user.viewRole, "invoices");
   return json({
     // Installers read jobs but not quotes, invoices or money records (permission map).
@@ -250,4 +252,8 @@ export default function JobDetail() {
       </Grid>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

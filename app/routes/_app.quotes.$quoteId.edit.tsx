@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
@@ -11,18 +11,18 @@ import { getQuote, listQuoteItems, updateQuote } from "~/models/quote.server";
 import { makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { modelErrorReply } from "~/utils/model-api.server";
-import { requireRouteId } from "~/utils/params.server";
+import { refusalReply } from "~/utils/refusal-response.server";
+import { requireId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useQuoteListQuery } from "./_app.quotes";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes", "write");
-  const id = requireRouteId(params.quoteId, "Quote");
+  const id = requireId(params.quoteId, "Quote");
   const db = await getDb();
-  const quote = await getQuote(db, id);
-  if (!quote) throw new Response("Quote not found", { status: 404 });
+  const quote = requireFound(await getQuote(db, id), "Quote");
   const [ctx, customers, jobs, items] = await Promise.all([
     moneyContext(db),
     customerOptions(db, { includeId: quote.customerId }),
@@ -53,10 +53,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "quotes", "write");
-  const id = requireRouteId(params.quoteId, "Quote");
+  const id = requireId(params.quoteId, "Quote");
   const db = await getDb();
-  const current = await getQuote(db, id);
-  if (!current) throw new Response("Quote not found", { status: 404 });
+  const current = requireFound(await getQuote(db, id), "Quote");
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
@@ -69,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The form always sends its rows, so the items are replaced (blank ones dropped).
     await updateQuote(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
-    const { reply, status } = modelErrorReply(submission, error);
+    const { reply, status } = refusalReply(submission, error);
     return json({ result: reply, pickers }, { status });
   }
   const url = new URL(request.url);
@@ -89,7 +88,7 @@ export default function EditQuote() {
   return (
     <DialogRoute title={`Edit Quote ${quote.quoteNumber}`} closeTo={cancelTo} width={820}>
       <QuoteForm
-        lastResult={data?.result as any}
+        lastResult={data?.result}
         pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
@@ -102,4 +101,8 @@ export default function EditQuote() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -1,31 +1,31 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { SendEmailForm } from "~/components/send-email-form";
 import { dispatchQuoteEmail } from "~/models/email-dispatch.server";
 import { sendReadiness } from "~/models/email-send.server";
-import { ModelError } from "~/models/errors.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 import { getQuoteDetail } from "~/models/quote.server";
 import { SendEmailSchema } from "~/schemas/email";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes", "write");
-  const id = requireRouteId(params.quoteId, "Quote");
+  const id = requireId(params.quoteId, "Quote");
   const db = await getDb();
-  const detail = await getQuoteDetail(db, id);
-  if (!detail) throw new Response("Quote not found", { status: 404 });
+  const detail = requireFound(await getQuoteDetail(db, id), "Quote");
   const readiness = await sendReadiness(db, detail.customer);
   return json({ quote: { id, quoteNumber: detail.quote.quoteNumber, title: detail.quote.title }, ...readiness });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "quotes", "write");
-  const id = requireRouteId(params.quoteId, "Quote");
+  const id = requireId(params.quoteId, "Quote");
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/quotes/${id}`);
   const submission = parseWithZod(await request.formData(), { schema: SendEmailSchema });
@@ -49,13 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `Sent to ${outcome.result.to}.`,
     });
   } catch (error) {
-    if (error instanceof ModelError)
-      return redirectWithToast(request, back, {
-        type: "error",
-        title: "Failed to send email",
-        description: error.message,
-      });
-    throw error;
+    return refusalToast(request, back, error, "Failed to send email");
   }
 }
 
@@ -76,4 +70,8 @@ export default function SendQuoteEmail() {
 
 function safeClientBack(to: string | null, fallback: string) {
   return to && to.startsWith("/") && !to.startsWith("//") ? to : fallback;
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

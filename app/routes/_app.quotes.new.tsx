@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
@@ -11,7 +11,7 @@ import { createQuote } from "~/models/quote.server";
 import { DEFAULT_QUOTE_TERMS, makeQuoteSchema } from "~/schemas/quote";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { modelErrorReply } from "~/utils/model-api.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await createQuote(db, submission.value, ctx);
   } catch (error) {
-    const { reply, status } = modelErrorReply(submission, error);
+    const { reply, status } = refusalReply(submission, error);
     return json({ result: reply, pickers }, { status });
   }
   return redirectWithToast(request, `/quotes${new URL(request.url).search}`, {
@@ -80,7 +80,7 @@ export default function NewQuote() {
       width={820}
     >
       <QuoteForm
-        lastResult={data?.result as any}
+        lastResult={data?.result}
         pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
@@ -92,4 +92,8 @@ export default function NewQuote() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

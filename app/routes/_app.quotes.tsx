@@ -17,6 +17,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Quotes · Cabinetry Jobs" }];
 
@@ -168,4 +169,8 @@ export default function Quotes() {
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -6,7 +6,7 @@ import { CustomerCard, HistoryCard, ItemsCard } from "~/components/document-deta
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext, plusDays } from "~/models/business.server";
-import { ModelError } from "~/models/errors.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 import { convertQuoteToInvoice } from "~/models/invoice.server";
 import { deleteQuote, getQuoteDetail, markQuoteSent, respondToQuote } from "~/models/quote.server";
 import { paymentTermDays } from "~/schemas/invoice";
@@ -14,8 +14,10 @@ import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFound } from "~/utils/refusal.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.quote.quoteNumber ?? "Quote"} · Cabinetry Jobs` },
@@ -23,16 +25,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes");
-  const id = requireRouteId(params.quoteId, "Quote");
+  const id = requireId(params.quoteId, "Quote");
   const db = await getDb();
-  const detail = await getQuoteDetail(db, id);
-  if (!detail) throw new Response("Quote not found", { status: 404 });
+  const detail = requireFound(await getQuoteDetail(db, id), "Quote");
   const { timeZone } = await moneyContext(db);
   return json({ ...detail, timeZone });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = requireRouteId(params.quoteId, "Quote");
+  const id = requireId(params.quoteId, "Quote");
   const form = await request.formData();
   const intent = form.get("intent");
   const db = await getDb();
@@ -84,9 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ error: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof ModelError)
-      return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
-    throw error;
+    return refusalToast(request, here, error);
   }
 }
 
@@ -260,4 +259,8 @@ export default function QuoteDetail() {
       </Grid>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { EventForm } from "~/components/event-form";
 import { eventFormOptions, linkErrorResponse, parseEventForm } from "~/models/event-form.server";
 import { deleteEvent, getEvent, updateEvent } from "~/models/schedule.server";
@@ -9,16 +9,16 @@ import { getSettings } from "~/models/settings.server";
 import { requirePermission } from "~/utils/auth.server";
 import { instantToZoned } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useScheduleQuery } from "./_app.schedule";
+import { forbidden, requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "schedule", "write");
   const db = await getDb();
-  const event = await getEvent(db, requireRouteId(params.eventId, "Event"));
-  if (!event) throw new Response("Event not found", { status: 404 });
+  const event = requireFound(await getEvent(db, requireId(params.eventId, "Event")), "Event");
   const timeZone = (await getSettings(db)).system.timeZone;
   const start = instantToZoned(event.startAt, timeZone);
   const end = instantToZoned(event.endAt, timeZone);
@@ -48,16 +48,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "schedule", "write");
-  const id = requireRouteId(params.eventId, "Event");
+  const id = requireId(params.eventId, "Event");
   const db = await getDb();
   const timeZone = (await getSettings(db)).system.timeZone;
   const formData = await request.formData();
   const back = `/schedule${new URL(request.url).search}`;
   if (formData.get("intent") === "delete") {
-    if (!can(user.viewRole, "schedule", "delete"))
-      throw new Response("You do not have permission to do this.", { status: 403 });
+    if (!can(user.viewRole, "schedule", "delete")) throw forbidden("You do not have permission to do this.");
     const deleted = await deleteEvent(db, id);
-    if (!deleted) throw new Response("Event not found", { status: 404 });
     return redirectWithToast(request, back, {
       title: "Event deleted",
       description: `${deleted.title} has been removed.`,
@@ -67,13 +65,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (parsed.response) return parsed.response;
   try {
     const event = await updateEvent(db, id, parsed.input, timeZone);
-    if (!event) throw new Response("Event not found", { status: 404 });
     return redirectWithToast(request, back, {
       title: "Event Updated",
       description: `${event.title} has been updated.`,
     });
   } catch (error) {
-    if (error instanceof Response) throw error;
     return linkErrorResponse(error, parsed);
   }
 }
@@ -107,4 +103,8 @@ export default function EditEvent() {
       ) : null}
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { EventForm } from "~/components/event-form";
 import { eventFormOptions, linkErrorResponse, parseEventForm } from "~/models/event-form.server";
 import { getJob } from "~/models/job.server";
@@ -108,4 +108,8 @@ export default function NewEvent() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

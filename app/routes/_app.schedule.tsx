@@ -16,6 +16,7 @@ import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDat
 import { getDb } from "~/utils/db.server";
 import { parseRouteId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Schedule · Cabinetry Jobs" }];
 
@@ -429,4 +430,8 @@ function scheduleHref(data: Data, overrides: Record<string, string | null>) {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(values)) if (v) params.set(k, v);
   return `/schedule?${params}`;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

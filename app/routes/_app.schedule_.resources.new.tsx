@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { ResourceForm } from "~/components/resource-form";
 import { createResource } from "~/models/resource.server";
 import { ResourceSchema } from "~/schemas/resource";
@@ -36,4 +36,8 @@ export default function NewResource() {
       <ResourceForm lastResult={lastResult} cancelTo="/schedule/resources" submitLabel="Add Resource" />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -9,6 +9,7 @@ import { listResources } from "~/models/resource.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Resources · Cabinetry Jobs" }];
 
@@ -88,4 +89,8 @@ export default function Resources() {
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -7,6 +7,7 @@ import { universalSearch } from "~/models/dashboard.server";
 import { requirePermission } from "~/utils/auth.server";
 import { can } from "~/utils/permissions";
 import { getDb } from "~/utils/db.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Search · Cabinetry Jobs" }];
 
@@ -52,4 +53,8 @@ export default function Search() {
       </Flex>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -10,9 +10,10 @@ import { changeOwnPassword, updateProfile } from "~/models/user.server";
 import { describePolicy, makeChangePasswordSchema, ProfileSchema, type PasswordPolicy } from "~/schemas/user";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { modelErrorReply } from "~/utils/model-api.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 import { ROLE_LABELS } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings → Profile (/settings): the signed-in user's own details and password (decisions §2).
 // Every user who may open Settings (owner, office) edits their own profile here; installers
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
         submission.value.newPassword,
       );
     } catch (error) {
-      const { reply, status } = modelErrorReply(submission, error, { hideFields: PASSWORD_FIELDS });
+      const { reply, status } = refusalReply(submission, error, { hideFields: PASSWORD_FIELDS });
       return json({ intent, result: reply }, { status });
     }
     // This browser stays signed in with the new version; every other session of the user ends.
@@ -229,4 +230,8 @@ function PasswordCard({ policy, lastResult }: { policy: PasswordPolicy; lastResu
       </Form>
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

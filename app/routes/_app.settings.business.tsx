@@ -11,6 +11,7 @@ import { BusinessSettingsSchema, CURRENCIES } from "~/schemas/settings";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings → Business (spec §2). The details print on quote and invoice PDFs and e-mails and head
 // the customer portal and payment pages; the currency is what payment links charge; the tax rate
@@ -162,4 +163,8 @@ export default function BusinessSettings() {
       </Form>
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

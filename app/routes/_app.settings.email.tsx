@@ -8,11 +8,13 @@ import { ErrorList, Field } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { getEmailConfig, saveEmailConfig } from "~/models/email-config.server";
 import { dispatchTestEmail } from "~/models/email-dispatch.server";
-import { ModelError } from "~/models/errors.server";
+import { isRefusal } from "~/utils/refusal.server";
+import { refusalToast } from "~/utils/refusal-response.server";
 import { EmailConfigSchema } from "~/schemas/email";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings → Email (spec §2): the provider form, the test e-mail and the setup instructions.
 
@@ -42,13 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: outcome.error,
       });
     } catch (error) {
-      if (error instanceof ModelError)
-        return redirectWithToast(request, here, {
-          type: "error",
-          title: "Email Test Failed",
-          description: error.message,
-        });
-      throw error;
+      return refusalToast(request, here, error, "Email Test Failed");
     }
   }
   const submission = parseWithZod(form, { schema: EmailConfigSchema });
@@ -56,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await saveEmailConfig(db, submission.value);
   } catch (error) {
-    if (error instanceof ModelError)
+    if (isRefusal(error))
       return redirectWithToast(request, here, {
         type: "error",
         title: "Error",
@@ -183,4 +179,8 @@ export default function EmailSettings() {
       </Card>
     </Grid>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -10,6 +10,7 @@ import { MIN_PASSWORD_LENGTHS, SecuritySettingsSchema, SESSION_TIMEOUTS } from "
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings → Security (spec §2, decisions §2), the owner's. The session timeout is checked on every
 // request (a shorter one also ends sessions already older than it); the password rules apply to
@@ -119,4 +120,8 @@ export default function SecuritySettings() {
       </Form>
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -3,16 +3,17 @@ import { parseWithZod } from "@conform-to/zod";
 import { Heading, Separator, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { EditUserForm, ResetPasswordForm } from "~/components/staff-form";
 import { getPasswordPolicy } from "~/models/settings.server";
 import { getStaffUser, resetStaffPassword, updateStaffUser } from "~/models/user.server";
 import { makeResetPasswordSchema, StaffUpdateSchema } from "~/schemas/user";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { modelErrorReply } from "~/utils/model-api.server";
-import { requireRouteId } from "~/utils/params.server";
+import { refusalReply } from "~/utils/refusal-response.server";
+import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFound } from "~/utils/refusal.server";
 
 // Edit a staff account (role, active, contact) and reset its password: two forms, one action that
 // switches on `intent`. The last active owner cannot be demoted or deactivated (the model refuses).
@@ -20,17 +21,15 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, "staff", "write");
   const db = await getDb();
-  const user = await getStaffUser(db, requireRouteId(params.userId, "User"));
-  if (!user) throw new Response("User not found", { status: 404 });
+  const user = requireFound(await getStaffUser(db, requireId(params.userId, "User")), "User");
   return json({ user, isMe: user.id === me.id, policy: await getPasswordPolicy(db) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const me = await requirePermission(request, "staff", "write");
-  const id = requireRouteId(params.userId, "User");
+  const id = requireId(params.userId, "User");
   const db = await getDb();
-  const target = await getStaffUser(db, id);
-  if (!target) throw new Response("User not found", { status: 404 });
+  const target = requireFound(await getStaffUser(db, id), "User");
   const form = await request.formData();
   const intent = form.get("intent");
 
@@ -44,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const back = user.id === me.id && user.role !== "owner" ? "/settings" : "/settings/staff";
       return redirectWithToast(request, back, { title: "User Updated", description: `${user.name} has been saved.` });
     } catch (error) {
-      const { reply, status } = modelErrorReply(submission, error);
+      const { reply, status } = refusalReply(submission, error);
       return json({ intent, result: reply }, { status });
     }
   }
@@ -92,4 +91,8 @@ export default function EditUser() {
       )}
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { AddUserForm } from "~/components/staff-form";
 import { getPasswordPolicy } from "~/models/settings.server";
 import { createStaffUser } from "~/models/user.server";
 import { makeStaffCreateSchema } from "~/schemas/user";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { modelErrorReply } from "~/utils/model-api.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 import { ROLE_LABELS } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${user.name} (${ROLE_LABELS[user.role]}) can now sign in as ${user.username}.`,
     });
   } catch (error) {
-    const { reply, status } = modelErrorReply(submission, error, { hideFields: ["password"] });
+    const { reply, status } = refusalReply(submission, error, { hideFields: ["password"] });
     return json(reply, { status });
   }
 }
@@ -47,4 +47,8 @@ export default function NewUser() {
       <AddUserForm policy={policy} lastResult={lastResult} />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -8,6 +8,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
 import { ROLE_LABELS } from "~/utils/permissions";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings → Staff (decisions §2: the owner adds accounts, sets roles, deactivates, resets
 // passwords). Add and Edit are dialog routes over this list.
@@ -93,4 +94,8 @@ export default function Staff() {
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

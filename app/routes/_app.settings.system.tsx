@@ -13,6 +13,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings → System (spec §2). The time zone decides "today" and "overdue" everywhere (decisions
 // §6) and quote valid days the default validUntil of a new quote. Owner and office. Data
@@ -166,4 +167,8 @@ export default function SystemSettings() {
       </p>
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

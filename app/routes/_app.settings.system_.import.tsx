@@ -13,6 +13,7 @@ import { IMPORT_MAX_BYTES, importCustomers, importSummary, parseCustomerCsv } fr
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings → System → Import Data (decisions §6): customers from a CSV file. The System tab posts
 // its upload form here; this page shows the form again with what was wrong (400, never a 500).
@@ -90,4 +91,8 @@ export default function ImportCustomers() {
       </Flex>
     </Card>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

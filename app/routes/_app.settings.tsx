@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import settingsStyles from "~/styles/settings.css";
 import { requirePermission } from "~/utils/auth.server";
 import { can } from "~/utils/permissions";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Settings is a layout: one nested route per tab (/settings is Profile), each with its own loader,
 // action and permission. Staff and Security are the owner's; the spec's other tabs are owner+office.
@@ -50,4 +51,8 @@ export default function Settings() {
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

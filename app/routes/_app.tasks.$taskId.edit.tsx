@@ -1,32 +1,33 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
 import { readPickers } from "~/models/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
-import { getTask, InvalidLinkError, updateTask } from "~/models/task.server";
+import { getTask, updateTask } from "~/models/task.server";
 import { TaskSchema } from "~/schemas/task";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS, searchablePickers } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useTasksQuery } from "./_app.tasks";
+import { requireFound } from "~/utils/refusal.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const db = await getDb();
-  const task = await getTask(db, requireRouteId(params.taskId, "Task"));
-  if (!task) throw new Response("Task not found", { status: 404 });
+  const task = requireFound(await getTask(db, requireId(params.taskId, "Task")), "Task");
   const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, task);
   return json({ task, options: { ...options, searchable: searchablePickers(user.viewRole) } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "tasks", "write");
-  const id = requireRouteId(params.taskId, "Task");
+  const id = requireId(params.taskId, "Task");
   const db = await getDb();
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
@@ -36,15 +37,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const task = await updateTask(db, id, submission.value);
-    if (!task) throw new Response("Task not found", { status: 404 });
     return redirectWithToast(request, `/tasks${new URL(request.url).search}`, {
       title: "Task updated",
       description: `${task.title} has been updated.`,
     });
   } catch (error) {
-    if (error instanceof InvalidLinkError)
-      return json({ result: submission.reply({ formErrors: [error.message] }), pickers }, { status: 400 });
-    throw error;
+    const { reply, status } = refusalReply(submission, error);
+    return json({ result: reply, pickers }, { status });
   }
 }
 
@@ -65,4 +64,8 @@ export default function EditTask() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

@@ -1,18 +1,19 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
 import { readPickers } from "~/models/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
-import { createTask, InvalidLinkError } from "~/models/task.server";
+import { createTask } from "~/models/task.server";
 import { TaskSchema } from "~/schemas/task";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS, searchablePickers } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 
 /** Where the dialog returns: the page that opened it (?returnTo=), else the task list. */
 function backTo(url: URL) {
@@ -49,9 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${task.title} has been created.`,
     });
   } catch (error) {
-    if (error instanceof InvalidLinkError)
-      return json({ result: submission.reply({ formErrors: [error.message] }), pickers }, { status: 400 });
-    throw error;
+    const { reply, status } = refusalReply(submission, error);
+    return json({ result: reply, pickers }, { status });
   }
 }
 
@@ -71,4 +71,8 @@ export default function NewTask() {
       />
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

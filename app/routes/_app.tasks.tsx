@@ -17,9 +17,11 @@ import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/schemas/task";
 import { requirePermission } from "~/utils/auth.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { parseRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
+import { refusalToast } from "~/utils/refusal-response.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Cabinetry Jobs" }];
 
@@ -57,10 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = `/tasks${new URL(request.url).search}`;
   if (form.get("intent") !== "complete") return json({ error: "Unknown action" }, { status: 400 });
-  const id = parseRouteId(String(form.get("taskId") ?? ""));
-  const task = id ? await completeTask(await getDb(), id, user.id) : null;
-  if (!task) return redirectWithToast(request, back, { type: "error", title: "Error", description: "Task not found" });
-  return redirectWithToast(request, back, { title: "Task completed", description: `${task.title} is done.` });
+  try {
+    const task = await completeTask(await getDb(), requireId(String(form.get("taskId") ?? ""), "Task"), user.id);
+    return redirectWithToast(request, back, { title: "Task completed", description: `${task.title} is done.` });
+  } catch (error) {
+    return refusalToast(request, back, error);
+  }
 }
 
 export function useTasksQuery() {
@@ -206,4 +210,8 @@ export default function Tasks() {
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteCustomer, getCustomer, updateCustomer } from "~/models/customer.server";
 import { CustomerSchema } from "~/schemas/customer";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "customers");
   const customer = await getCustomer(await getDb(), requireId(params.id, "Customer"));
-  if (!customer) return apiError(404, "Customer not found");
-  return json(customer);
+  return json(requireFound(customer, "Customer"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -18,13 +19,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await requireApiPermission(request, "customers", "write");
       const id = requireId(params.id, "Customer");
       const input = await parseBody(request, CustomerSchema);
-      const customer = await updateCustomer(await getDb(), id, input);
-      return customer ? json(customer) : apiError(404, "Customer not found");
+      return json(await updateCustomer(await getDb(), id, input));
     }
     case "DELETE": {
       await requireApiPermission(request, "customers", "delete");
-      const result = await deleteCustomer(await getDb(), requireId(params.id, "Customer"));
-      if (!result.ok) return apiError(result.status, result.message);
+      await deleteCustomer(await getDb(), requireId(params.id, "Customer"));
       return new Response(null, { status: 204 });
     }
     default:

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { saveEmailConfig } from "~/models/email-config.server";
 import { EmailConfigSchema } from "~/schemas/email";
-import { methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
+import { requireId } from "~/utils/params.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
@@ -12,7 +12,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params.id, "Email configuration");
   const input = await parseBody(request, EmailConfigSchema);
   const db = await getDb();
-  return json(await apiCall(() => saveEmailConfig(db, input, id)));
+  return json(await saveEmailConfig(db, input, id));
 }
 
 export const loader = () => methodNotAllowed(["PATCH"]);

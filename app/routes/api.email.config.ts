@@ -4,7 +4,6 @@ import { EmailConfigSchema } from "~/schemas/email";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
 
 // GET: the configuration without its password (hasPassword says whether one is stored); null when none.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,5 +17,5 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireApiPermission(request, "settings", "write");
   const input = await parseBody(request, EmailConfigSchema);
   const db = await getDb();
-  return json(await apiCall(() => saveEmailConfig(db, input)));
+  return json(await saveEmailConfig(db, input));
 }

@@ -2,15 +2,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import { deleteInvoiceItem, getInvoiceItem, updateInvoiceItem } from "~/models/invoice.server";
 import { ItemApiFields } from "~/schemas/line-items";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "invoices");
   const item = await getInvoiceItem(await getDb(), requireId(params.id, "Invoice item"));
-  return item ? json(item) : apiError(404, "Invoice item not found");
+  return json(requireFound(item, "Invoice item"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -20,12 +21,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await requireApiPermission(request, "invoices", "write");
       const id = requireId(params.id, "Invoice item");
       const input = await parseBody(request, z.object(ItemApiFields));
-      return json(await apiCall(() => updateInvoiceItem(db, id, input)));
+      return json(await updateInvoiceItem(db, id, input));
     }
     case "DELETE": {
       await requireApiPermission(request, "invoices", "write");
       const id = requireId(params.id, "Invoice item");
-      await apiCall(() => deleteInvoiceItem(db, id));
+      await deleteInvoiceItem(db, id);
       return new Response(null, { status: 204 });
     }
     default:

@@ -2,17 +2,17 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { moneyContext } from "~/models/business.server";
 import { deleteInvoice, getInvoice, isOverdue, listInvoiceItems, updateInvoice } from "~/models/invoice.server";
 import { makeInvoiceSchema } from "~/schemas/invoice";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "invoices");
   const db = await getDb();
   const id = requireId(params.id, "Invoice");
-  const invoice = await getInvoice(db, id);
-  if (!invoice) return apiError(404, "Invoice not found");
+  const invoice = requireFound(await getInvoice(db, id), "Invoice");
   const { today } = await moneyContext(db);
   return json({
     ...invoice,
@@ -28,16 +28,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "PUT": {
       const user = await requireApiPermission(request, "invoices", "write");
       const id = requireId(params.id, "Invoice");
-      const current = await getInvoice(db, id);
-      if (!current) return apiError(404, "Invoice not found");
+      const current = requireFound(await getInvoice(db, id), "Invoice");
       const ctx = await moneyContext(db, user.id);
       const input = await parseBody(request, makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate }));
-      return json(await apiCall(() => updateInvoice(db, id, input, ctx)));
+      return json(await updateInvoice(db, id, input, ctx));
     }
     case "DELETE": {
       await requireApiPermission(request, "invoices", "delete");
       const id = requireId(params.id, "Invoice");
-      await apiCall(() => deleteInvoice(db, id));
+      await deleteInvoice(db, id);
       return new Response(null, { status: 204 });
     }
     default:

@@ -5,7 +5,6 @@ import { INVOICE_STATUSES, makeInvoiceSchema } from "~/schemas/invoice";
 import { apiError, listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,5 +35,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
   const input = await parseBody(request, makeInvoiceSchema(ctx.today));
-  return json(await apiCall(() => createInvoice(db, input, ctx)), { status: 201 });
+  return json(await createInvoice(db, input, ctx), { status: 201 });
 }

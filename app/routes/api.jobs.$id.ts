@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteJob, getJob, updateJob } from "~/models/job.server";
 import { JobSchema } from "~/schemas/job";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { badLinksAre400 } from "~/utils/ops-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "jobs");
   const job = await getJob(await getDb(), requireId(params.id, "Job"));
-  return job ? json(job) : apiError(404, "Job not found");
+  return json(requireFound(job, "Job"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -19,13 +20,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const id = requireId(params.id, "Job");
       const input = await parseBody(request, JobSchema);
       const db = await getDb();
-      const job = await badLinksAre400(() => updateJob(db, id, input));
-      return job ? json(job) : apiError(404, "Job not found");
+      return json(await updateJob(db, id, input));
     }
     case "DELETE": {
       await requireApiPermission(request, "jobs", "delete");
-      const result = await deleteJob(await getDb(), requireId(params.id, "Job"));
-      if (!result.ok) return apiError(result.status, result.message);
+      await deleteJob(await getDb(), requireId(params.id, "Job"));
       return new Response(null, { status: 204 });
     }
     default:

@@ -6,7 +6,7 @@ import { listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/a
 import { requireApiPermission } from "~/utils/auth.server";
 import { businessToday } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { badLinksAre400, choiceParam } from "~/utils/ops-api.server";
+import { choiceParam } from "~/utils/ops-api.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "jobs");
@@ -25,5 +25,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const today = businessToday((await getSettings(db)).system.timeZone);
   const input = await parseBody(request, jobCreateSchema(today));
-  return json(await badLinksAre400(() => createJob(db, input, user.id)), { status: 201 });
+  return json(await createJob(db, input, user.id), { status: 201 });
 }

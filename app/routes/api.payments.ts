@@ -5,7 +5,6 @@ import { makePaymentSchema } from "~/schemas/payment";
 import { apiError, listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,6 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
   const input = await parseBody(request, makePaymentSchema(ctx.today));
-  const result = await apiCall(() => recordPayment(db, input, ctx));
+  const result = await recordPayment(db, input, ctx);
   return json({ ...result.payment, invoice: result.invoice }, { status: 201 });
 }

@@ -2,15 +2,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import { deleteQuoteItem, getQuoteItem, updateQuoteItem } from "~/models/quote.server";
 import { ItemApiFields } from "~/schemas/line-items";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "quotes");
   const item = await getQuoteItem(await getDb(), requireId(params.id, "Quote item"));
-  return item ? json(item) : apiError(404, "Quote item not found");
+  return json(requireFound(item, "Quote item"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -20,12 +21,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await requireApiPermission(request, "quotes", "write");
       const id = requireId(params.id, "Quote item");
       const input = await parseBody(request, z.object(ItemApiFields));
-      return json(await apiCall(() => updateQuoteItem(db, id, input)));
+      return json(await updateQuoteItem(db, id, input));
     }
     case "DELETE": {
       await requireApiPermission(request, "quotes", "write");
       const id = requireId(params.id, "Quote item");
-      await apiCall(() => deleteQuoteItem(db, id));
+      await deleteQuoteItem(db, id);
       return new Response(null, { status: 204 });
     }
     default:

@@ -5,7 +5,6 @@ import { idField, ItemApiFields } from "~/schemas/line-items";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
 
 const QuoteItemApiSchema = z.object({ quoteId: idField("quoteId is required"), ...ItemApiFields });
 
@@ -15,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireApiPermission(request, "quotes", "write");
   const input = await parseBody(request, QuoteItemApiSchema);
   const db = await getDb();
-  return json(await apiCall(() => addQuoteItem(db, input.quoteId, input)), { status: 201 });
+  return json(await addQuoteItem(db, input.quoteId, input), { status: 201 });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

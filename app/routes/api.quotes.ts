@@ -5,7 +5,6 @@ import { makeQuoteSchema, QUOTE_STATUSES } from "~/schemas/quote";
 import { apiError, listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,6 +31,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
   const input = await parseBody(request, makeQuoteSchema(ctx.today));
-  const quote = await apiCall(() => createQuote(db, input, ctx));
+  const quote = await createQuote(db, input, ctx);
   return json(quote, { status: 201 });
 }

@@ -2,15 +2,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { deleteEvent, eventToInput, getEvent, updateEvent } from "~/models/schedule.server";
 import { getSettings } from "~/models/settings.server";
 import { EventSchema } from "~/schemas/event";
-import { apiError, methodNotAllowed, readJson, requireId } from "~/utils/api.server";
+import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { badLinksAre400 } from "~/utils/ops-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "schedule");
   const event = await getEvent(await getDb(), requireId(params.id, "Event"));
-  return event ? json(event) : apiError(404, "Event not found");
+  return json(requireFound(event, "Event"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -20,8 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await requireApiPermission(request, "schedule", "write");
       const id = requireId(params.id, "Event");
       const db = await getDb();
-      const existing = await getEvent(db, id);
-      if (!existing) return apiError(404, "Event not found");
+      const existing = requireFound(await getEvent(db, id), "Event");
       const body = await readJson(request);
       if (body === null || typeof body !== "object" || Array.isArray(body))
         return apiError(400, "The request body must be a JSON object");
@@ -33,13 +33,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return apiError(400, result.error.issues[0]?.message ?? "Invalid input", fieldErrors);
       }
       const timeZone = (await getSettings(db)).system.timeZone;
-      const event = await badLinksAre400(() => updateEvent(db, id, result.data, timeZone));
-      return event ? json(event) : apiError(404, "Event not found");
+      return json(await updateEvent(db, id, result.data, timeZone));
     }
     case "DELETE": {
       await requireApiPermission(request, "schedule", "delete");
-      const event = await deleteEvent(await getDb(), requireId(params.id, "Event"));
-      return event ? new Response(null, { status: 204 }) : apiError(404, "Event not found");
+      await deleteEvent(await getDb(), requireId(params.id, "Event"));
+      return new Response(null, { status: 204 });
     }
     default:
       return methodNotAllowed(["GET", "PATCH", "PUT", "DELETE"]);

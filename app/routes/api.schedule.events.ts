@@ -6,7 +6,8 @@ import { apiError, listParams, listResponse, methodNotAllowed, parseBody } from 
 import { requireApiPermission } from "~/utils/auth.server";
 import { addDays, businessToday, zonedToInstant } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { badLinksAre400, choiceParam, idParam } from "~/utils/ops-api.server";
+import { choiceParam } from "~/utils/ops-api.server";
+import { idParam } from "~/utils/params.server";
 
 function instantParam(url: URL, name: string) {
   const raw = url.searchParams.get(name);
@@ -41,5 +42,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await parseBody(request, EventSchema);
   const db = await getDb();
   const timeZone = (await getSettings(db)).system.timeZone;
-  return json(await badLinksAre400(() => createEvent(db, input, timeZone)), { status: 201 });
+  return json(await createEvent(db, input, timeZone), { status: 201 });
 }

@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteTask, getTask, updateTask } from "~/models/task.server";
 import { TaskSchema } from "~/schemas/task";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { badLinksAre400 } from "~/utils/ops-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "tasks");
   const task = await getTask(await getDb(), requireId(params.id, "Task"));
-  return task ? json(task) : apiError(404, "Task not found");
+  return json(requireFound(task, "Task"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -19,13 +20,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const id = requireId(params.id, "Task");
       const input = await parseBody(request, TaskSchema);
       const db = await getDb();
-      const task = await badLinksAre400(() => updateTask(db, id, input));
-      return task ? json(task) : apiError(404, "Task not found");
+      return json(await updateTask(db, id, input));
     }
     case "DELETE": {
       await requireApiPermission(request, "tasks", "delete");
-      const task = await deleteTask(await getDb(), requireId(params.id, "Task"));
-      return task ? new Response(null, { status: 204 }) : apiError(404, "Task not found");
+      await deleteTask(await getDb(), requireId(params.id, "Task"));
+      return new Response(null, { status: 204 });
     }
     default:
       return methodNotAllowed(["GET", "PUT", "DELETE"]);

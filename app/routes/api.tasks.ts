@@ -4,7 +4,8 @@ import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, TaskSchema } from "~/schema
 import { listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { badLinksAre400, choiceParam, idParam } from "~/utils/ops-api.server";
+import { choiceParam } from "~/utils/ops-api.server";
+import { idParam } from "~/utils/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "tasks");
@@ -26,5 +27,5 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireApiPermission(request, "tasks", "write");
   const input = await parseBody(request, TaskSchema);
   const db = await getDb();
-  return json(await badLinksAre400(() => createTask(db, input)), { status: 201 });
+  return json(await createTask(db, input), { status: 201 });
 }

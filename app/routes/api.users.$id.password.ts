@@ -2,10 +2,10 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { getPasswordPolicy } from "~/models/settings.server";
 import { resetStaffPassword } from "~/models/user.server";
 import { makeResetPasswordSchema } from "~/schemas/user";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { apiError, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
+import { requireId } from "~/utils/params.server";
 
 /** Settings → Staff → Reset Password: `{password}`; the user's sessions end. 204. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -18,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return apiError(400, "Change your own password under Settings → Profile.", {
       password: ["Change your own password under Settings → Profile."],
     });
-  await apiCall(() => resetStaffPassword(db, id, password));
+  await resetStaffPassword(db, id, password);
   return new Response(null, { status: 204 });
 }
 

@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getStaffUser, updateStaffUser, type StaffChanges } from "~/models/user.server";
 import { StaffPatchSchema, StaffUpdateSchema } from "~/schemas/user";
-import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
-import { apiCall } from "~/utils/model-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 // One staff account. PUT replaces name, email, phone, role and active; PATCH changes the fields
 // sent (a null or blank email/phone clears it). Accounts are deactivated, never deleted: tasks,
@@ -13,8 +14,7 @@ import { apiCall } from "~/utils/model-api.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await requireApiPermission(request, "users");
-  const user = await getStaffUser(await getDb(), requireId(params.id, "User"));
-  if (!user) return apiError(404, "User not found");
+  const user = requireFound(await getStaffUser(await getDb(), requireId(params.id, "User")), "User");
   // Everyone may look a colleague up (assignment pickers); only the owner sees account activity.
   if (can(me.viewRole, "staff")) return json(user);
   const { lastSignInAt: _hidden, ...rest } = user;
@@ -39,5 +39,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
     };
   }
   const db = await getDb();
-  return json(await apiCall(() => updateStaffUser(db, id, changes, me.id)));
+  return json(await updateStaffUser(db, id, changes, me.id));
 }

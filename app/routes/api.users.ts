@@ -5,7 +5,6 @@ import { makeStaffCreateSchema } from "~/schemas/user";
 import { listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
 
 // Users for assignment pickers: public columns only (never password hashes).
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,5 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireApiPermission(request, "staff", "write");
   const db = await getDb();
   const input = await parseBody(request, makeStaffCreateSchema(await getPasswordPolicy(db)));
-  return json(await apiCall(() => createStaffUser(db, input)), { status: 201 });
+  return json(await createStaffUser(db, input), { status: 201 });
 }

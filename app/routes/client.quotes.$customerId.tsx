@@ -6,7 +6,7 @@ import { ItemsTable, TotalsSummary } from "~/components/line-items";
 import { PortalFrame } from "~/components/portal-frame";
 import { PortalDenied } from "~/components/portal-quotes";
 import { StatusBadge } from "~/components/status-badge";
-import { ModelError } from "~/models/errors.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { getPortalQuote, listPortalQuotes, verifyPortalToken } from "~/models/portal.server";
 import { respondToQuote } from "~/models/quote.server";
 import { getSettings } from "~/models/settings.server";
@@ -81,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: "Your feedback has been recorded.",
     });
   } catch (error) {
-    if (error instanceof ModelError) {
+    if (isRefusal(error)) {
       return redirectWithToast(request, back, {
         type: "error",
         title: "Error",

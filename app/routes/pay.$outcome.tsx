@@ -8,6 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PortalFrame } from "~/components/portal-frame";
 import { getSettings } from "~/models/settings.server";
 import { getDb } from "~/utils/db.server";
+import { notFound } from "~/utils/refusal.server";
 
 const OUTCOMES = {
   complete: {
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const key = params.outcome;
-  if (key !== "complete" && key !== "cancelled") throw new Response("Not found", { status: 404 });
+  if (key !== "complete" && key !== "cancelled") throw notFound("Not found");
   const outcome = OUTCOMES[key];
   const { business } = await getSettings(await getDb());
   return json({ ...outcome, companyName: business.companyName, phone: business.phone });

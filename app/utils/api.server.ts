@@ -2,19 +2,11 @@
 // with X-Total-Count, ids that are not numbers are simply not found.
 import { json } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
-import { parseRouteId } from "./params.server";
 
 export const MAX_LIST = 1000;
 
 export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>) {
   return json(fieldErrors ? { error, fieldErrors } : { error }, { status });
-}
-
-/** Parses a route id; anything but a positive integer is a 404 (it cannot exist). */
-export function requireId(value: string | undefined, what = "Record") {
-  const id = parseRouteId(value);
-  if (id === null) throw apiError(404, `${what} not found`);
-  return id;
 }
 
 /** `limit`/`offset` of a list; a list whose items are heavy (e-mail bodies) passes a smaller limit. */

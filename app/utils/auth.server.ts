@@ -8,6 +8,7 @@ import { getSettings } from "../models/settings.server";
 import { getActiveUser, recordSignIn, verifyLogin, type SessionUser, type User } from "../models/user.server";
 import { can, effectiveRole, type Action, type Area, type Role } from "./permissions";
 import { commitSession, destroySession, getSession } from "./session.server";
+import { forbidden } from "./refusal.server";
 
 export class LoginError extends Error {
   constructor(
@@ -108,7 +109,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 export async function requirePermission(request: Request, area: Area, action: Action = "read") {
   const user = await requireUser(request);
   if (!can(user.viewRole, area, action)) {
-    throw new Response("You do not have permission to view this page.", { status: 403, statusText: "Forbidden" });
+    throw forbidden("You do not have permission to view this page.");
   }
   return user;
 }

@@ -12,7 +12,13 @@ export const refusalStatus = {
   "too-many": 429,
 } as const satisfies Record<RefusalKind, number>;
 
+// A brand instead of `instanceof`: app/server.ts (tsx) and the Remix build each hold their own copy
+// of this module, and the server maps the build's refusals (see answerRefusals).
+const BRAND = Symbol.for("cabinetry.refusal");
+
 export class Refusal extends Error {
+  readonly [BRAND] = true;
+
   constructor(
     readonly kind: RefusalKind,
     message: string,
@@ -33,8 +39,8 @@ const onField = (message: string, field?: string) => (field ? { [field]: [messag
 export const invalid = (message: string, field?: string) => new Refusal("invalid", message, onField(message, field));
 /** Not allowed for this user (403). */
 export const forbidden = (message: string) => new Refusal("forbidden", message);
-/** The record does not exist (404). */
-export const notFound = (message: string) => new Refusal("not-found", message);
+/** The record does not exist (404); `field` names the input that pointed at it. */
+export const notFound = (message: string, field?: string) => new Refusal("not-found", message, onField(message, field));
 /** The request clashes with the record's state or a unique value (409). */
 export const conflict = (message: string, field?: string) => new Refusal("conflict", message, onField(message, field));
 /** Too many attempts (429). */
@@ -47,5 +53,11 @@ export function requireFound<T>(row: T | null | undefined, what: string): T {
 }
 
 export function isRefusal(error: unknown): error is Refusal {
-  return error instanceof Refusal;
+  return typeof error === "object" && error !== null && (error as { [BRAND]?: boolean })[BRAND] === true;
+}
+
+/** PostgreSQL unique violation (e.g. a duplicate quote number given through the API). */
+export function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
 }

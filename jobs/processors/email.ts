@@ -6,7 +6,7 @@ import { getDb } from "../../db/client.server";
 import { EmailConfigError } from "../../app/models/email-config.server";
 import { sendInvoiceEmail, sendQuoteEmail, sendReply, sendTestEmail } from "../../app/models/email-send.server";
 import { syncInbox, type SyncResult } from "../../app/models/inbox-sync.server";
-import { ModelError } from "../../app/models/errors.server";
+import { isRefusal } from "../../app/utils/refusal.server";
 import type {
   JobLike,
   SendInvoiceEmailData,
@@ -17,7 +17,7 @@ import type {
 } from "../queues";
 
 function permanent(error: unknown): boolean {
-  if (error instanceof EmailConfigError || error instanceof ModelError) return true;
+  if (error instanceof EmailConfigError || isRefusal(error)) return true;
   const e = error as { responseCode?: number; code?: string } | null;
   if (e?.code === "EAUTH" || e?.code === "EENVELOPE") return true;
   return typeof e?.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;

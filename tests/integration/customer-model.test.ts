@@ -47,9 +47,11 @@ describe("customer model", () => {
     const logged = await db.select().from(activityLog).where(eq(activityLog.customerId, c.id));
     expect(logged.map((l) => l.type)).toContain("customer_created");
     await db.insert(jobs).values({ customerId: c.id, title: "Kitchen" });
-    const result = await deleteCustomer(db, c.id);
-    expect(result).toEqual({ ok: false, status: 409, message: `Has Jobs ${tag} has 1 job and cannot be deleted.` });
+    await expect(deleteCustomer(db, c.id)).rejects.toMatchObject({
+      status: 409,
+      message: `Has Jobs ${tag} has 1 job and cannot be deleted.`,
+    });
     expect((await getCustomerDetail(db, c.id))?.counts.jobs).toBe(1);
-    expect(await deleteCustomer(db, 2_000_000_000)).toMatchObject({ ok: false, status: 404 });
+    await expect(deleteCustomer(db, 2_000_000_000)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -7,7 +7,7 @@ import { convertQuoteToInvoice, createInvoice } from "~/models/invoice.server";
 import { recordPayment } from "~/models/payment.server";
 import { createPortalToken, getPortalQuote, listPortalQuotes, verifyPortalToken } from "~/models/portal.server";
 import { addQuoteItem, createQuote, deleteQuoteItem, respondToQuote, updateQuoteItem } from "~/models/quote.server";
-import { ModelError } from "~/models/errors.server";
+import { Refusal } from "~/utils/refusal.server";
 import { defaultInvoiceTerms, makeInvoiceSchema, paymentTermDays } from "~/schemas/invoice";
 import { makeQuoteSchema } from "~/schemas/quote";
 
@@ -105,7 +105,7 @@ describe("quotes", () => {
     expect(log.map((l) => l.type)).toContain("quote_approved");
     // The portal may only answer a sent quote.
     await expect(respondToQuote(db, q.id, "rejected", { via: "portal", message: "no" })).rejects.toBeInstanceOf(
-      ModelError,
+      Refusal,
     );
   });
 

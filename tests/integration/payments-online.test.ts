@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { closeDb, getDb } from "../../db/client.server";
 import { activityLog, authorizenetPaymentPages, customers, invoices, payments, webhookEvents } from "../../db/schema";
-import { ModelError } from "~/models/errors.server";
+import { Refusal } from "~/utils/refusal.server";
 import { createPaymentLink } from "~/models/payment-links.server";
 import { currencyMismatch, processWebhookEvent, storeWebhookEvent } from "~/models/webhooks.server";
 import { PROCESS_WEBHOOK_JOB, WEBHOOKS_QUEUE } from "../../jobs/queues";
@@ -329,9 +329,9 @@ describe("POST /api/invoices/:id/payment-link", () => {
       const error = await createPaymentLink(await getDb(), inv.id, provider, "http://localhost").catch(
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(ModelError);
-      expect((error as ModelError).status).toBe(400);
-      expect((error as ModelError).message).toBe(`${label} is not configured`);
+      expect(error).toBeInstanceOf(Refusal);
+      expect((error as Refusal).status).toBe(400);
+      expect((error as Refusal).message).toBe(`${label} is not configured`);
     }
   });
 });

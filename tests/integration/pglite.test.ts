@@ -40,7 +40,7 @@ describe("embedded PGlite database", () => {
     expect(updated?.name).toBe("Pglite Patricia");
     expect(updated?.email).toBeNull();
 
-    expect(await deleteCustomer(db, created.id)).toEqual({ ok: true, name: "Pglite Patricia" });
+    expect(await deleteCustomer(db, created.id)).toEqual({ name: "Pglite Patricia" });
     expect((await listCustomers(db, { limit: 50, offset: 0 })).total).toBe(1);
   });
 

@@ -225,18 +225,18 @@ describe("events, jobs and tasks", () => {
       }),
       NY,
     );
-    const refused = await deleteJob(db, busy.id);
-    expect(refused).toMatchObject({ ok: false, status: 409 });
-    expect(!refused.ok && refused.message).toContain("1 schedule event");
+    const refused = await deleteJob(db, busy.id).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: "conflict", status: 409 });
+    expect((refused as Error).message).toContain("1 schedule event");
     const plain = await createJob(db, { customerId: customer.id, title: `${tag} plain`, status: "quoted" });
     const [quote] = await db
       .insert(quotes)
       .values({ customerId: customer.id, jobId: plain.id, quoteNumber: `Q-${tag}`, title: "Quote" })
       .returning();
-    expect(await deleteJob(db, plain.id)).toEqual({ ok: true, title: `${tag} plain` });
+    expect(await deleteJob(db, plain.id)).toEqual({ title: `${tag} plain` });
     const [after] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
     expect(after.jobId).toBeNull();
-    expect(await deleteJob(db, plain.id)).toMatchObject({ ok: false, status: 404 });
+    await expect(deleteJob(db, plain.id)).rejects.toMatchObject({ kind: "not-found", status: 404 });
   });
 
   it("sets completedAt when a task is done and counts it in the installer's day", async () => {

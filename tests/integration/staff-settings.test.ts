@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { closeDb, getDb } from "../../db/client.server";
 import { loginThrottle, settings, users } from "../../db/schema";
-import { ModelError } from "~/models/errors.server";
+import { Refusal } from "~/utils/refusal.server";
 import { updateStaffUser } from "~/models/user.server";
 import { hashPassword } from "~/utils/password.server";
 import { api, baseUrl, signIn } from "../setup/http";
@@ -348,11 +348,11 @@ describe("roles and deactivation", () => {
           .set({ role: "office" })
           .where(and(eq(users.role, "owner"), ne(users.id, last.id)));
         const demote = await updateStaffUser(tx, last.id, { role: "office" }, last.id).catch((e: unknown) => e);
-        expect(demote).toBeInstanceOf(ModelError);
-        expect(demote).toMatchObject({ status: 409, field: "role" });
+        expect(demote).toBeInstanceOf(Refusal);
+        expect(demote).toMatchObject({ status: 409, fieldErrors: { role: [expect.any(String)] } });
         expect((demote as Error).message).toContain("You are the only active owner");
         const deactivate = await updateStaffUser(tx, last.id, { active: false }, 0).catch((e: unknown) => e);
-        expect(deactivate).toMatchObject({ status: 409, field: "active" });
+        expect(deactivate).toMatchObject({ status: 409, fieldErrors: { active: [expect.any(String)] } });
         expect((deactivate as Error).message).toContain("the business needs at least one active owner");
         // Other edits of the last owner, and promoting someone else first, are fine.
         expect((await updateStaffUser(tx, last.id, { phone: "555-0100" }, last.id)).phone).toBe("555-0100");
