@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
 import { createTask, InvalidLinkError } from "~/models/task.server";
