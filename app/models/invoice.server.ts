@@ -5,8 +5,9 @@ import type { Executor } from "../../db/client.server";
 import { activityLog, customers, invoiceItems, invoices, payments, quoteItems, quotes } from "../../db/schema";
 import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type PaymentTerm } from "../schemas/invoice";
 import type { LineItemInput } from "../schemas/line-items";
-import { compareMoney, computeTotals, subtractMoney } from "../utils/money";
+import { compareMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { nextNumber } from "./numbering.server";
@@ -138,11 +139,11 @@ export async function getInvoiceDetail(db: Executor, id: number) {
  * Recomputes item and invoice totals, then balance = total − paid. A total below what was already
  * paid is refused; a fully paid invoice becomes paid, a partly paid "paid" one partial.
  */
-export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number) {
+export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number, field = "items") {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
   if (!invoice) throw new ModelError(404, "Invoice not found");
   const items = await listInvoiceItems(tx, invoiceId);
-  const totals = computeTotals(items, invoice.taxRate);
+  const totals = documentTotals(items, invoice.taxRate, field);
   for (const [i, item] of items.entries()) {
     if (item.lineTotal !== totals.lines[i])
       await tx.update(invoiceItems).set({ lineTotal: totals.lines[i] }).where(eq(invoiceItems.id, item.id));
@@ -434,7 +435,7 @@ export async function addInvoiceItem(db: Executor, invoiceId: number, item: Item
         sortOrder,
       })
       .returning();
-    await recomputeInvoiceTotals(tx, invoiceId);
+    await recomputeInvoiceTotals(tx, invoiceId, "unitPrice");
     return (await getInvoiceItem(tx, row.id))!;
   });
 }
@@ -454,7 +455,7 @@ export async function updateInvoiceItem(db: Executor, id: number, item: ItemFiel
         updatedAt: new Date(),
       })
       .where(eq(invoiceItems.id, id));
-    await recomputeInvoiceTotals(tx, existing.invoiceId);
+    await recomputeInvoiceTotals(tx, existing.invoiceId, "unitPrice");
     return (await getInvoiceItem(tx, id))!;
   });
 }
