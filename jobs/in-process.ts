@@ -1,4 +1,4 @@
-// The stand-in for Redis and the worker (demo/dev only, decisions §1): without REDIS_URL, `enqueue`
+// The stand-in for Redis and the worker (demo/dev only, docs/decisions/background-jobs.md): without REDIS_URL, `enqueue`
 // and `enqueueAndWait` (jobs/queues.ts) hand jobs to this module, which runs the same processors
 // inside the web process with the same attempts, backoff and delay, and a plain timer instead of
 // the BullMQ job schedulers. Production runs `npm run worker` against Redis instead; never both.

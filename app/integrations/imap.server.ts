@@ -1,4 +1,4 @@
-// Reading a mailbox over IMAP (imapflow, decisions §0/§7) and parsing what it holds (mailparser).
+// Reading a mailbox over IMAP (imapflow; docs/decisions/inbox-sync.md) and parsing what it holds (mailparser).
 // Incremental by UID: the caller says where the last run stopped (UIDVALIDITY and last UID) and
 // gets back at most `maxResults` messages and the position to remember:
 // - no position yet (first sync, another account, or the server changed UIDVALIDITY, which

@@ -1,4 +1,4 @@
-// Sending mail over SMTP (nodemailer, decisions §0/§7): the gmail/outlook presets, the env
+// Sending mail over SMTP (nodemailer; docs/decisions/sending-email.md): the gmail/outlook presets, the env
 // overrides tests and relays use, and one message per call. Callers hand over the account (the
 // password already decrypted) and the message; nothing here reads the database.
 import nodemailer from "nodemailer";

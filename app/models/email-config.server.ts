@@ -47,7 +47,7 @@ export async function getEmailConfig(db: Executor): Promise<PublicEmailConfig | 
 
 /**
  * Creates the configuration when none exists, else updates it (spec §4). `id`, when given, must
- * match. `created` says which, for /api's 201 (decisions §4).
+ * match. `created` says which, for /api's 201 (docs/decisions/api-conventions.md).
  */
 export async function saveEmailConfig(
   db: Executor,

@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await getEmailConfig(await getDb()));
 }
 
-// POST: create when none exists (201 with the stored record, decisions §4), else update (200).
+// POST: create when none exists (201 with the stored record, docs/decisions/api-conventions.md), else update (200).
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await requireApiPermission(request, "settings", "write");

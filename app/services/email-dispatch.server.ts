@@ -1,6 +1,6 @@
 // Pages and /api send e-mail through here: check what can be refused at once (4xx), then enqueue
 // on the `email` queue and wait for the processor's answer, so "sent" means the SMTP server took it
-// (decisions §7). The checks read only what they need; the processor loads the document itself
+// (docs/decisions/sending-email.md). The checks read only what they need; the processor loads the document itself
 // (app/services/email-send.server.ts), and the job carries ids and the user's text, never secrets.
 import {
   EMAIL_QUEUE,

@@ -192,7 +192,7 @@ describe("e-mail configuration and sending", () => {
       },
     });
     remember(saved.body);
-    // A create answers 201 with the stored record (decisions §4), never the password.
+    // A create answers 201 with the stored record (docs/decisions/api-conventions.md), never the password.
     expect(saved.status).toBe(201);
     expect(saved.body).toEqual({
       id: expect.any(Number),

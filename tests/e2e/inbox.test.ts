@@ -167,7 +167,7 @@ beforeAll(async () => {
       appPassword: inject("imapPassword"),
     },
   });
-  // No configuration was left: this POST creates it (201, decisions §4).
+  // No configuration was left: this POST creates it (201, docs/decisions/api-conventions.md).
   expect(saved.status).toBe(201);
   configId = saved.body.id;
 });

@@ -1,6 +1,6 @@
 // Settings → Email's one configuration row (app/models/email-config.server.ts): a save without a
 // row creates it and says so (POST /api/email/config answers 201 with the stored record then,
-// decisions §4; tests/e2e/email-send.test.ts checks the HTTP side); a save with a row updates it.
+// docs/decisions/api-conventions.md; tests/e2e/email-send.test.ts checks the HTTP side); a save with a row updates it.
 // Other files (the e-mail browser tests) own the real row, so every case here runs in a
 // transaction that holds the table and is rolled back: nothing is left behind or seen by them.
 import { afterAll, describe, expect, it } from "vitest";
