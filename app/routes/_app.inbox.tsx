@@ -12,19 +12,19 @@ import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { getEmailConfig } from "~/models/email-config.server";
-import { dispatchInboxSync, dispatchReply } from "~/models/email-dispatch.server";
-import { isRefusal } from "~/utils/refusal.server";
-import { refusalToast } from "~/utils/refusal-response.server";
 import { deleteEmail, getEmail, listEmails, setEmailRead, unreadCount } from "~/models/inbox.server";
 import { getSettings } from "~/models/settings.server";
 import { ReplySchema } from "~/schemas/email";
+import { dispatchInboxSync, dispatchReply } from "~/services/email-dispatch.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { safeEmailHtml } from "~/utils/email-html.server";
 import { parseRouteId } from "~/utils/params.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { refusalToast } from "~/utils/refusal-response.server";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
 

@@ -95,6 +95,8 @@ export default function QuoteDetail() {
   const busy = navigation.state === "submitting";
   const [params] = useSearchParams();
   const confirmDelete = params.get("confirm") === "delete";
+  // A quote is invoiced once (a cancelled invoice frees it): then the invoice is linked instead.
+  const billedBy = invoices.find((i) => i.status !== "cancelled");
   return (
     <>
       <Text size="2" asChild>
@@ -164,7 +166,11 @@ export default function QuoteDetail() {
             </Flex>
           </Form>
         ) : null}
-        {quote.status === "approved" ? (
+        {billedBy ? (
+          <Text size="2" data-testid="quote-invoiced">
+            Invoiced as <Link to={`/invoices/${billedBy.id}`}>{billedBy.invoiceNumber}</Link>
+          </Text>
+        ) : quote.status === "approved" ? (
           <Form method="post">
             <Button name="intent" value="convert" disabled={busy}>
               Convert to invoice

@@ -7,14 +7,14 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList, Field } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { getEmailConfig, saveEmailConfig } from "~/models/email-config.server";
-import { dispatchTestEmail } from "~/models/email-dispatch.server";
-import { isRefusal } from "~/utils/refusal.server";
-import { refusalToast } from "~/utils/refusal-response.server";
 import { EmailConfigSchema } from "~/schemas/email";
+import { dispatchTestEmail } from "~/services/email-dispatch.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { refusalToast } from "~/utils/refusal-response.server";
 
 // Settings → Email (spec §2): the provider form, the test e-mail and the setup instructions.
 

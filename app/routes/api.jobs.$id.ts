@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { deleteJob, getJob, updateJob } from "~/models/job.server";
+import { deleteJob, getJob, jobForRole, updateJob } from "~/models/job.server";
 import { JobSchema } from "~/schemas/job";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
@@ -8,9 +8,9 @@ import { requireId } from "~/utils/params.server";
 import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiPermission(request, "jobs");
+  const user = await requireApiPermission(request, "jobs");
   const job = await getJob(await getDb(), requireId(params.id, "Job"));
-  return json(requireFound(job, "Job"));
+  return json(jobForRole(requireFound(job, "Job"), user.viewRole));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
