@@ -55,7 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
       const close = dialog.getByRole("link", { name: "Close" });
       expect(await close.getAttribute("href")).toBe("/invoices?status=all");
       await Promise.all([page.waitForURL((url) => url.pathname === "/invoices"), close.click()]);
-      expect(await page.getByRole("dialog").count()).toBe(0);
+      await page.getByRole("dialog").waitFor({ state: "detached" });
       expect(await page.locator("main h1", { hasText: "Invoices" }).count()).toBe(1);
     });
 
