@@ -15,7 +15,7 @@ import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { paymentLinkAction } from "~/utils/payment-link-action.server";
+import { paymentLinkAction } from "~/forms/payment-link-action.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
