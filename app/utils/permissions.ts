@@ -1,5 +1,5 @@
-// The one permission map (spec §2 Sidebar, decisions §2). Safe in the browser: the sidebar uses
-// it to filter entries; the server uses it to enforce.
+// The one permission map (spec §2 Sidebar; docs/decisions/view-as.md). Safe in the browser: the
+// sidebar uses it to filter entries; the server uses it to enforce.
 export const ROLES = ["owner", "office", "installer"] as const;
 export type Role = (typeof ROLES)[number];
 
