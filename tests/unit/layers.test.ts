@@ -15,14 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
  * fails the test too, so the list only shrinks: delete the entry when you fix the import.
  */
 const TEMPORARY_EXCEPTIONS: Record<string, { imports: string[]; why: string }> = {
-  "app/utils/payment-link-action.server.ts": {
-    imports: ["app/models/payment-links.server"],
-    why: "payment side of issue 9 item 4 (webhooks engineer): the payment-link action moves beside its routes or into app/services/",
-  },
-  "app/routes/api.webhooks.$provider.ts": {
-    imports: ["jobs/queues"],
-    why: "payment side of issue 9 items 4 and 5 (webhooks engineer): storing and enqueueing a webhook becomes a service",
-  },
   "app/utils/auth.server.ts": {
     imports: ["app/models/settings.server", "app/models/user.server"],
     why: "the route guard (requireUser reads the user and the session timeout) sits above the models; it moves out of app/utils/ once the session work of issue 10 has landed",

@@ -1,9 +1,9 @@
 // The `payment-link` intent of the invoice pages: a plain form POST (works without JS) that creates
 // the link and answers with a toast — 'Payment Link Generated', or the reason it failed.
-import { isRefusal } from "./refusal.server";
-import { createPaymentLink, isPaymentProvider, SELECT_PROVIDER_MESSAGE } from "~/models/payment-links.server";
-import { getDb } from "./db.server";
-import { redirectWithToast } from "./toast.server";
+import { createPaymentLink, isPaymentProvider, SELECT_PROVIDER_MESSAGE } from "~/services/payment-links.server";
+import { getDb } from "~/utils/db.server";
+import { isRefusal } from "~/utils/refusal.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export async function paymentLinkAction(request: Request, invoiceId: number, form: FormData, back: string) {
   const provider = form.get("provider");
