@@ -5,6 +5,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, invoices, payments } from "../../db/schema";
 import { PAYMENT_NOT_POSITIVE, type PaymentInput } from "../schemas/payment";
+import { isPayable } from "../utils/invoice-rules";
 import { addMoney, compareMoney, formatMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
 import { ModelError } from "./errors.server";
@@ -47,12 +48,14 @@ export async function recordPayment(
         );
       if (existing) return { payment: existing, invoice, duplicate: true as const };
     }
-    if (invoice.status === "cancelled")
+    // isPayable under the lock; the spec's messages say why not (cancelled, or nothing left to pay).
+    const payable = isPayable(invoice);
+    if (!payable && invoice.status === "cancelled")
       throw new ModelError(409, "A cancelled invoice cannot take payments", "invoiceId");
     const amount = input.amount;
     if (amount === undefined || compareMoney(amount, "0") <= 0)
       throw new ModelError(400, PAYMENT_NOT_POSITIVE, "amount");
-    if (compareMoney(amount, invoice.balance) > 0)
+    if (!payable || compareMoney(amount, invoice.balance) > 0)
       throw new ModelError(400, exceedsBalanceMessage(invoice.balance), "amount");
     const [payment] = await tx
       .insert(payments)

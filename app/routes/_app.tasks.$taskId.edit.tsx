@@ -3,8 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
+import { readPickers } from "~/forms/picker.server";
 import { customerPickerScope } from "~/models/customer.server";
-import { readPickers } from "~/models/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
 import { getTask, InvalidLinkError, updateTask } from "~/models/task.server";

@@ -10,8 +10,8 @@ import {
   type PickerLookups,
   type PickerRow,
 } from "../utils/picker";
-import { customerOptions, type CustomerPickerScope } from "./customer.server";
-import { jobOptions } from "./job.server";
+import { customerOptions, type CustomerPickerScope } from "../models/customer.server";
+import { jobOptions } from "../models/job.server";
 
 type OptionsQuery = (
   db: Executor,
