@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const alias = { "~": path.join(root, "app") };
-const INTEGRATION_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
+const INTEGRATION_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 
 export default defineConfig({
   root,
