@@ -2,7 +2,7 @@
 // route table, over real HTTP against the production server (decisions §2, §3). Wrong passwords
 // are only ever tried against users this file creates, so the demo users never get locked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { closeDb, getDb } from "../../db/client.server";
 import { customers, loginThrottle, users } from "../../db/schema";
 import { hashPassword } from "~/utils/password.server";
