@@ -16,7 +16,7 @@ import { INVOICE_STATUSES } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 import { parseRouteId } from "~/utils/params.server";
-import { paymentLinkAction } from "~/utils/payment-link-action.server";
+import { paymentLinkAction } from "~/forms/payment-link-action.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { isPayable } from "~/utils/invoice-rules";

@@ -16,7 +16,7 @@ import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { paymentLinkAction } from "~/utils/payment-link-action.server";
+import { paymentLinkAction } from "~/forms/payment-link-action.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
