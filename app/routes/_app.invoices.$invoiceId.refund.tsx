@@ -7,7 +7,7 @@ import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
-import { DialogRoute } from "~/components/dialog-route";
+import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { DefaultSubmit, ErrorList, Field, TextareaField } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { moneyContext } from "~/models/business.server";
@@ -19,21 +19,21 @@ import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { modelErrorReply } from "~/utils/model-api.server";
-import { requireRouteId } from "~/utils/params.server";
+import { requireId } from "~/utils/params.server";
 import { requireFound } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { refusalReply } from "~/utils/refusal-response.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "payments", "write");
-  const id = requireRouteId(params.invoiceId, "Invoice");
+  const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
-  const [invoice, ctx, refundable] = await Promise.all([
+  const [found, ctx, refundable] = await Promise.all([
     getInvoice(db, id),
     moneyContext(db),
     refundablePayments(db, id),
   ]);
-  if (!invoice) throw new Response("Invoice not found", { status: 404 });
+  const invoice = requireFound(found, "Invoice");
   return json({
     invoice: {
       id: invoice.id,
@@ -56,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "payments", "write");
-  const invoiceId = requireRouteId(params.invoiceId, "Invoice");
+  const invoiceId = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
   requireFound(await getInvoice(db, invoiceId), "Invoice");
   const ctx = await moneyContext(db, user.id);
@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await recordRefund(db, { invoiceId, ...submission.value }, ctx);
     invoiceNumber = result.invoice.invoiceNumber;
   } catch (error) {
-    const { reply, status } = modelErrorReply(submission, error);
+    const { reply, status } = refusalReply(submission, error);
     return json(reply, { status });
   }
   const url = new URL(request.url);
@@ -178,4 +178,8 @@ export default function RecordRefund() {
       )}
     </DialogRoute>
   );
+}
+
+export function ErrorBoundary() {
+  return <DialogRouteError />;
 }

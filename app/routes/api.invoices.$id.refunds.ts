@@ -6,16 +6,17 @@ import { moneyContext } from "~/models/business.server";
 import { getInvoice } from "~/models/invoice.server";
 import { listInvoiceRefunds, recordRefund } from "~/models/payment.server";
 import { makeRefundSchema } from "~/schemas/refund";
-import { apiError, listResponse, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
+import { listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiCall } from "~/utils/model-api.server";
+import { requireId } from "~/utils/params.server";
+import { requireFound } from "~/utils/refusal.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "payments");
   const db = await getDb();
   const id = requireId(params.id, "Invoice");
-  if (!(await getInvoice(db, id))) return apiError(404, "Invoice not found");
+  requireFound(await getInvoice(db, id), "Invoice");
   const rows = await listInvoiceRefunds(db, id);
   return listResponse(rows, rows.length);
 }
@@ -25,9 +26,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiPermission(request, "payments", "write");
   const db = await getDb();
   const invoiceId = requireId(params.id, "Invoice");
-  if (!(await getInvoice(db, invoiceId))) return apiError(404, "Invoice not found");
+  requireFound(await getInvoice(db, invoiceId), "Invoice");
   const ctx = await moneyContext(db, user.id);
   const input = await parseBody(request, makeRefundSchema(ctx.today));
-  const result = await apiCall(() => recordRefund(db, { invoiceId, ...input }, ctx));
+  const result = await recordRefund(db, { invoiceId, ...input }, ctx);
   return json({ ...result.refund, invoice: result.invoice }, { status: 201 });
 }
