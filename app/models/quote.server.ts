@@ -400,9 +400,15 @@ export async function deleteQuoteItem(db: Executor, id: number) {
 
 // ---------------------------------------------------------------- choices for the dialogs
 
-/** Quotes an invoice may be created from (spec: only sent or approved); `includeId` keeps an invoice's own link. */
+/**
+ * Quotes an invoice may be created from (spec: only sent or approved, and not invoiced already by
+ * an invoice that is not cancelled); `includeId` keeps an invoice's own link.
+ */
 export async function invoiceableQuotes(db: Executor, includeId?: number | null) {
-  const offered = inArray(quotes.status, ["sent", "approved"]);
+  const offered = and(
+    inArray(quotes.status, ["sent", "approved"]),
+    sql`not exists (select 1 from ${invoices} where ${invoices.quoteId} = ${quotes.id} and ${invoices.status} <> 'cancelled')`,
+  )!;
   return db
     .select({
       id: quotes.id,

@@ -60,6 +60,14 @@ export function can(role: Role, area: Area, action: Action = "read") {
   return PERMISSIONS[area][action].includes(role);
 }
 
+/**
+ * Money amounts (prices, totals, balances, payments, job estimated/actual cost) go only to roles that
+ * read invoices: installers never receive them, in pages, `.data` or `/api` (issue 10 item 5).
+ */
+export function seesMoney(role: Role) {
+  return can(role, "invoices");
+}
+
 export type NavItem = { title: string; to: string; area: Area; icon: string };
 
 export const NAV_ITEMS: NavItem[] = [

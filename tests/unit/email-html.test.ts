@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replySubject, replyText } from "../../app/models/email-send.server";
+import { replySubject, replyText } from "../../app/services/email-send.server";
 import { subjectReferences } from "../../app/models/inbox.server";
 import { safeEmailHtml, snippetOf } from "../../app/utils/email-html.server";
 
