@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rows, type Executor } from "../../db/client.server";
 import { containsPattern } from "../utils/search.server";
 
-/** Headline figures for Home, computed in one round trip (decisions §6: real figures). */
+/** Headline figures for Home, computed from the database in one round trip (never sample numbers). */
 export async function homeFigures(db: Executor, today: string) {
   const [figures] = await rows<{
     customers: number;
