@@ -27,6 +27,7 @@ export type PdfDocumentInput = {
   totals: Totals;
   terms?: string | null;
   payments?: Array<{ receivedAt: string | Date; method: string; reference: string | null; amount: string }>;
+  refunds?: Array<{ refundedAt: string | Date; reason: string | null; amount: string }>;
   paid?: string;
   balance?: string;
 };
@@ -165,6 +166,9 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
         `${formatDate(p.receivedAt, tz)}  ${p.method.replace("_", " ")}` +
           `${p.reference ? ` (${p.reference})` : ""}  ${formatMoney(p.amount)}`,
       );
+    }
+    for (const r of input.refunds ?? []) {
+      doc.text(`${formatDate(r.refundedAt, tz)}  Refund${r.reason ? ` (${r.reason})` : ""}  -${formatMoney(r.amount)}`);
     }
   }
   if (input.terms) {
