@@ -14,7 +14,7 @@ import { getDb } from "../../db/client.server";
 import { customers } from "../../db/schema";
 import { createPortalToken } from "~/models/portal.server";
 import { launchBrowser, signInAs, waitForHydration } from "../setup/browser";
-import { api, signIn } from "../setup/http";
+import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `ts${Date.now().toString(36)}`;
 const SHOTS = path.resolve("tests/.tmp/tablet-shell");
@@ -51,6 +51,7 @@ beforeAll(async () => {
     const res = await api("/api/quotes", {
       method: "POST",
       cookie: owner,
+      headers: { Origin: baseUrl() },
       json: {
         customerId,
         title,
@@ -94,6 +95,11 @@ async function open(viewport: (typeof VIEWPORTS)[number], js: boolean, cookies: 
     Object.entries(cookies).map(([name, value]) => ({ name, value, domain: base.hostname, path: "/" })),
   );
   return context;
+}
+
+/** Waits until `check` holds in the page (polling from outside: waitForFunction needs the page's JS). */
+async function until(page: Page, check: () => boolean) {
+  await expect.poll(() => page.evaluate(check), { timeout: 10_000 }).toBe(true);
 }
 
 async function visit(page: Page, url: string, js: boolean) {
@@ -264,11 +270,14 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
       if (js) {
         // Escape closes it and gives focus back to its button; so does a click outside.
         await page.keyboard.press("Escape");
-        expect(await edit.isVisible()).toBe(false);
-        expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("More actions");
+        await edit.waitFor({ state: "hidden" });
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+          .toBe("More actions");
         await page.getByLabel("More actions").click();
-        await page.locator("h1").click();
-        expect(await edit.isVisible()).toBe(false);
+        await edit.waitFor();
+        await page.getByText("Customer since").click();
+        await edit.waitFor({ state: "hidden" });
         await page.getByLabel("More actions").click();
       }
       await Promise.all([page.waitForURL(`**/customers/${customerId}/edit`), edit.click()]);
@@ -290,7 +299,7 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         page.waitForURL((url) => url.pathname === `/quotes/${quoteId}` && !url.search),
         confirm.getByRole("link", { name: "Cancel" }).click(),
       ]);
-      expect(await page.getByTestId("confirm-delete").count()).toBe(0);
+      await page.getByTestId("confirm-delete").waitFor({ state: "detached" });
     });
 
     it("the portal's items are readable and approving asks 'Approve quote … for $…?' first", async () => {
@@ -323,7 +332,7 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         page.waitForURL((url) => !url.searchParams.has("confirm")),
         question.getByRole("link", { name: "Cancel" }).click(),
       ]);
-      expect(await page.getByRole("link", { name: "Approve Quote" }).isVisible()).toBe(true);
+      await page.getByRole("link", { name: "Approve Quote" }).waitFor();
 
       if (viewport.width === 390) {
         // On the phone the customer approves a quote through the confirmation.
@@ -347,7 +356,8 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
       const jobs = sidebar.getByRole("link", { name: "Jobs", exact: true });
       const labelWidth = () => jobs.locator(".sidebar-label").evaluate((el) => el.getBoundingClientRect().width);
       const labelShown = () =>
-        page.waitForFunction(
+        until(
+          page,
           () => document.querySelector<HTMLElement>('aside.sidebar a[href="/jobs"] .sidebar-label')!.offsetWidth > 20,
         );
       const rect = () => sidebar.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
@@ -357,7 +367,7 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         expect(await jobs.isVisible()).toBe(false);
         await page.getByLabel("Open menu").click();
         await jobs.waitFor();
-        await page.waitForFunction(() => document.querySelector("aside.sidebar")!.getBoundingClientRect().left === 0);
+        await until(page, () => document.querySelector("aside.sidebar")!.getBoundingClientRect().left === 0);
       } else if (viewport.width < 1024) {
         // An icon rail: 3rem wide, icons only; the labels show on focus, hover, or the menu button.
         expect(Math.round((await rect()).width)).toBe(48);
@@ -368,14 +378,13 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         await jobs.hover();
         await labelShown();
         await page.mouse.move(viewport.width - 5, viewport.height - 5);
-        await page.waitForFunction(
+        await until(
+          page,
           () => document.querySelector<HTMLElement>('aside.sidebar a[href="/jobs"] .sidebar-label')!.offsetWidth <= 1,
         );
         await page.getByLabel("Open menu").click();
         await labelShown();
-        await page.waitForFunction(
-          () => document.querySelector("aside.sidebar")!.getBoundingClientRect().width === 256,
-        );
+        await until(page, () => document.querySelector("aside.sidebar")!.getBoundingClientRect().width === 256);
       } else {
         expect(Math.round((await rect()).width)).toBe(256);
         expect(await labelWidth()).toBeGreaterThan(20);
@@ -384,9 +393,7 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
       await Promise.all([page.waitForURL((url) => url.pathname === "/jobs"), jobs.click()]);
       if (viewport.width < 1024) {
         // Closed again after navigating (a new page without JS; the effect with JS).
-        await page.waitForFunction(
-          () => !(document.getElementById("sidebar-mobile-toggle") as HTMLInputElement).checked,
-        );
+        await until(page, () => !(document.getElementById("sidebar-mobile-toggle") as HTMLInputElement).checked);
       }
     });
 
@@ -411,9 +418,7 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         await page.evaluate(() => {
           (document.getElementById("sidebar-mobile-toggle") as HTMLInputElement).checked = false;
         });
-        await page.waitForFunction(
-          () => getComputedStyle(document.querySelector("aside.sidebar")!).visibility === "hidden",
-        );
+        await until(page, () => getComputedStyle(document.querySelector("aside.sidebar")!).visibility === "hidden");
       }
     });
   });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { customers } from "../../db/schema";
 import { createPortalToken } from "~/models/portal.server";
+import { formatMoney } from "~/utils/money";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `pc${Date.now().toString(36)}`;
@@ -36,6 +37,7 @@ describe("portal approval", () => {
     const created = await api("/api/quotes", {
       method: "POST",
       cookie: owner,
+      headers: { Origin: baseUrl() },
       json: {
         customerId,
         title: `Pantry ${tag}`,
@@ -57,7 +59,7 @@ describe("portal approval", () => {
     const confirm = await page({ quote: String(id), confirm: "approve" });
     expect(confirm.status).toBe(200);
     const html = decode(confirm.html);
-    expect(html).toContain(`Approve quote ${quoteNumber} for $1,225.00?`);
+    expect(html).toContain(`Approve quote ${quoteNumber} for ${formatMoney(created.body.total)}?`);
     expect(html).toMatch(/name="intent" value="approve"/);
     expect(html).toContain("Cancel");
     expect((await api(`/api/quotes/${id}`, { cookie: owner })).body.status).toBe("sent");
@@ -83,6 +85,7 @@ describe("portal approval", () => {
     const created = await api("/api/quotes", {
       method: "POST",
       cookie: owner,
+      headers: { Origin: baseUrl() },
       json: { customerId, title: `Draft ${tag}`, status: "draft" },
     });
     const html = decode((await page({ quote: String(created.body.id), confirm: "approve" })).html);
