@@ -7,7 +7,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getDb } from "~/utils/db.server";
-import { useListQuery } from "./_app.customers";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "customers", "delete");
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteCustomer() {
   const { customer } = useLoaderData<typeof loader>();
-  const query = useListQuery();
+  const query = useKeptQuery();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   return (

@@ -7,7 +7,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useJobsQuery } from "./_app.jobs";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "delete");
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteJob() {
   const { job } = useLoaderData<typeof loader>();
-  const query = useJobsQuery();
+  const query = useKeptQuery();
   const pending = useNavigation().state === "submitting";
   return (
     <DialogRoute title="Delete Job" closeTo={`/jobs${query}`} width={460}>
