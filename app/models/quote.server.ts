@@ -5,11 +5,15 @@ import type { Executor } from "../../db/client.server";
 import { activityLog, customers, invoices, jobs, quoteItems, quotes } from "../../db/schema";
 import type { LineItemInput } from "../schemas/line-items";
 import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schemas/quote";
-import { computeTotals } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { nextNumber } from "./numbering.server";
+import { renewPortalTokens } from "./portal.server";
+import { getSettings } from "./settings.server";
+import { businessToday } from "../utils/dates";
+import { conflict } from "../utils/refusal.server";
 
 export type Quote = typeof quotes.$inferSelect;
 export type QuoteItem = typeof quoteItems.$inferSelect;
@@ -127,11 +131,11 @@ async function requireCustomerAndJob(tx: Executor, customerId: number, jobId: nu
 }
 
 /** Recomputes line totals, subtotal, tax and total from the stored items (inside the caller's transaction). */
-export async function recomputeQuoteTotals(tx: Executor, quoteId: number) {
+export async function recomputeQuoteTotals(tx: Executor, quoteId: number, field = "items") {
   const [quote] = await tx.select({ taxRate: quotes.taxRate }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
   if (!quote) throw new ModelError(404, "Quote not found");
   const items = await listQuoteItems(tx, quoteId);
-  const totals = computeTotals(items, quote.taxRate);
+  const totals = documentTotals(items, quote.taxRate, field);
   for (const [i, item] of items.entries()) {
     if (item.lineTotal !== totals.lines[i])
       await tx.update(quoteItems).set({ lineTotal: totals.lines[i] }).where(eq(quoteItems.id, item.id));
@@ -195,6 +199,7 @@ export async function createQuote(db: Executor, input: QuoteInput, ctx: Context)
         amount: row.total,
       });
       if (input.status === "approved") await approveJobOf(tx, row);
+      if (input.status === "sent") await renewPortalTokens(tx, row.customerId);
       return row;
     });
   } catch (error) {
@@ -239,6 +244,7 @@ export async function updateQuote(db: Executor, id: number, input: QuoteInput, c
         userId: ctx.actorId ?? null,
       });
       if (row.status === "approved" && current.status !== "approved") await approveJobOf(tx, row);
+      if (row.status === "sent" && current.status !== "sent") await renewPortalTokens(tx, row.customerId);
       return row;
     });
   } catch (error) {
@@ -270,9 +276,12 @@ async function approveJobOf(tx: Executor, quote: Quote) {
 
 type Responder = { actorId?: number | null; via: "portal" | "staff"; message?: string | null };
 
+/** What the portal tells a customer answering a quote past its validUntil. */
+export const QUOTE_EXPIRED_MESSAGE = "This quote is no longer valid. Please contact us for an updated quote.";
+
 /**
- * Approve or reject (portal "Request Changes") a quote. The portal may only answer a sent quote;
- * staff may record an answer for any quote not already in that state.
+ * Approve or reject (portal "Request Changes") a quote. The portal may only answer a sent quote
+ * that has not expired; staff may record an answer for any quote not already in that state.
  */
 export async function respondToQuote(db: Executor, id: number, decision: "approved" | "rejected", who: Responder) {
   return db.transaction(async (tx) => {
@@ -280,6 +289,11 @@ export async function respondToQuote(db: Executor, id: number, decision: "approv
     if (!current) throw new ModelError(404, "Quote not found");
     if (who.via === "portal" && current.status !== "sent")
       throw new ModelError(409, "Only a sent quote can be approved or changed.");
+    // Checked under the row lock, with the business's "today" (a quote valid until today is valid).
+    if (who.via === "portal" && current.validUntil) {
+      const { system } = await getSettings(tx);
+      if (current.validUntil < businessToday(system.timeZone)) throw conflict(QUOTE_EXPIRED_MESSAGE, "validUntil");
+    }
     if (current.status === decision) throw new ModelError(409, `The quote is already ${decision}.`);
     const [row] = await tx
       .update(quotes)
@@ -318,6 +332,8 @@ export async function markQuoteSent(db: Executor, id: number, actorId?: number |
       .where(eq(quotes.id, id))
       .returning();
     if (!row) throw new ModelError(404, "Quote not found");
+    // A quote sent to the customer keeps their portal links working (docs/decisions/portal-link-expiry.md).
+    await renewPortalTokens(tx, row.customerId);
     await logActivity(tx, {
       type: "quote_sent",
       title: `Quote ${row.quoteNumber} sent`,
@@ -364,7 +380,7 @@ export async function addQuoteItem(db: Executor, quoteId: number, item: ItemFiel
         sortOrder,
       })
       .returning();
-    await recomputeQuoteTotals(tx, quoteId);
+    await recomputeQuoteTotals(tx, quoteId, "unitPrice");
     return (await getQuoteItem(tx, row.id))!;
   });
 }
@@ -384,7 +400,7 @@ export async function updateQuoteItem(db: Executor, id: number, item: ItemFields
         updatedAt: new Date(),
       })
       .where(eq(quoteItems.id, id));
-    await recomputeQuoteTotals(tx, existing.quoteId);
+    await recomputeQuoteTotals(tx, existing.quoteId, "unitPrice");
     return (await getQuoteItem(tx, id))!;
   });
 }
@@ -400,9 +416,15 @@ export async function deleteQuoteItem(db: Executor, id: number) {
 
 // ---------------------------------------------------------------- choices for the dialogs
 
-/** Quotes an invoice may be created from (spec: only sent or approved); `includeId` keeps an invoice's own link. */
+/**
+ * Quotes an invoice may be created from (spec: only sent or approved, and not invoiced already by
+ * an invoice that is not cancelled); `includeId` keeps an invoice's own link.
+ */
 export async function invoiceableQuotes(db: Executor, includeId?: number | null) {
-  const offered = inArray(quotes.status, ["sent", "approved"]);
+  const offered = and(
+    inArray(quotes.status, ["sent", "approved"]),
+    sql`not exists (select 1 from ${invoices} where ${invoices.quoteId} = ${quotes.id} and ${invoices.status} <> 'cancelled')`,
+  )!;
   return db
     .select({
       id: quotes.id,

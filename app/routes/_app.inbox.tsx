@@ -14,11 +14,10 @@ import { OpenEmailButton } from "~/components/open-email-button";
 import { Pagination } from "~/components/pagination";
 import { keepListQuery } from "~/components/use-kept-query";
 import { getEmailConfig } from "~/models/email-config.server";
-import { dispatchInboxSync, dispatchReply } from "~/models/email-dispatch.server";
-import { ModelError } from "~/models/errors.server";
 import { deleteEmail, getEmail, listEmails, setEmailRead, unreadCount } from "~/models/inbox.server";
 import { getSettings } from "~/models/settings.server";
 import { ReplySchema } from "~/schemas/email";
+import { dispatchInboxSync, dispatchReply } from "~/services/email-dispatch.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
@@ -26,6 +25,7 @@ import { safeEmailHtml } from "~/utils/email-html.server";
 import { flagFilter, keptQuery, listKeys } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
 import { parseRouteId } from "~/utils/params.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
@@ -112,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `Synced ${syncedCount} new emails out of ${totalFetched} fetched.`,
       });
     } catch (error) {
-      if (error instanceof ModelError)
+      if (isRefusal(error))
         return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: error.message });
       throw error;
     }
@@ -168,8 +168,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `Sent to ${outcome.result.to}.`,
       });
     } catch (error) {
-      if (error instanceof ModelError)
-        return json<ActionData>({ replyError: error.message, body }, { status: error.status });
+      if (isRefusal(error)) return json<ActionData>({ replyError: error.message, body }, { status: error.status });
       throw error;
     }
   }

@@ -12,11 +12,12 @@ import { INVOICE_STATUSES } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 import { parseRouteId } from "~/utils/params.server";
-import { paymentLinkAction } from "~/utils/payment-link-action.server";
+import { paymentLinkAction } from "~/forms/payment-link-action.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Cabinetry Jobs" }];
@@ -74,7 +75,7 @@ export default function Invoices() {
       ]}
     >
       {invoices.map((i) => {
-        const payable = i.status !== "paid" && i.status !== "cancelled";
+        const payable = isPayable(i);
         return (
           <tr key={i.id} data-testid="invoice-row">
             <td className="nowrap">
@@ -113,7 +114,7 @@ export default function Invoices() {
                   />
                 }
               >
-                {payable && i.balance !== "0.00" ? (
+                {payable ? (
                   <Button asChild size="1" variant="soft">
                     <FastLink to={`/invoices/${i.id}/pay${query}`} preventScrollReset>
                       Record Payment

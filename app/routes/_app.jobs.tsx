@@ -10,14 +10,14 @@ import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard, ListPage } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
-import { listJobs } from "~/models/job.server";
+import { jobForRole, listJobs } from "~/models/job.server";
 import { JOB_STATUSES } from "~/schemas/job";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
 import { formatMoney } from "~/utils/money";
-import { can } from "~/utils/permissions";
+import { can, seesMoney } from "~/utils/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Cabinetry Jobs" }];
 
@@ -28,7 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, list } = await requireListSearch(request, "jobs", filters);
   const { rows, total } = await listJobs(await getDb(), list);
   return json({
-    jobs: rows,
+    // Installers read jobs, not their costs (money is not theirs to see).
+    jobs: rows.map((job) => jobForRole(job, user.viewRole)),
+    showMoney: seesMoney(user.viewRole),
     total,
     list,
     canWrite: can(user.viewRole, "jobs", "write"),
@@ -71,7 +73,15 @@ export default function Jobs() {
       <ListCard heading="All Jobs" total={total} countTestId="job-count" list={list} empty={empty}>
         <DataTable
           label="Jobs"
-          headers={["Job", "Customer", "Status", "Estimated Cost", "Start Date", "Created", "Actions"]}
+          headers={[
+            "Job",
+            "Customer",
+            "Status",
+            ...(data.showMoney ? ["Estimated Cost"] : []),
+            "Start Date",
+            "Created",
+            "Actions",
+          ]}
         >
           {jobs.map((j) => (
             <tr key={j.id} data-testid="job-row">
@@ -89,7 +99,9 @@ export default function Jobs() {
               <td>
                 <StatusBadge status={j.status} />
               </td>
-              <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
+              {data.showMoney ? (
+                <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
+              ) : null}
               <td>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</td>
               <td className="nowrap">{formatDate(j.createdAt)}</td>
               <td>
