@@ -1,4 +1,4 @@
-// The pieces of a list screen (docs/architecture.md, "How to add a list"): header, stat cards,
+// The pieces of a list screen (docs/decisions/list-filters.md): header, stat cards,
 // filters, a card with the rows and the pagination, and the outlet its dialog routes render in.
 // The loader reads its query with parseListSearch (app/utils/list-search.ts); the route exports
 // `handle = keepListQuery(filters)` so dialogs keep the list's query (useKeptQuery).
