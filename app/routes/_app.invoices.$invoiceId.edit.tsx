@@ -15,8 +15,8 @@ import { refusalReply } from "~/utils/refusal-response.server";
 import { requireId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useInvoiceListQuery } from "./_app.invoices";
 import { requireFound } from "~/utils/refusal.server";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
@@ -83,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditInvoice() {
   const { invoice, customers, quotes, today, defaults } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useInvoiceListQuery();
+  const query = useKeptQuery();
   const [params] = useSearchParams();
   const cancelTo = params.get("redirectTo")?.startsWith("/invoices/") ? params.get("redirectTo")! : `/invoices${query}`;
   return (

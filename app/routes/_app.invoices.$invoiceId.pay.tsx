@@ -26,8 +26,8 @@ import { formatMoney } from "~/utils/money";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useInvoiceListQuery } from "./_app.invoices";
 import { requireFound } from "~/utils/refusal.server";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "payments", "write");
@@ -84,7 +84,7 @@ export default function RecordPayment() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const query = useInvoiceListQuery();
+  const query = useKeptQuery();
   const [params] = useSearchParams();
   const cancelTo = params.get("redirectTo")?.startsWith("/invoices/") ? params.get("redirectTo")! : `/invoices${query}`;
   const schema = useMemo(() => makePaymentSchema(today), [today]);

@@ -12,9 +12,9 @@ import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useJobsQuery } from "./_app.jobs";
 import { requireFound } from "~/utils/refusal.server";
 import { refusalReply } from "~/utils/refusal-response.server";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditJob() {
   const { job, customers } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useJobsQuery();
+  const query = useKeptQuery();
   const [params] = useSearchParams();
   const back = params.get("from") === "detail" ? `/jobs/${job.id}` : `/jobs${query}`;
   return (

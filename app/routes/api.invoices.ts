@@ -5,14 +5,13 @@ import { INVOICE_STATUSES, makeInvoiceSchema } from "~/schemas/invoice";
 import { apiError, listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { choiceParam } from "~/utils/ops-api.server";
 import { parseRouteId } from "~/utils/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "invoices");
   const url = new URL(request.url);
-  const status = url.searchParams.get("status") || undefined;
-  if (status && !(INVOICE_STATUSES as readonly string[]).includes(status))
-    return apiError(400, `status must be one of ${INVOICE_STATUSES.join(", ")}`);
+  const status = choiceParam(url, "status", INVOICE_STATUSES);
   const rawCustomer = url.searchParams.get("customerId");
   const customerId = rawCustomer ? parseRouteId(rawCustomer) : undefined;
   if (customerId === null) return apiError(400, "customerId must be a positive integer");

@@ -2,6 +2,7 @@
 // with X-Total-Count, ids that are not numbers are simply not found.
 import { json } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
+import { apiPagingSchema } from "./list-search";
 
 export const MAX_LIST = 1000;
 
@@ -10,18 +11,12 @@ export function apiError(status: number, error: string, fieldErrors?: Record<str
 }
 
 /** `limit`/`offset` of a list; a list whose items are heavy (e-mail bodies) passes a smaller limit. */
+
 export function listParams(url: URL, limits: { defaultLimit?: number; maxLimit?: number } = {}) {
-  const maxLimit = limits.maxLimit ?? MAX_LIST;
-  const parse = (name: string, fallback: number, max: number) => {
-    const raw = url.searchParams.get(name);
-    if (raw === null || raw === "") return fallback;
-    if (!/^\d+$/.test(raw)) throw apiError(400, `${name} must be a non-negative integer`);
-    return Math.min(Number(raw), max);
-  };
-  return {
-    limit: parse("limit", limits.defaultLimit ?? maxLimit, maxLimit),
-    offset: parse("offset", 0, Number.MAX_SAFE_INTEGER),
-  };
+  const schema = apiPagingSchema({ defaultLimit: limits.defaultLimit, maxLimit: limits.maxLimit ?? MAX_LIST });
+  const result = schema.safeParse({ limit: url.searchParams.get("limit"), offset: url.searchParams.get("offset") });
+  if (!result.success) throw apiError(400, result.error.issues[0].message);
+  return result.data;
 }
 
 export function listResponse<T>(rows: T[], total: number) {
