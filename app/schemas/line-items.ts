@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_YEAR, MIN_YEAR } from "~/utils/dates";
 import { MAX_MONEY_CENTS, RATE_SCALE, centsToString, computeTotals, parseScaled, rateToString } from "~/utils/money";
 import { optionalText, requiredText } from "./common";
 
@@ -81,6 +82,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDay(value: string) {
   if (!DAY.test(value)) return false;
   const [y, m, d] = value.split("-").map(Number);
+  if (y < MIN_YEAR || y > MAX_YEAR) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
@@ -103,7 +105,10 @@ export function dayField(
           return;
         }
         if (!isCalendarDay(value)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a date (YYYY-MM-DD)` });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `${label} must be a date (YYYY-MM-DD) between ${MIN_YEAR} and ${MAX_YEAR}`,
+          });
           return;
         }
         for (const [ok, message] of opts.check ?? []) {
