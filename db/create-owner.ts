@@ -1,4 +1,5 @@
-// Creates an owner account on a production database (no demo users there; decisions §1/§2):
+// Creates an owner account on a production database (no demo users there;
+// docs/decisions/staff-accounts-and-passwords.md):
 //
 //   OWNER_PASSWORD='…' npx tsx db/create-owner.ts --username alice --name "Alice Smith" [--email a@b.c] [--phone …]
 //
@@ -82,7 +83,8 @@ export async function createOwner(db: Executor, input: OwnerInput) {
 // ---------------------------------------------------------------- command line
 
 const USAGE =
-  'Usage: OWNER_PASSWORD=… npx tsx db/create-owner.ts --username alice --name "Alice Smith" [--email alice@example.com] [--phone "(704) 555-0100"]\n' +
+  'Usage: OWNER_PASSWORD=… npx tsx db/create-owner.ts --username alice --name "Alice Smith"\n' +
+  '         [--email alice@example.com] [--phone "(704) 555-0100"]\n' +
   "       (without OWNER_PASSWORD, run it in a terminal to be asked for the password)";
 
 function parseArgs(argv: string[]) {

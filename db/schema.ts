@@ -1,5 +1,6 @@
-// One schema for PostgreSQL and the embedded PGlite database (spec §3, decisions §0/§5/§8).
-// Money: numeric(10,2); tax rate numeric(5,4); inventory costs, quantities, multiplier: 4 decimals.
+// One schema for PostgreSQL and the embedded PGlite database (spec §3; docs/decisions/embedded-database.md,
+// docs/decisions/exact-money.md).
+// Money: numeric(10,2); tax rate numeric(7,6); inventory costs, quantities, multiplier: 4 decimals.
 // ON DELETE rules are deliberate: money records (quotes, invoices, payments) are never removed by a
 // cascade from a customer or job; links that are mere context (a task's customer, a photo's event)
 // are cleared instead.
@@ -212,7 +213,7 @@ export const quotes = pgTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
-    // Beyond the spec's schema (decisions §6): a quote may belong to a job.
+    // Beyond the spec's schema (docs/decisions/quotes-and-invoices.md): a quote may belong to a job.
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     quoteNumber: text("quote_number").notNull(),
     title: text("title").notNull(),

@@ -1,13 +1,14 @@
-// Queue names, job payloads and the producer: the only module of jobs/ the web app imports.
+// The job contract (queue names, job names, payload types, options) and the producer (`enqueue`):
+// the only module of jobs/ the web app imports.
 //
 // Job data is stored in Redis in clear text (BullMQ "Going to production": protecting data), so it
 // carries ids and plain parameters only — never passwords, tokens, API keys or message bodies. A
 // processor loads whatever else it needs from the database when it runs.
 //
 // With REDIS_URL set, `enqueue` adds to BullMQ and `npm run worker` processes the job. Without it
-// (demo/dev only, decisions §1) the web process runs the same processor itself, after
-// `startInProcessJobs()` (jobs/in-process.ts) has registered the processors.
-import { Queue, QueueEvents, UnrecoverableError, type JobsOptions } from "bullmq";
+// (demo/dev only, docs/decisions/background-jobs.md) the web process runs the same processor itself: jobs/in-process.ts,
+// loaded only then, after `startInProcessJobs()` has registered the processors.
+import { Queue, QueueEvents, type JobsOptions } from "bullmq";
 import { Redis, type RedisOptions } from "ioredis";
 
 // ---------------------------------------------------------------- names and payloads
@@ -130,31 +131,14 @@ type ProducerState = {
   events?: Map<string, QueueEvents>;
 };
 
-type InProcessState = {
-  processors?: ProcessorRegistry;
-  running: Set<Promise<void>>;
-  /** Pending delays, each with the resolver that lets `stopInProcessRuns` cut it short. */
-  timers: Map<NodeJS.Timeout, () => void>;
-  nextId: number;
-};
-
 // On globalThis, like the database client: the server entry and the Remix bundle each load their
-// own copy of this module, and both must see the same queues and registered processors.
+// own copy of this module, and both must see the same queues.
 const producerKey = Symbol.for("cabinetry.jobs.producer");
-const inProcessKey = Symbol.for("cabinetry.jobs.in-process");
-type GlobalWithJobs = typeof globalThis & {
-  [producerKey]?: ProducerState;
-  [inProcessKey]?: InProcessState;
-};
+type GlobalWithJobs = typeof globalThis & { [producerKey]?: ProducerState };
 
 function producerState(): ProducerState {
   const g = globalThis as GlobalWithJobs;
   return (g[producerKey] ??= { queues: new Map() });
-}
-
-function inProcessState(): InProcessState {
-  const g = globalThis as GlobalWithJobs;
-  return (g[inProcessKey] ??= { running: new Set(), timers: new Map(), nextId: 0 });
 }
 
 function producerQueue(queueName: string): Queue {
@@ -187,6 +171,7 @@ export async function enqueue<Q extends QueueName, N extends JobName<Q>>(
     const job = await producerQueue(queueName).add(jobName, data, opts);
     return { id: job.id ?? "", queueName, jobName, mode: "redis" };
   }
+  const { runInProcess } = await import("./in-process");
   return runInProcess(queueName, jobName, data, opts);
 }
 
@@ -216,19 +201,8 @@ export async function enqueueAndWait<Q extends QueueName, N extends JobName<Q>, 
     const job = await producerQueue(queueName).add(jobName, data, opts);
     return (await job.waitUntilFinished(events, timeoutMs)) as R;
   }
-  const processor = inProcessState().processors?.[queueName]?.[jobName];
-  if (!processor) throw new Error(`No processor for ${queueName}/${jobName}: call startInProcessJobs()`);
-  const attempts = Math.max(1, opts.attempts ?? defaultJobOptions.attempts);
-  const job: JobLike = { id: `in-process-${++inProcessState().nextId}`, name: jobName, data, attemptsMade: 0 };
-  for (;;) {
-    try {
-      return (await processor(job as JobLike<never>)) as R;
-    } catch (error) {
-      job.attemptsMade += 1;
-      if (error instanceof UnrecoverableError || job.attemptsMade >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, backoffDelay(opts, job.attemptsMade)));
-    }
-  }
+  const { runInProcessAndWait } = await import("./in-process");
+  return runInProcessAndWait<R>(queueName, jobName, data, opts);
 }
 
 /** Closes the producer's queues and Redis connection (web process shutdown, tests). */
@@ -243,78 +217,4 @@ export async function closeQueues(): Promise<void> {
   const connection = state.connection;
   state.connection = undefined;
   if (connection) await connection.quit().catch(() => connection.disconnect());
-}
-
-// ---------------------------------------------------------------- in-process runner
-
-/** Makes `enqueue` run these processors in this process when REDIS_URL is unset. */
-export function registerInProcessProcessors(processors: ProcessorRegistry | undefined) {
-  inProcessState().processors = processors;
-}
-
-function backoffDelay(opts: JobsOptions, attemptsMade: number): number {
-  const backoff = opts.backoff ?? defaultJobOptions.backoff;
-  if (typeof backoff === "number") return backoff;
-  const delay = backoff.delay ?? 0;
-  return backoff.type === "exponential" ? delay * 2 ** (attemptsMade - 1) : delay;
-}
-
-/**
- * Unregisters the processors, cancels pending retries and delays, and waits for runs already
- * inside a processor to finish.
- */
-export async function stopInProcessRuns(): Promise<void> {
-  const state = inProcessState();
-  state.processors = undefined;
-  for (const [timer, resolve] of state.timers) {
-    clearTimeout(timer);
-    resolve();
-  }
-  state.timers.clear();
-  await Promise.allSettled([...state.running]);
-}
-
-function later(state: InProcessState, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      state.timers.delete(timer);
-      resolve();
-    }, ms);
-    timer.unref();
-    state.timers.set(timer, resolve);
-  });
-}
-
-function runInProcess(queueName: string, jobName: string, data: unknown, opts: JobsOptions): EnqueuedJob {
-  const state = inProcessState();
-  const processor = state.processors?.[queueName]?.[jobName];
-  if (!processor) {
-    throw new Error(
-      `No processor for ${queueName}/${jobName}: set REDIS_URL and run the worker, or call startInProcessJobs()`,
-    );
-  }
-  const id = `in-process-${++state.nextId}`;
-  const attempts = Math.max(1, opts.attempts ?? defaultJobOptions.attempts);
-  const job: JobLike = { id, name: jobName, data, attemptsMade: 0 };
-
-  const run = (async () => {
-    await later(state, opts.delay ?? 0);
-    while (state.processors) {
-      try {
-        await processor(job as JobLike<never>);
-        return;
-      } catch (error) {
-        job.attemptsMade += 1;
-        const message = error instanceof Error ? error.message : String(error);
-        console.error(
-          `[jobs] ${queueName}/${jobName} #${id} failed (attempt ${job.attemptsMade}/${attempts}): ${message}`,
-        );
-        if (job.attemptsMade >= attempts) return;
-        await later(state, backoffDelay(opts, job.attemptsMade));
-      }
-    }
-  })();
-  state.running.add(run);
-  void run.finally(() => state.running.delete(run));
-  return { id, queueName, jobName, mode: "in-process" };
 }

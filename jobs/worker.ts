@@ -1,7 +1,8 @@
-// `npm run worker`: the BullMQ worker process (decisions §1). One Worker per queue of the processor
-// registry on one shared Redis connection, the daily maintenance job scheduler, and a graceful
-// shutdown (BullMQ "Going to production"): on SIGTERM/SIGINT stop taking jobs, let active ones
-// finish (at most SHUTDOWN_TIMEOUT_MS), then close the database and Redis, exit 0.
+// `npm run worker`: the BullMQ worker process (docs/decisions/background-jobs.md). One Worker per
+// queue of the processor registry on one shared Redis connection, the daily maintenance job
+// scheduler, and a graceful shutdown (BullMQ "Going to production"): on SIGTERM/SIGINT stop taking
+// jobs, let active ones finish (at most SHUTDOWN_TIMEOUT_MS), then close the database and Redis,
+// exit 0.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
@@ -36,7 +37,10 @@ export type StartWorkerOptions = {
   concurrency?: number;
   /** Processors by queue and job name; default the shared registry. */
   registry?: ProcessorRegistry;
-  /** Upsert the job schedulers (daily maintenance, inbox sync); default true. Tests that drive jobs by hand pass false. */
+  /**
+   * Upsert the job schedulers (daily maintenance, inbox sync); default true. Tests that drive jobs
+   * by hand pass false.
+   */
   schedulers?: boolean;
 };
 

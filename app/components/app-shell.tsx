@@ -225,8 +225,8 @@ function SearchBox() {
 }
 
 /**
- * "View as" (decisions §2): an owner may preview the office or installer view; the server narrows
- * what it shows. Others see their own role only.
+ * "View as" (docs/decisions/view-as.md): an owner may preview the office or installer view; the
+ * server narrows what it shows. Others see their own role only.
  */
 function RoleSwitcher({ user, returnTo }: { user: ShellUser; returnTo: string }) {
   if (user.role !== "owner") {

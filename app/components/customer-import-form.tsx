@@ -5,8 +5,9 @@ import { ErrorList } from "~/components/forms";
 export const CUSTOMER_IMPORT_PATH = "/settings/system/import";
 
 /**
- * The customers CSV upload (decisions §6). A plain multipart form, so it works without JS; the
- * action lives at CUSTOMER_IMPORT_PATH, which shows this form again with the errors.
+ * The customers CSV upload (docs/decisions/csv-export-and-import.md). A plain multipart form, so it
+ * works without JS; the action lives at CUSTOMER_IMPORT_PATH, which shows this form again with the
+ * errors.
  */
 export function CustomerImportForm({ errors }: { errors?: string[] }) {
   const navigation = useNavigation();

@@ -14,7 +14,8 @@ import { ErrorList, Field } from "./forms";
 import { PasswordFields } from "./password-fields";
 import { SelectField } from "./select-field";
 
-// Settings → Staff: Add User, Edit User and Reset Password (owner only; decisions §2).
+// Settings → Staff: Add User, Edit User and Reset Password (owner only;
+// docs/decisions/staff-accounts-and-passwords.md).
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 

@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 export type ToastData = { id?: string; title: string; description?: string; type?: "success" | "error" };
 
 /**
- * One toast at a time (spec §8), shown after a redirect. Without JS it fades out by CSS after
- * 5 s; with JS it is removed after 5 s, and Escape or a click dismisses it.
+ * One toast at a time (docs/decisions/toasts.md), shown after a redirect. Without JS it fades out
+ * by CSS after 5 s; with JS it is removed after 5 s, and Escape or a click dismisses it.
  */
 export function Toaster({ toast }: { toast: ToastData }) {
   const [open, setOpen] = useState(true);

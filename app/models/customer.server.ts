@@ -1,8 +1,9 @@
 // The one place that reads and writes customers (pages and /api both call it).
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { customers, invoices, jobs, quotes } from "../../db/schema";
+import { customers, invoices, jobs, quotes, tasks } from "../../db/schema";
 import type { CustomerInput } from "../schemas/customer";
+import { can, type Role } from "../utils/permissions";
 import { PICKER_LIMIT, type CustomerPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
 import { logActivity } from "./activity.server";
@@ -38,6 +39,23 @@ export async function listCustomers(db: Executor, opts: { search?: string; limit
 }
 
 const optionColumns = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
+const linkedOptionColumns = {
+  id: customers.id,
+  name: customers.name,
+  email: sql<string | null>`null`,
+  phone: sql<string | null>`null`,
+};
+
+/**
+ * Which customers a picker may show a role: "all" (with e-mail and phone) to roles that read
+ * customers; to the others ("linked") only id and name, and only of customers linked to a job or a
+ * task, which those roles read anyway (docs/decisions/installer-customer-picker.md).
+ */
+export type CustomerPickerScope = "all" | "linked";
+export function customerPickerScope(role: Role): CustomerPickerScope {
+  return can(role, "customers") ? "all" : "linked";
+}
+const linkedToWork = sql`(exists (select 1 from ${jobs} where ${jobs.customerId} = ${customers.id}) or exists (select 1 from ${tasks} where ${tasks.customerId} = ${customers.id}))`;
 
 /**
  * What a customer picker offers, by name: the matches for `search` (the list's search), or without
@@ -46,29 +64,43 @@ const optionColumns = { id: customers.id, name: customers.name, email: customers
  */
 export async function customerOptions(
   db: Executor,
-  opts: { search?: string; includeId?: number | null; limit?: number } = {},
+  opts: { search?: string; includeId?: number | null; limit?: number; scope?: CustomerPickerScope } = {},
 ): Promise<CustomerPickerRow[]> {
   const limit = opts.limit ?? PICKER_LIMIT;
-  const where = searchCondition(opts.search);
+  const linked = opts.scope === "linked";
+  const columns = linked ? linkedOptionColumns : optionColumns;
+  // Linked scope: a search matches the name only (e-mail and phone are not the role's to search).
+  const search = linked
+    ? opts.search?.trim()
+      ? ilike(customers.name, containsPattern(opts.search.trim()))
+      : undefined
+    : searchCondition(opts.search);
+  const scope = linked ? linkedToWork : undefined;
   let rows: CustomerPickerRow[] = [];
-  if (limit > 0 && where) {
+  if (limit > 0 && search) {
     rows = await db
-      .select(optionColumns)
+      .select(columns)
       .from(customers)
-      .where(where)
+      .where(and(search, scope))
       .orderBy(asc(customers.name), asc(customers.id))
       .limit(limit);
   } else if (limit > 0) {
     // Newest first uses the created_at index; the few rows are then put in name order.
     rows = await db
-      .select(optionColumns)
+      .select(columns)
       .from(customers)
+      .where(scope)
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(limit);
     rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   }
   if (opts.includeId && !rows.some((r) => r.id === opts.includeId)) {
-    rows.unshift(...(await db.select(optionColumns).from(customers).where(eq(customers.id, opts.includeId))));
+    rows.unshift(
+      ...(await db
+        .select(columns)
+        .from(customers)
+        .where(and(eq(customers.id, opts.includeId), scope))),
+    );
   }
   return rows;
 }

@@ -47,14 +47,17 @@ export async function universalSearch(db: Executor, query: string): Promise<Sear
   const found = await rows<{ type: string; id: number; title: string; subtitle: string | null; status: string | null }>(
     db,
     sql`(select 'Customer' as type, id, name as title, coalesce(email, phone, city, '') as subtitle, null::text as status
-         from customers where name ilike ${pattern} or email ilike ${pattern} or phone ilike ${pattern} or city ilike ${pattern}
+         from customers
+         where name ilike ${pattern} or email ilike ${pattern} or phone ilike ${pattern} or city ilike ${pattern}
          order by name limit ${SEARCH_LIMIT})
         union all
         (select 'Job', j.id, j.title, c.name, j.status from jobs j join customers c on c.id = j.customer_id
          where j.title ilike ${pattern} order by j.created_at desc limit ${SEARCH_LIMIT})
         union all
-        (select 'Quote', q.id, q.quote_number || ' · ' || q.title, c.name, q.status from quotes q join customers c on c.id = q.customer_id
-         where q.title ilike ${pattern} or q.quote_number ilike ${pattern} order by q.created_at desc limit ${SEARCH_LIMIT})`,
+        (select 'Quote', q.id, q.quote_number || ' · ' || q.title, c.name, q.status
+         from quotes q join customers c on c.id = q.customer_id
+         where q.title ilike ${pattern} or q.quote_number ilike ${pattern}
+         order by q.created_at desc limit ${SEARCH_LIMIT})`,
   );
   // Customers deduplicated by lower-cased name (spec §5).
   const seen = new Set<string>();

@@ -1,7 +1,7 @@
-// The one e-mail configuration (Settings → Email) and the SMTP transport built from it.
-// The app password is stored AES-256-GCM encrypted and never leaves this module except to SMTP.
+// The one e-mail configuration (Settings → Email). The app password is stored AES-256-GCM
+// encrypted and leaves this module only decrypted for the mail servers (activeMailAccount), which
+// app/integrations/smtp.server.ts and imap.server.ts talk to.
 import { asc, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { Executor } from "../../db/client.server";
 import { emailConfig } from "../../db/schema";
 import type { EmailConfigInput, EmailProvider } from "../schemas/email";
@@ -16,6 +16,8 @@ export type PublicEmailConfig = {
   senderName: string;
   isActive: boolean;
   hasPassword: boolean;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 type Row = typeof emailConfig.$inferSelect;
@@ -28,6 +30,8 @@ function toPublic(row: Row): PublicEmailConfig {
     senderName: row.senderName,
     isActive: row.isActive,
     hasPassword: Boolean(row.appPasswordEncrypted),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -41,8 +45,15 @@ export async function getEmailConfig(db: Executor): Promise<PublicEmailConfig | 
   return row ? toPublic(row) : null;
 }
 
-/** Creates the configuration when none exists, else updates it (spec §4). `id`, when given, must match. */
-export async function saveEmailConfig(db: Executor, input: EmailConfigInput, id?: number): Promise<PublicEmailConfig> {
+/**
+ * Creates the configuration when none exists, else updates it (spec §4). `id`, when given, must
+ * match. `created` says which, for /api's 201 (docs/decisions/api-conventions.md).
+ */
+export async function saveEmailConfig(
+  db: Executor,
+  input: EmailConfigInput,
+  id?: number,
+): Promise<{ config: PublicEmailConfig; created: boolean }> {
   const existing = await configRow(db);
   if (id !== undefined && existing?.id !== id) throw new ModelError(404, "Email configuration not found");
   const values = {
@@ -54,67 +65,26 @@ export async function saveEmailConfig(db: Executor, input: EmailConfigInput, id?
   };
   if (!existing) {
     const [row] = await db.insert(emailConfig).values(values).returning();
-    return toPublic(row);
+    return { config: toPublic(row), created: true };
   }
   const [row] = await db
     .update(emailConfig)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(emailConfig.id, existing.id))
     .returning();
-  return toPublic(row);
+  return { config: toPublic(row), created: false };
 }
 
-// ---------------------------------------------------------------- transport
-
-export const PROVIDER_PRESETS: Record<
-  EmailProvider,
-  { smtp: { host: string; port: number; secure: boolean }; imap: { host: string; port: number; secure: boolean } }
-> = {
-  gmail: {
-    smtp: { host: "smtp.gmail.com", port: 465, secure: true },
-    imap: { host: "imap.gmail.com", port: 993, secure: true },
-  },
-  outlook: {
-    smtp: { host: "smtp.office365.com", port: 587, secure: false },
-    imap: { host: "outlook.office365.com", port: 993, secure: true },
-  },
-};
-
-const envBool = (value: string | undefined) =>
-  value === undefined || value === "" ? undefined : value === "true" || value === "1";
-const envPort = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
-
-/** The provider's SMTP endpoint; SMTP_HOST/SMTP_PORT/SMTP_SECURE override it (tests, relays). */
-export function smtpEndpoint(provider: EmailProvider) {
-  const preset = PROVIDER_PRESETS[provider].smtp;
-  const overridden = Boolean(process.env.SMTP_HOST || process.env.SMTP_PORT || process.env.SMTP_SECURE);
-  const secure = envBool(process.env.SMTP_SECURE) ?? preset.secure;
-  return {
-    host: process.env.SMTP_HOST || preset.host,
-    port: envPort(process.env.SMTP_PORT) ?? preset.port,
-    secure,
-    // The presets' port 587 must upgrade with STARTTLS; an explicit override decides for itself.
-    requireTLS: !overridden && !secure,
-  };
-}
-
-/** The provider's IMAP endpoint (Inbox sync); IMAP_HOST/IMAP_PORT/IMAP_SECURE override it (tests). */
-export function imapEndpoint(provider: EmailProvider) {
-  const preset = PROVIDER_PRESETS[provider].imap;
-  return {
-    host: process.env.IMAP_HOST || preset.host,
-    port: envPort(process.env.IMAP_PORT) ?? preset.port,
-    secure: envBool(process.env.IMAP_SECURE) ?? preset.secure,
-  };
-}
+/** The mailbox the mail servers are asked for, with its decrypted app password. */
+export type MailAccount = { provider: EmailProvider; senderEmail: string; senderName: string; password: string };
 
 /** A refusal that retrying cannot fix (no configuration, no password); the job fails at once. */
 export class EmailConfigError extends Error {
   readonly permanent = true;
 }
 
-/** The active configuration with the decrypted password, for the e-mail processor only. */
-export async function activeSmtpAccount(db: Executor) {
+/** The active configuration with the decrypted password, for the e-mail processor only (SMTP and IMAP). */
+export async function activeMailAccount(db: Executor): Promise<MailAccount> {
   const row = await configRow(db);
   if (!row || !row.isActive) throw new EmailConfigError("Email is not configured: activate it in Settings → Email");
   if (!row.senderEmail) throw new EmailConfigError("Sender email is required when email configuration is active");
@@ -125,19 +95,4 @@ export async function activeSmtpAccount(db: Executor) {
     senderName: row.senderName,
     password: decryptSecret(row.appPasswordEncrypted),
   };
-}
-
-export type SmtpAccount = Awaited<ReturnType<typeof activeSmtpAccount>>;
-
-export function smtpTransport(account: SmtpAccount) {
-  const endpoint = smtpEndpoint(account.provider);
-  return nodemailer.createTransport({
-    ...endpoint,
-    auth: { user: account.senderEmail, pass: account.password },
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-    logger: false,
-    debug: false,
-  });
 }

@@ -5,10 +5,12 @@ import type { Executor } from "../../db/client.server";
 import { activityLog, customers, invoiceItems, invoices, payments, quoteItems, quotes } from "../../db/schema";
 import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type PaymentTerm } from "../schemas/invoice";
 import type { LineItemInput } from "../schemas/line-items";
-import { compareMoney, computeTotals, subtractMoney } from "../utils/money";
+import { compareMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
+import { conflict, invalid, notFound } from "../utils/refusal.server";
 import { nextNumber } from "./numbering.server";
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -138,11 +140,11 @@ export async function getInvoiceDetail(db: Executor, id: number) {
  * Recomputes item and invoice totals, then balance = total − paid. A total below what was already
  * paid is refused; a fully paid invoice becomes paid, a partly paid "paid" one partial.
  */
-export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number) {
+export async function recomputeInvoiceTotals(tx: Executor, invoiceId: number, field = "items") {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
   if (!invoice) throw new ModelError(404, "Invoice not found");
   const items = await listInvoiceItems(tx, invoiceId);
-  const totals = computeTotals(items, invoice.taxRate);
+  const totals = documentTotals(items, invoice.taxRate, field);
   for (const [i, item] of items.entries()) {
     if (item.lineTotal !== totals.lines[i])
       await tx.update(invoiceItems).set({ lineTotal: totals.lines[i] }).where(eq(invoiceItems.id, item.id));
@@ -190,50 +192,81 @@ async function replaceItems(tx: Executor, invoiceId: number, items: LineItemInpu
 export async function quoteForInvoice(db: Executor, quoteId: number) {
   const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
   if (!quote) return null;
-  const items = await db
+  return { quote, items: await quoteItemsOf(db, quoteId) };
+}
+
+function quoteItemsOf(db: Executor, quoteId: number) {
+  return db
     .select()
     .from(quoteItems)
     .where(eq(quoteItems.quoteId, quoteId))
     .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
-  return { quote, items };
+}
+
+/** An invoice that bills the quote: any not cancelled (a cancelled one frees the quote again). */
+async function invoiceOfQuote(tx: Executor, quoteId: number, exceptInvoiceId?: number) {
+  const [row] = await tx
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.quoteId, quoteId),
+        ne(invoices.status, "cancelled"),
+        exceptInvoiceId ? ne(invoices.id, exceptInvoiceId) : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks the quote an invoice is made from (SELECT … FOR UPDATE, until the transaction ends), so
+ * simultaneous conversions of one quote run one after the other and the second one sees the first
+ * one's invoice: 409 "Quote Q-… is already invoiced as INV-…" (docs/decisions/quote-invoiced-once.md).
+ */
+async function lockQuoteForInvoice(tx: Executor, quoteId: number, customerId: number, exceptInvoiceId?: number) {
+  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+  if (!quote) throw invalid("Quote not found", "quoteId");
+  if (quote.customerId !== customerId) throw invalid("The quote belongs to another customer", "quoteId");
+  const existing = await invoiceOfQuote(tx, quoteId, exceptInvoiceId);
+  if (existing)
+    throw conflict(`Quote ${quote.quoteNumber} is already invoiced as ${existing.invoiceNumber}`, "quoteId");
+  return quote;
 }
 
 type Context = { actorId?: number | null; today: string; defaultTaxRate: string };
 
 /**
- * Creates an invoice. With a quoteId and no items (the API's "POST with quoteId", Convert to
- * invoice), the quote's customer, title, description, tax rate, terms and items are copied.
+ * Creates an invoice. With a quoteId the quote is locked and must not be invoiced already; its
+ * items are copied only when asked (`copyItems`), and its tax rate is the default when no items
+ * are sent. Without `items` or `copyItems` the invoice starts empty (items are posted afterwards).
  */
 export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Context) {
   try {
     return await db.transaction(async (tx) => {
       let items = input.items;
       let taxRate = input.taxRate;
+      let jobId: number | null = null;
       if (input.quoteId) {
-        const source = await quoteForInvoice(tx, input.quoteId);
-        if (!source) throw new ModelError(400, "Quote not found", "quoteId");
-        if (source.quote.customerId !== input.customerId)
-          throw new ModelError(400, "The quote belongs to another customer", "quoteId");
-        if (items === undefined) {
-          items = source.items.map((i) => ({
+        const quote = await lockQuoteForInvoice(tx, input.quoteId, input.customerId);
+        jobId = quote.jobId;
+        if (input.copyItems) {
+          items = (await quoteItemsOf(tx, quote.id)).map((i) => ({
             description: i.description,
             quantity: i.quantity,
             unitPrice: i.unitPrice,
             notes: i.notes ?? undefined,
           }));
-          taxRate ??= source.quote.taxRate;
         }
+        if (input.items === undefined) taxRate ??= quote.taxRate;
       }
       const [customer] = await tx
         .select({ name: customers.name })
         .from(customers)
         .where(eq(customers.id, input.customerId));
-      if (!customer) throw new ModelError(400, "Customer not found", "customerId");
+      if (!customer) throw invalid("Customer not found", "customerId");
       const invoiceNumber = input.invoiceNumber ?? (await nextNumber(tx, "INV", ctx.today));
-      const jobId = input.quoteId
-        ? ((await tx.select({ jobId: quotes.jobId }).from(quotes).where(eq(quotes.id, input.quoteId)))[0]?.jobId ??
-          null)
-        : null;
       const [created] = await tx
         .insert(invoices)
         .values({
@@ -275,35 +308,40 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
   }
 }
 
-/** Convert to invoice: an approved quote becomes a new invoice on the business's default payment terms. */
+/**
+ * Convert to invoice: an approved quote becomes a new invoice with its items, on the business's
+ * default payment terms. Status and "already invoiced" are checked under the quote's row lock.
+ */
 export async function convertQuoteToInvoice(
   db: Executor,
   quoteId: number,
   ctx: Context & { dueDate: string; paymentTerms: PaymentTerm },
 ) {
-  const source = await quoteForInvoice(db, quoteId);
-  if (!source) throw new ModelError(404, "Quote not found");
-  if (source.quote.status !== "approved")
-    throw new ModelError(409, "Only an approved quote can be converted to an invoice.");
-  return createInvoice(
-    db,
-    {
-      quoteId,
-      customerId: source.quote.customerId,
-      title: source.quote.title,
-      description: source.quote.description ?? undefined,
-      status: "draft",
-      dueDate: ctx.dueDate,
-      paymentTerms: ctx.paymentTerms,
-      taxRate: source.quote.taxRate,
-      notes: undefined,
-      terms: defaultInvoiceTerms(ctx.paymentTerms),
-      items: undefined,
-      invoiceNumber: undefined,
-      issueDate: undefined,
-    },
-    ctx,
-  );
+  return db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw notFound("Quote not found");
+    if (quote.status !== "approved") throw conflict("Only an approved quote can be converted to an invoice.");
+    return createInvoice(
+      tx,
+      {
+        quoteId,
+        customerId: quote.customerId,
+        title: quote.title,
+        description: quote.description ?? undefined,
+        status: "draft",
+        dueDate: ctx.dueDate,
+        paymentTerms: ctx.paymentTerms,
+        taxRate: quote.taxRate,
+        notes: undefined,
+        terms: defaultInvoiceTerms(ctx.paymentTerms),
+        items: undefined,
+        copyItems: true,
+        invoiceNumber: undefined,
+        issueDate: undefined,
+      },
+      ctx,
+    );
+  });
 }
 
 export async function updateInvoice(db: Executor, id: number, input: InvoiceInput, ctx: Context) {
@@ -317,10 +355,19 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
         .where(eq(customers.id, input.customerId));
       if (!customer) throw new ModelError(400, "Customer not found", "customerId");
       if (input.quoteId) {
-        const [q] = await tx.select({ customerId: quotes.customerId }).from(quotes).where(eq(quotes.id, input.quoteId));
-        if (!q) throw new ModelError(400, "Quote not found", "quoteId");
-        if (q.customerId !== input.customerId)
-          throw new ModelError(400, "The quote belongs to another customer", "quoteId");
+        // Linking a quote (or reviving a cancelled invoice of one) takes the quote: the same lock
+        // and "already invoiced" rule as creating. An existing link is left as it is.
+        const takesQuote =
+          input.status !== "cancelled" && (input.quoteId !== current.quoteId || current.status === "cancelled");
+        if (takesQuote) await lockQuoteForInvoice(tx, input.quoteId, input.customerId, id);
+        else {
+          const [q] = await tx
+            .select({ customerId: quotes.customerId })
+            .from(quotes)
+            .where(eq(quotes.id, input.quoteId));
+          if (!q) throw invalid("Quote not found", "quoteId");
+          if (q.customerId !== input.customerId) throw invalid("The quote belongs to another customer", "quoteId");
+        }
       }
       await tx
         .update(invoices)
@@ -434,7 +481,7 @@ export async function addInvoiceItem(db: Executor, invoiceId: number, item: Item
         sortOrder,
       })
       .returning();
-    await recomputeInvoiceTotals(tx, invoiceId);
+    await recomputeInvoiceTotals(tx, invoiceId, "unitPrice");
     return (await getInvoiceItem(tx, row.id))!;
   });
 }
@@ -454,7 +501,7 @@ export async function updateInvoiceItem(db: Executor, id: number, item: ItemFiel
         updatedAt: new Date(),
       })
       .where(eq(invoiceItems.id, id));
-    await recomputeInvoiceTotals(tx, existing.invoiceId);
+    await recomputeInvoiceTotals(tx, existing.invoiceId, "unitPrice");
     return (await getInvoiceItem(tx, id))!;
   });
 }

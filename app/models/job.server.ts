@@ -13,6 +13,7 @@ import {
 } from "../../db/schema";
 import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
+import { can, seesMoney, type Role } from "../utils/permissions";
 import { PICKER_LIMIT, type JobPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
 
@@ -60,6 +61,23 @@ export async function listJobs(
     db.select({ total: count() }).from(jobs).innerJoin(customers, eq(customers.id, jobs.customerId)).where(where),
   ]);
   return { rows, total: Number(total) };
+}
+
+type WithCosts = { estimatedCost: string | null; actualCost: string | null };
+
+/**
+ * A job as a role may receive it: without its estimated and actual cost when the role does not see
+ * money (`seesMoney`). The keys are left undefined, so the JSON sent carries no cost at all.
+ */
+export function jobForRole<T extends WithCosts>(job: T, role: Role) {
+  return seesMoney(role) ? job : { ...job, estimatedCost: undefined, actualCost: undefined };
+}
+
+/** The job's customer as a role without customer read may receive it: what the job page shows, no more. */
+export function jobCustomerForRole<T extends typeof customers.$inferSelect>(customer: T, role: Role) {
+  if (can(role, "customers")) return customer;
+  const { id, name, address, city, state, zipCode, phone } = customer;
+  return { id, name, address, city, state, zipCode, phone };
 }
 
 export async function getJob(db: Executor, id: number) {

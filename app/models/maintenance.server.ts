@@ -34,7 +34,9 @@ export async function expireQuotes(db: Executor, today: string): Promise<number>
       await tx.insert(activityLog).values({
         type: "maintenance",
         title: `${plural(changed.length, "quote", "quotes")} expired`,
-        description: `Daily maintenance expired ${plural(changed.length, "sent quote", "sent quotes")} valid until before ${today}.`,
+        description:
+          `Daily maintenance expired ${plural(changed.length, "sent quote", "sent quotes")} ` +
+          `valid until before ${today}.`,
       });
     }
     return changed.length;
@@ -57,7 +59,9 @@ export async function markOverdueInvoices(db: Executor, today: string): Promise<
       await tx.insert(activityLog).values({
         type: "maintenance",
         title: `${plural(changed.length, "invoice", "invoices")} overdue`,
-        description: `Daily maintenance marked ${plural(changed.length, "unpaid invoice", "unpaid invoices")} due before ${today} as overdue.`,
+        description:
+          `Daily maintenance marked ${plural(changed.length, "unpaid invoice", "unpaid invoices")} ` +
+          `due before ${today} as overdue.`,
       });
     }
     return changed.length;

@@ -5,8 +5,8 @@ import type { Executor } from "../../db/client.server";
 import { activityLog, customers, invoices, jobs, quoteItems, quotes } from "../../db/schema";
 import type { LineItemInput } from "../schemas/line-items";
 import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schemas/quote";
-import { computeTotals } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { nextNumber } from "./numbering.server";
@@ -127,11 +127,11 @@ async function requireCustomerAndJob(tx: Executor, customerId: number, jobId: nu
 }
 
 /** Recomputes line totals, subtotal, tax and total from the stored items (inside the caller's transaction). */
-export async function recomputeQuoteTotals(tx: Executor, quoteId: number) {
+export async function recomputeQuoteTotals(tx: Executor, quoteId: number, field = "items") {
   const [quote] = await tx.select({ taxRate: quotes.taxRate }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
   if (!quote) throw new ModelError(404, "Quote not found");
   const items = await listQuoteItems(tx, quoteId);
-  const totals = computeTotals(items, quote.taxRate);
+  const totals = documentTotals(items, quote.taxRate, field);
   for (const [i, item] of items.entries()) {
     if (item.lineTotal !== totals.lines[i])
       await tx.update(quoteItems).set({ lineTotal: totals.lines[i] }).where(eq(quoteItems.id, item.id));
@@ -364,7 +364,7 @@ export async function addQuoteItem(db: Executor, quoteId: number, item: ItemFiel
         sortOrder,
       })
       .returning();
-    await recomputeQuoteTotals(tx, quoteId);
+    await recomputeQuoteTotals(tx, quoteId, "unitPrice");
     return (await getQuoteItem(tx, row.id))!;
   });
 }
@@ -384,7 +384,7 @@ export async function updateQuoteItem(db: Executor, id: number, item: ItemFields
         updatedAt: new Date(),
       })
       .where(eq(quoteItems.id, id));
-    await recomputeQuoteTotals(tx, existing.quoteId);
+    await recomputeQuoteTotals(tx, existing.quoteId, "unitPrice");
     return (await getQuoteItem(tx, id))!;
   });
 }
@@ -400,9 +400,15 @@ export async function deleteQuoteItem(db: Executor, id: number) {
 
 // ---------------------------------------------------------------- choices for the dialogs
 
-/** Quotes an invoice may be created from (spec: only sent or approved); `includeId` keeps an invoice's own link. */
+/**
+ * Quotes an invoice may be created from (spec: only sent or approved, and not invoiced already by
+ * an invoice that is not cancelled); `includeId` keeps an invoice's own link.
+ */
 export async function invoiceableQuotes(db: Executor, includeId?: number | null) {
-  const offered = inArray(quotes.status, ["sent", "approved"]);
+  const offered = and(
+    inArray(quotes.status, ["sent", "approved"]),
+    sql`not exists (select 1 from ${invoices} where ${invoices.quoteId} = ${quotes.id} and ${invoices.status} <> 'cancelled')`,
+  )!;
   return db
     .select({
       id: quotes.id,

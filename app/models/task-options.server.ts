@@ -1,7 +1,7 @@
 // What the task dialog offers to link and assign.
 import type { Executor } from "../../db/client.server";
 import { addDays, businessToday, formatInZone, zonedToInstant } from "../utils/dates";
-import { customerOptions } from "./customer.server";
+import { customerOptions, type CustomerPickerScope } from "./customer.server";
 import { jobOptions } from "./job.server";
 import { listResources } from "./resource.server";
 import { getEvent, listEvents } from "./schedule.server";
@@ -11,11 +11,13 @@ export async function taskFormOptions(
   db: Executor,
   timeZone: string,
   selected: { scheduleEventId?: number | null; jobId?: number | null; customerId?: number | null } = {},
+  /** What the customer picker may show this user (installers: linked customers, id and name). */
+  customerScope: CustomerPickerScope = "all",
 ) {
   const selectedEventId = selected.scheduleEventId;
   const today = businessToday(timeZone);
   const [customers, jobs, users, resources, events] = await Promise.all([
-    customerOptions(db, { includeId: selected.customerId }),
+    customerOptions(db, { includeId: selected.customerId, scope: customerScope }),
     jobOptions(db, { includeId: selected.jobId }),
     listUsers(db, { activeOnly: true }),
     listResources(db, { activeOnly: true }),

@@ -12,16 +12,16 @@ import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { getEmailConfig } from "~/models/email-config.server";
-import { dispatchInboxSync, dispatchReply } from "~/models/email-dispatch.server";
-import { ModelError } from "~/models/errors.server";
 import { deleteEmail, getEmail, listEmails, setEmailRead, unreadCount } from "~/models/inbox.server";
 import { getSettings } from "~/models/settings.server";
 import { ReplySchema } from "~/schemas/email";
+import { dispatchInboxSync, dispatchReply } from "~/services/email-dispatch.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { safeEmailHtml } from "~/utils/email-html.server";
 import { parseRouteId } from "~/utils/params.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
@@ -126,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `Synced ${syncedCount} new emails out of ${totalFetched} fetched.`,
       });
     } catch (error) {
-      if (error instanceof ModelError)
+      if (isRefusal(error))
         return redirectWithToast(request, list, { type: "error", title: "Sync failed", description: error.message });
       throw error;
     }
@@ -176,8 +176,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: `Sent to ${outcome.result.to}.`,
       });
     } catch (error) {
-      if (error instanceof ModelError)
-        return json<ActionData>({ replyError: error.message, body }, { status: error.status });
+      if (isRefusal(error)) return json<ActionData>({ replyError: error.message, body }, { status: error.status });
       throw error;
     }
   }

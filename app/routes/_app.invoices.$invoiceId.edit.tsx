@@ -6,7 +6,7 @@ import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext } from "~/models/business.server";
 import { getInvoice, listInvoiceItems, updateInvoice } from "~/models/invoice.server";
 import { customerOptions } from "~/models/customer.server";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
 import { invoiceableQuotes } from "~/models/quote.server";
 import { makeInvoiceSchema } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";

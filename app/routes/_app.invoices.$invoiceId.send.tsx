@@ -3,27 +3,22 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { SendEmailForm } from "~/components/send-email-form";
-import { dispatchInvoiceEmail } from "~/models/email-dispatch.server";
-import { sendReadiness } from "~/models/email-send.server";
-import { ModelError } from "~/models/errors.server";
-import { getInvoiceDetail } from "~/models/invoice.server";
+import { invoiceRecipient } from "~/models/documents.server";
 import { SendEmailSchema } from "~/schemas/email";
+import { dispatchInvoiceEmail, sendReadiness } from "~/services/email-dispatch.server";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireRouteId } from "~/utils/params.server";
+import { isRefusal, requireFound } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
   const id = requireRouteId(params.invoiceId, "Invoice");
   const db = await getDb();
-  const detail = await getInvoiceDetail(db, id);
-  if (!detail) throw new Response("Invoice not found", { status: 404 });
-  const readiness = await sendReadiness(db, detail.customer);
-  return json({
-    invoice: { id, invoiceNumber: detail.invoice.invoiceNumber, title: detail.invoice.title },
-    ...readiness,
-  });
+  const invoice = requireFound(await invoiceRecipient(db, id), "Invoice");
+  const readiness = await sendReadiness(db, invoice.customer);
+  return json({ invoice: { id, invoiceNumber: invoice.number, title: invoice.title }, ...readiness });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -52,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `Sent to ${outcome.result.to}.`,
     });
   } catch (error) {
-    if (error instanceof ModelError)
+    if (isRefusal(error))
       return redirectWithToast(request, back, {
         type: "error",
         title: "Failed to send email",

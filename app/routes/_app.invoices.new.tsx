@@ -6,7 +6,7 @@ import { InvoiceForm } from "~/components/invoice-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { createInvoice, quoteForInvoice } from "~/models/invoice.server";
 import { customerOptions } from "~/models/customer.server";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
 import { invoiceableQuotes } from "~/models/quote.server";
 import { defaultInvoiceTerms, makeInvoiceSchema, paymentTermDays } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";

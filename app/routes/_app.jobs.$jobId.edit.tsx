@@ -5,7 +5,7 @@ import { DialogRoute } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
 import { customerOptions } from "~/models/customer.server";
 import { getJob, MissingCustomerError, updateJob } from "~/models/job.server";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
 import { JobSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -5,7 +5,7 @@ import { DialogRoute } from "~/components/dialog-route";
 import { JobForm } from "~/components/job-form";
 import { customerOptions } from "~/models/customer.server";
 import { createJob, MissingCustomerError } from "~/models/job.server";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
 import { getSettings } from "~/models/settings.server";
 import { jobCreateSchema } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";

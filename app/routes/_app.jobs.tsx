@@ -10,13 +10,13 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { toOptions } from "~/components/select-field";
 import { StatusBadge } from "~/components/status-badge";
-import { listJobs } from "~/models/job.server";
+import { jobForRole, listJobs } from "~/models/job.server";
 import { JOB_STATUSES } from "~/schemas/job";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { can } from "~/utils/permissions";
+import { can, seesMoney } from "~/utils/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Cabinetry Jobs" }];
 
@@ -35,8 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
+  const showMoney = seesMoney(user.viewRole);
   return json({
-    jobs: rows,
+    // Installers read jobs, not their costs (money is not theirs to see).
+    jobs: rows.map((job) => jobForRole(job, user.viewRole)),
+    showMoney,
     total,
     page,
     pageSize: PAGE_SIZE,
@@ -126,7 +129,15 @@ export default function Jobs() {
         ) : (
           <DataTable
             label="Jobs"
-            headers={["Job", "Customer", "Status", "Estimated Cost", "Start Date", "Created", "Actions"]}
+            headers={[
+              "Job",
+              "Customer",
+              "Status",
+              ...(data.showMoney ? ["Estimated Cost"] : []),
+              "Start Date",
+              "Created",
+              "Actions",
+            ]}
           >
             {jobs.map((j) => (
               <tr key={j.id} data-testid="job-row">
@@ -144,7 +155,9 @@ export default function Jobs() {
                 <td>
                   <StatusBadge status={j.status} />
                 </td>
-                <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
+                {data.showMoney ? (
+                  <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
+                ) : null}
                 <td>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</td>
                 <td className="nowrap">{formatDate(j.createdAt)}</td>
                 <td>

@@ -6,14 +6,14 @@ import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
 import { EventStatusBadge, PriorityBadge, StatusBadge } from "~/components/status-badge";
 import { linkedEmails } from "~/models/inbox.server";
-import { getJobDetail } from "~/models/job.server";
+import { getJobDetail, jobCustomerForRole, jobForRole } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
-import { can } from "~/utils/permissions";
+import { can, seesMoney } from "~/utils/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.job.title ?? "Job"} · Cabinetry Jobs` },
@@ -29,10 +29,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     can(user.viewRole, "inbox") ? linkedEmails(db, { jobId: id }) : null,
   ]);
   if (!detail) throw new Response("Job not found", { status: 404 });
-  const money = can(user.viewRole, "invoices");
+  const money = seesMoney(user.viewRole);
   return json({
-    // Installers read jobs but not quotes, invoices or money records (permission map).
-    detail: { ...detail, quotes: money ? detail.quotes : [], invoices: money ? detail.invoices : [] },
+    // Installers read jobs but not quotes, invoices, job costs or the customer's record (permission map).
+    detail: {
+      ...detail,
+      job: jobForRole(detail.job, user.viewRole),
+      customer: jobCustomerForRole(detail.customer, user.viewRole),
+      quotes: money ? detail.quotes : [],
+      invoices: money ? detail.invoices : [],
+    },
     showMoney: money,
     canEdit: can(user.viewRole, "jobs", "write"),
     canSchedule: can(user.viewRole, "schedule", "write"),
@@ -125,20 +131,22 @@ export default function JobDetail() {
             Completion: {job.completionDate ? formatDate(job.completionDate) : "Not set"}
           </Text>
         </Card>
-        <Card size="2">
-          <Text as="div" size="2" color="gray">
-            Estimate vs actual
-          </Text>
-          <Text as="div" data-testid="job-estimate">
-            Estimated: {job.estimatedCost ? formatMoney(job.estimatedCost) : "—"}
-          </Text>
-          <Text as="div">Actual: {job.actualCost ? formatMoney(job.actualCost) : "—"}</Text>
-          {variance !== null ? (
-            <Text as="div" size="2" color={Number(variance) > 0 ? "red" : "green"}>
-              {Number(variance) > 0 ? "Over" : "Under"} by {formatMoney(Math.abs(Number(variance)).toFixed(2))}
+        {showMoney ? (
+          <Card size="2">
+            <Text as="div" size="2" color="gray">
+              Estimate vs actual
             </Text>
-          ) : null}
-        </Card>
+            <Text as="div" data-testid="job-estimate">
+              Estimated: {job.estimatedCost ? formatMoney(job.estimatedCost) : "—"}
+            </Text>
+            <Text as="div">Actual: {job.actualCost ? formatMoney(job.actualCost) : "—"}</Text>
+            {variance !== null ? (
+              <Text as="div" size="2" color={Number(variance) > 0 ? "red" : "green"}>
+                {Number(variance) > 0 ? "Over" : "Under"} by {formatMoney(Math.abs(Number(variance)).toFixed(2))}
+              </Text>
+            ) : null}
+          </Card>
+        ) : null}
       </Grid>
       {job.description || job.notes ? (
         <Card size="2" mb="4">

@@ -5,7 +5,7 @@ import { DialogRoute } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
 import { jobOptions } from "~/models/job.server";
 import { getQuote, listQuoteItems, updateQuote } from "~/models/quote.server";
 import { makeQuoteSchema } from "~/schemas/quote";

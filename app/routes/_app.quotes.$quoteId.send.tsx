@@ -3,24 +3,22 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { SendEmailForm } from "~/components/send-email-form";
-import { dispatchQuoteEmail } from "~/models/email-dispatch.server";
-import { sendReadiness } from "~/models/email-send.server";
-import { ModelError } from "~/models/errors.server";
-import { getQuoteDetail } from "~/models/quote.server";
+import { quoteRecipient } from "~/models/documents.server";
 import { SendEmailSchema } from "~/schemas/email";
+import { dispatchQuoteEmail, sendReadiness } from "~/services/email-dispatch.server";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireRouteId } from "~/utils/params.server";
+import { isRefusal, requireFound } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes", "write");
   const id = requireRouteId(params.quoteId, "Quote");
   const db = await getDb();
-  const detail = await getQuoteDetail(db, id);
-  if (!detail) throw new Response("Quote not found", { status: 404 });
-  const readiness = await sendReadiness(db, detail.customer);
-  return json({ quote: { id, quoteNumber: detail.quote.quoteNumber, title: detail.quote.title }, ...readiness });
+  const quote = requireFound(await quoteRecipient(db, id), "Quote");
+  const readiness = await sendReadiness(db, quote.customer);
+  return json({ quote: { id, quoteNumber: quote.number, title: quote.title }, ...readiness });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `Sent to ${outcome.result.to}.`,
     });
   } catch (error) {
-    if (error instanceof ModelError)
+    if (isRefusal(error))
       return redirectWithToast(request, back, {
         type: "error",
         title: "Failed to send email",

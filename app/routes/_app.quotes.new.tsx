@@ -5,7 +5,7 @@ import { DialogRoute } from "~/components/dialog-route";
 import { QuoteForm } from "~/components/quote-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
 import { jobOptions } from "~/models/job.server";
 import { createQuote } from "~/models/quote.server";
 import { DEFAULT_QUOTE_TERMS, makeQuoteSchema } from "~/schemas/quote";

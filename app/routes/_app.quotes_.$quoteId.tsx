@@ -15,6 +15,7 @@ import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -84,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ error: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof ModelError)
+    if (error instanceof ModelError || isRefusal(error))
       return redirectWithToast(request, here, { type: "error", title: "Error", description: error.message });
     throw error;
   }
@@ -96,6 +97,8 @@ export default function QuoteDetail() {
   const busy = navigation.state === "submitting";
   const [params] = useSearchParams();
   const confirmDelete = params.get("confirm") === "delete";
+  // A quote is invoiced once (a cancelled invoice frees it): then the invoice is linked instead.
+  const billedBy = invoices.find((i) => i.status !== "cancelled");
   return (
     <>
       <Text size="2" asChild>
@@ -165,7 +168,11 @@ export default function QuoteDetail() {
             </Flex>
           </Form>
         ) : null}
-        {quote.status === "approved" ? (
+        {billedBy ? (
+          <Text size="2" data-testid="quote-invoiced">
+            Invoiced as <Link to={`/invoices/${billedBy.id}`}>{billedBy.invoiceNumber}</Link>
+          </Text>
+        ) : quote.status === "approved" ? (
           <Form method="post">
             <Button name="intent" value="convert" disabled={busy}>
               Convert to invoice

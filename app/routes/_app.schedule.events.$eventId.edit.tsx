@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { EventForm } from "~/components/event-form";
-import { eventFormOptions, linkErrorResponse, parseEventForm } from "~/models/event-form.server";
+import { eventFormOptions, linkErrorResponse, parseEventForm } from "~/forms/event-form.server";
 import { deleteEvent, getEvent, updateEvent } from "~/models/schedule.server";
 import { getSettings } from "~/models/settings.server";
 import { requirePermission } from "~/utils/auth.server";

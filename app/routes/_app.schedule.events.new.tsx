@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { EventForm } from "~/components/event-form";
-import { eventFormOptions, linkErrorResponse, parseEventForm } from "~/models/event-form.server";
+import { eventFormOptions, linkErrorResponse, parseEventForm } from "~/forms/event-form.server";
 import { getJob } from "~/models/job.server";
 import { getCustomer } from "~/models/customer.server";
 import { createEvent } from "~/models/schedule.server";

@@ -7,11 +7,12 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList, Field } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { getEmailConfig, saveEmailConfig } from "~/models/email-config.server";
-import { dispatchTestEmail } from "~/models/email-dispatch.server";
 import { ModelError } from "~/models/errors.server";
 import { EmailConfigSchema } from "~/schemas/email";
+import { dispatchTestEmail } from "~/services/email-dispatch.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Settings → Email (spec §2): the provider form, the test e-mail and the setup instructions.
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: outcome.error,
       });
     } catch (error) {
-      if (error instanceof ModelError)
+      if (isRefusal(error))
         return redirectWithToast(request, here, {
           type: "error",
           title: "Email Test Failed",

@@ -3,7 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
+import { customerPickerScope } from "~/models/customer.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
 import { getTask, InvalidLinkError, updateTask } from "~/models/task.server";
@@ -20,16 +21,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const task = await getTask(db, requireRouteId(params.taskId, "Task"));
   if (!task) throw new Response("Task not found", { status: 404 });
-  const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, task);
+  const options = await taskFormOptions(
+    db,
+    (await getSettings(db)).system.timeZone,
+    task,
+    customerPickerScope(user.viewRole),
+  );
   return json({ task, options: { ...options, searchable: searchablePickers(user.viewRole) } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requirePermission(request, "tasks", "write");
+  const user = await requirePermission(request, "tasks", "write");
   const id = requireRouteId(params.taskId, "Task");
   const db = await getDb();
   const formData = await request.formData();
-  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS, customerPickerScope(user.viewRole));
   const submission = parseWithZod(formData, { schema: TaskSchema });
   // A "Find" (no JS) re-renders the form with the values kept.
   if (submission.status !== "success")

@@ -3,7 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
-import { readPickers } from "~/models/picker.server";
+import { readPickers } from "~/forms/picker.server";
+import { customerPickerScope } from "~/models/customer.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
 import { createTask, InvalidLinkError } from "~/models/task.server";
@@ -29,15 +30,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobId: parseRouteId(url.searchParams.get("jobId") ?? undefined),
     scheduleEventId: parseRouteId(url.searchParams.get("scheduleEventId") ?? undefined),
   };
-  const options = await taskFormOptions(db, (await getSettings(db)).system.timeZone, prefill);
+  const options = await taskFormOptions(
+    db,
+    (await getSettings(db)).system.timeZone,
+    prefill,
+    customerPickerScope(user.viewRole),
+  );
   return json({ options: { ...options, searchable: searchablePickers(user.viewRole) }, prefill, back: backTo(url) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "tasks", "write");
+  const user = await requirePermission(request, "tasks", "write");
   const db = await getDb();
   const formData = await request.formData();
-  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS, customerPickerScope(user.viewRole));
   const submission = parseWithZod(formData, { schema: TaskSchema });
   // A "Find" (no JS) re-renders the form with the values kept.
   if (submission.status !== "success")

@@ -12,7 +12,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params.id, "Email configuration");
   const input = await parseBody(request, EmailConfigSchema);
   const db = await getDb();
-  return json(await apiCall(() => saveEmailConfig(db, input, id)));
+  const { config } = await apiCall(() => saveEmailConfig(db, input, id));
+  return json(config);
 }
 
 export const loader = () => methodNotAllowed(["PATCH"]);

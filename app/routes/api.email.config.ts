@@ -12,11 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await getEmailConfig(await getDb()));
 }
 
-// POST: create when none exists, else update (spec §4).
+// POST: create when none exists (201 with the stored record, docs/decisions/api-conventions.md), else update (200).
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await requireApiPermission(request, "settings", "write");
   const input = await parseBody(request, EmailConfigSchema);
   const db = await getDb();
-  return json(await apiCall(() => saveEmailConfig(db, input)));
+  const { config, created } = await apiCall(() => saveEmailConfig(db, input));
+  return json(config, { status: created ? 201 : 200 });
 }

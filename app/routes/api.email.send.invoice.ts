@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { dispatchInvoiceEmail } from "~/models/email-dispatch.server";
+import { dispatchInvoiceEmail } from "~/services/email-dispatch.server";
 import { SendInvoiceEmailSchema } from "~/schemas/email";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";

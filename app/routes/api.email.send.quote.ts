@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { dispatchQuoteEmail } from "~/models/email-dispatch.server";
+import { dispatchQuoteEmail } from "~/services/email-dispatch.server";
 import { SendQuoteEmailSchema } from "~/schemas/email";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";

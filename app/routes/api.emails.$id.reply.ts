@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { dispatchReply } from "~/models/email-dispatch.server";
+import { dispatchReply } from "~/services/email-dispatch.server";
 import { ReplySchema } from "~/schemas/email";
 import { methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";

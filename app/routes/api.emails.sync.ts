@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { dispatchInboxSync } from "~/models/email-dispatch.server";
+import { dispatchInboxSync } from "~/services/email-dispatch.server";
 import { SyncSchema } from "~/schemas/email";
 import { methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";

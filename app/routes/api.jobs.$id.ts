@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { deleteJob, getJob, updateJob } from "~/models/job.server";
+import { deleteJob, getJob, jobForRole, updateJob } from "~/models/job.server";
 import { JobSchema } from "~/schemas/job";
 import { apiError, methodNotAllowed, parseBody, requireId } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
@@ -7,9 +7,9 @@ import { getDb } from "~/utils/db.server";
 import { badLinksAre400 } from "~/utils/ops-api.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiPermission(request, "jobs");
+  const user = await requireApiPermission(request, "jobs");
   const job = await getJob(await getDb(), requireId(params.id, "Job"));
-  return job ? json(job) : apiError(404, "Job not found");
+  return job ? json(jobForRole(job, user.viewRole)) : apiError(404, "Job not found");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { createJob, listJobs } from "~/models/job.server";
+import { createJob, jobForRole, listJobs } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import { JOB_STATUSES, jobCreateSchema } from "~/schemas/job";
 import { listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
@@ -9,14 +9,17 @@ import { getDb } from "~/utils/db.server";
 import { badLinksAre400, choiceParam } from "~/utils/ops-api.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiPermission(request, "jobs");
+  const user = await requireApiPermission(request, "jobs");
   const url = new URL(request.url);
   const { rows, total } = await listJobs(await getDb(), {
     search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
     status: choiceParam(url, "status", JOB_STATUSES),
     ...listParams(url),
   });
-  return listResponse(rows, total);
+  return listResponse(
+    rows.map((job) => jobForRole(job, user.viewRole)),
+    total,
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
 import { checkTotalsFit, dayField, idField, lineItemsField, optionalIdField, taxRateField } from "./line-items";
+import { flag } from "./ops-common";
 
 export const INVOICE_STATUSES = ["draft", "sent", "partial", "paid", "overdue", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -23,7 +24,10 @@ export function defaultInvoiceTerms(term: string): string {
     : "Payment due on receipt. Late payments may incur additional charges.";
 }
 
-/** Add/Edit Invoice and /api/invoices (spec §5: customer and title required; due date required, not in the past). */
+/**
+ * Add/Edit Invoice and /api/invoices (spec §5: customer and title required; due date required, not
+ * in the past). Items come from `items`, or from the quote when `copyItems` is true; otherwise none.
+ */
 export function makeInvoiceSchema(today: string, opts: { allowPastDueDate?: string | null } = {}) {
   return z
     .object({
@@ -51,8 +55,21 @@ export function makeInvoiceSchema(today: string, opts: { allowPastDueDate?: stri
       notes: optionalText(5000, "Notes"),
       terms: optionalText(5000, "Terms"),
       items: lineItemsField(),
+      // With a quoteId: copy the quote's items (Convert to invoice). Never implied: a client that
+      // creates the invoice and then posts its items must not get every line twice.
+      copyItems: flag(false),
     })
-    .superRefine((value, ctx) => checkTotalsFit(value, ctx));
+    .superRefine((value, ctx) => {
+      if (value.copyItems && !value.quoteId)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["copyItems"], message: "copyItems needs a quoteId" });
+      if (value.copyItems && value.items !== undefined)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["copyItems"],
+          message: "Send either items or copyItems, not both",
+        });
+      checkTotalsFit(value, ctx);
+    });
 }
 
 export type InvoiceInput = z.infer<ReturnType<typeof makeInvoiceSchema>>;

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { MAX_YEAR, MIN_YEAR } from "~/utils/dates";
-import { MAX_MONEY_CENTS, RATE_SCALE, centsToString, computeTotals, parseScaled, rateToString } from "~/utils/money";
+import {
+  RATE_SCALE,
+  centsToString,
+  computeTotals,
+  formatMoney,
+  isMisplacedComma,
+  oversizedAmount,
+  parseScaled,
+  rateToString,
+} from "~/utils/money";
 import { optionalText, requiredText } from "./common";
 
 // Fields shared by quotes and invoices: decimals arrive as a number or a numeric string and leave
@@ -8,6 +17,9 @@ import { optionalText, requiredText } from "./common";
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** A comma is only a thousands separator (1,234.56); docs/decisions/decimal-comma.md. */
+export const DECIMAL_COMMA_MESSAGE = "Use a dot for decimals";
 
 /**
  * A decimal with `scale` places between min and max; the output is its fixed-point text. Blank is
@@ -33,7 +45,9 @@ export function decimalField(
         }
         const scaled = parseScaled(value, opts.scale);
         if (scaled === null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a number` });
+          // "1,5" or "1.000,50" would otherwise be read as another amount: refused, never guessed.
+          const message = isMisplacedComma(value) ? DECIMAL_COMMA_MESSAGE : `${label} must be a number`;
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message });
           return z.NEVER;
         }
         if (scaled < opts.min) {
@@ -151,19 +165,26 @@ export const ItemApiFields = {
   ),
 };
 
-/** Refuses documents whose total would not fit numeric(10,2). */
+/**
+ * Refuses documents whose amounts would not fit numeric(10,2). Runs only on values that parsed:
+ * when a field above already failed, zod still calls this refinement with that field's
+ * placeholder, and computing with it would throw (a 500 for a bad taxRate sent with items).
+ */
 export function checkTotalsFit(
   value: { items?: LineItemInput[]; taxRate?: string },
   ctx: z.RefinementCtx,
   defaultRate = "0.0875",
 ) {
-  if (!value.items) return;
-  const totals = computeTotals(value.items, value.taxRate ?? defaultRate);
-  if ((parseScaled(totals.total, 2) ?? 0n) > MAX_MONEY_CENTS) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ["items"],
-      message: "The total is too large (at most $99,999,999.99)",
-    });
-  }
+  const { items, taxRate } = value;
+  if (!Array.isArray(items)) return;
+  if (taxRate !== undefined && typeof taxRate !== "string") return;
+  if (!items.every((i) => i && typeof i.quantity === "string" && typeof i.unitPrice === "string")) return;
+  const oversized = oversizedAmount(computeTotals(items, taxRate ?? defaultRate));
+  if (oversized)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["items"], message: amountTooLargeMessage(oversized) });
+}
+
+/** "Amount too large: the total would be $…; at most $99,999,999.99" (the numeric(10,2) columns). */
+export function amountTooLargeMessage(oversized: { what: string; amount: string }) {
+  return `Amount too large: the ${oversized.what} would be ${formatMoney(oversized.amount)} (at most $99,999,999.99)`;
 }

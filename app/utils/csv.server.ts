@@ -1,5 +1,6 @@
-// CSV downloads (decisions §6: Settings → System Export). csv-stringify does the quoting; rows are
-// read and written one batch at a time, so a 60k-row table never sits in memory.
+// CSV downloads (Settings → System Export, docs/decisions/csv-export-and-import.md). csv-stringify
+// does the quoting; rows are read and written one batch at a time, so a 60k-row table never sits in
+// memory.
 import { stringify } from "csv-stringify/sync";
 
 /** A column of an export: `text` cells are user input and escaped against formula injection. */

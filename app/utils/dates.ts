@@ -1,6 +1,7 @@
-// Dates in the business time zone (decisions §6: the business time zone decides "today" and
-// "overdue"). No server-only imports: loaders and components share these, so the server render
-// and the browser's hydration print the same text whatever zone either machine runs in.
+// Dates in the business time zone (docs/decisions/business-time-zone.md: the business time zone
+// decides "today" and "overdue"). No server-only imports: loaders and components share these, so
+// the server render and the browser's hydration print the same text whatever zone either machine
+// runs in.
 import { TZDate } from "@date-fns/tz";
 import { format, isValid } from "date-fns";
 

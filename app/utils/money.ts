@@ -6,6 +6,17 @@
 // Safe in the browser: the quote and invoice dialogs compute live totals with the same code.
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+/** The one place a comma is allowed: thousands groups before a dot, "1,234.56" (never "1,5"). */
+const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+
+/**
+ * True for text that uses a comma any other way than as a thousands separator ("1,5",
+ * "1.000,50", "12,34"): such input is refused, never read as another amount (decisions:
+ * docs/decisions/decimal-comma.md).
+ */
+export function isMisplacedComma(input: unknown): boolean {
+  return typeof input === "string" && input.includes(",") && !GROUPED.test(input.trim());
+}
 
 /** Integer division of a by b (b > 0), rounding half away from zero. */
 function divRound(a: bigint, b: bigint): bigint {
@@ -17,7 +28,8 @@ function divRound(a: bigint, b: bigint): bigint {
 
 /**
  * Parses a decimal into an integer of 10^-scale units, rounded half away from zero.
- * Returns null for anything that is not a plain decimal (empty, "1e5", "abc", NaN, Infinity).
+ * Returns null for anything that is not a plain decimal (empty, "1e5", "abc", NaN, Infinity, or a
+ * comma that is not a thousands separator: "1,5", "1.000,50").
  */
 export function parseScaled(input: string | number | null | undefined, scale: number): bigint | null {
   if (input === null || input === undefined) return null;
@@ -31,7 +43,11 @@ export function parseScaled(input: string | number | null | undefined, scale: nu
       text = input.toFixed(20);
     }
   } else {
-    text = input.trim().replace(/,/g, "");
+    text = input.trim();
+    if (text.includes(",")) {
+      if (!GROUPED.test(text)) return null;
+      text = text.replace(/,/g, "");
+    }
   }
   const match = DECIMAL.exec(text);
   if (!match) return null;
@@ -125,6 +141,24 @@ export function compareMoney(a: string | number, b: string | number): number {
 
 /** The largest value numeric(10,2) holds. */
 export const MAX_MONEY_CENTS = 9_999_999_999n;
+
+/**
+ * The first amount of `totals` that a numeric(10,2) column cannot hold (a line total, the
+ * subtotal, the tax or the total), or null when they all fit.
+ */
+export function oversizedAmount(totals: Totals): { what: string; amount: string } | null {
+  const checks: Array<[string, string]> = [
+    ...totals.lines.map((line): [string, string] => ["line total", line]),
+    ["subtotal", totals.subtotal],
+    ["tax", totals.taxAmount],
+    ["total", totals.total],
+  ];
+  for (const [what, amount] of checks) {
+    const cents = toCents(amount) ?? 0n;
+    if (cents > MAX_MONEY_CENTS || cents < -MAX_MONEY_CENTS) return { what, amount };
+  }
+  return null;
+}
 
 /** "0.0875" → "8.75", "0.08875" → "8.875" (percent text for display). */
 export function rateToPercent(rate: string | number): string {

@@ -1,7 +1,6 @@
 // Quote and invoice PDFs with pdfkit (decisions §0: a maintained PDF library). Text streams are
 // left uncompressed so the document stays searchable by simple tools and tests.
 import PDFDocument from "pdfkit";
-import type { Settings } from "../models/settings.server";
 import { formatDate } from "./dates";
 import { formatMoney, rateToPercent } from "./money";
 
@@ -32,7 +31,22 @@ export type PdfDocumentInput = {
   balance?: string;
 };
 
-export function renderDocumentPdf(input: PdfDocumentInput, settings: Settings): Promise<Buffer> {
+/** What the PDF shows of Settings: the business letterhead and the time zone of its dates. */
+export type PdfSettings = {
+  business: {
+    companyName: string;
+    streetAddress: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    phone: string;
+    email: string;
+    website: string;
+  };
+  system: { timeZone: string };
+};
+
+export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "LETTER",
     margin: 50,

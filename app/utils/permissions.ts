@@ -1,5 +1,5 @@
-// The one permission map (spec §2 Sidebar, decisions §2). Safe in the browser: the sidebar uses
-// it to filter entries; the server uses it to enforce.
+// The one permission map (spec §2 Sidebar; docs/decisions/view-as.md). Safe in the browser: the
+// sidebar uses it to filter entries; the server uses it to enforce.
 export const ROLES = ["owner", "office", "installer"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -58,6 +58,14 @@ const PERMISSIONS: Record<Area, Record<Action, Role[]>> = {
 
 export function can(role: Role, area: Area, action: Action = "read") {
   return PERMISSIONS[area][action].includes(role);
+}
+
+/**
+ * Money amounts (prices, totals, balances, payments, job estimated/actual cost) go only to roles that
+ * read invoices: installers never receive them, in pages, `.data` or `/api` (issue 10 item 5).
+ */
+export function seesMoney(role: Role) {
+  return can(role, "invoices");
 }
 
 export type NavItem = { title: string; to: string; area: Area; icon: string };

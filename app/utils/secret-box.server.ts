@@ -1,4 +1,4 @@
-// AES-256-GCM for secrets kept in the database (the e-mail app password, decisions §7).
+// AES-256-GCM for secrets kept in the database (the e-mail app password, docs/decisions/sending-email.md).
 // Key: EMAIL_SECRET_KEY (32 bytes, base64 or hex). Outside production (demo, dev, tests) without it,
 // a key derived from SESSION_SECRET (or a fixed demo string) keeps the demo working.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";

@@ -1,12 +1,15 @@
-// The `email` queue: sends a quote, an invoice or the test e-mail over SMTP. A refusal that a retry
-// cannot fix (no configuration, unknown record, SMTP 5xx, bad login) fails the job at once with
-// the server's reason, which the waiting web request shows.
+// The `email` queue: sends a quote, an invoice, a reply or the test e-mail over SMTP and syncs the
+// inbox over IMAP (app/services/). A refusal that a retry cannot fix (no configuration, unknown
+// record, SMTP 5xx, bad login) fails the job at once with the server's reason, which the waiting
+// web request shows.
 import { UnrecoverableError } from "bullmq";
 import { getDb } from "../../db/client.server";
+import { isPermanentSmtpError } from "../../app/integrations/smtp.server";
 import { EmailConfigError } from "../../app/models/email-config.server";
-import { sendInvoiceEmail, sendQuoteEmail, sendReply, sendTestEmail } from "../../app/models/email-send.server";
-import { syncInbox, type SyncResult } from "../../app/models/inbox-sync.server";
 import { ModelError } from "../../app/models/errors.server";
+import { sendInvoiceEmail, sendQuoteEmail, sendReply, sendTestEmail } from "../../app/services/email-send.server";
+import { syncInbox, type SyncResult } from "../../app/services/inbox-sync.server";
+import { isRefusal } from "../../app/utils/refusal.server";
 import type {
   JobLike,
   SendInvoiceEmailData,
@@ -17,12 +20,9 @@ import type {
 } from "../queues";
 
 function permanent(error: unknown): boolean {
-  if (error instanceof EmailConfigError || error instanceof ModelError) return true;
-  const e = error as { responseCode?: number; code?: string } | null;
-  if (e?.code === "EAUTH" || e?.code === "EENVELOPE") return true;
-  return typeof e?.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+  if (error instanceof EmailConfigError || error instanceof ModelError || isRefusal(error)) return true;
+  return isPermanentSmtpError(error);
 }
-
 async function run<R>(send: () => Promise<R>): Promise<R> {
   try {
     return await send();

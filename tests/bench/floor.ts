@@ -55,12 +55,17 @@ type Row = {
 
 function renderRow(c: Row, query: string) {
   const location = [c.city, [c.state, c.zip_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const notes = c.notes ? `<div class="truncate" title="${esc(c.notes)}">${esc(c.notes)}</div>` : "";
+  const phone = c.phone ? esc(c.phone) : `<span class="muted">No phone listed</span>`;
+  const email = c.email ? `<div>${esc(c.email)}</div>` : "";
+  const edit = `<a href="/customers/${c.id}/edit${query}" aria-label="Edit ${esc(c.name)}">Edit</a>`;
+  const del = `<a href="/customers/${c.id}/delete${query}" aria-label="Delete ${esc(c.name)}">Delete</a>`;
   return `<tr data-testid="customer-row">
-<td><a href="/customers/${c.id}"><strong>${esc(c.name)}</strong></a>${c.notes ? `<div class="truncate" title="${esc(c.notes)}">${esc(c.notes)}</div>` : ""}</td>
-<td><div>${c.phone ? esc(c.phone) : `<span class="muted">No phone listed</span>`}</div>${c.email ? `<div>${esc(c.email)}</div>` : ""}</td>
+<td><a href="/customers/${c.id}"><strong>${esc(c.name)}</strong></a>${notes}</td>
+<td><div>${phone}</div>${email}</td>
 <td><div>${esc(c.address ?? "")}</div><div>${esc(location)}</div></td>
 <td>${esc(dateFormat.format(c.created_at))}</td>
-<td><a href="/customers/${c.id}/edit${query}" aria-label="Edit ${esc(c.name)}">Edit</a> <a href="/customers/${c.id}/delete${query}" aria-label="Delete ${esc(c.name)}">Delete</a></td>
+<td>${edit} ${del}</td>
 </tr>`;
 }
 
@@ -72,16 +77,28 @@ function renderPage(rows: Row[], total: number, page: number, search: string) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, page * PAGE_SIZE);
+  const head =
+    "<tr><th>Customer Name</th><th>Contact Info</th><th>Location</th><th>Added</th>" +
+    '<th><span class="visually-hidden">Actions</span></th></tr>';
+  const searchForm =
+    `<form method="get" role="search"><input type="search" name="search" value="${esc(search)}" ` +
+    'aria-label="Search customers"><button>Search</button></form>';
+  const paging =
+    pages > 1
+      ? `<p>Showing ${number.format(first)}–${number.format(last)} of ${number.format(total)} · ` +
+        `Page ${page} of ${pages}</p>`
+      : "";
   const body = rows.length
-    ? `<table><thead><tr><th>Customer Name</th><th>Contact Info</th><th>Location</th><th>Added</th><th><span class="visually-hidden">Actions</span></th></tr></thead>
+    ? `<table><thead>${head}</thead>
 <tbody>${rows.map((r) => renderRow(r, query)).join("")}</tbody></table>`
     : `<p>${search ? "No customers found matching your search." : "No customers yet. Add your first customer!"}</p>`;
-  return `<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><title>Customers · Cabinetry Jobs</title></head><body>
+  const docHead = '<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8">';
+  return `${docHead}<title>Customers · Cabinetry Jobs</title></head><body>
 <h1>Customers</h1>
-<form method="get" role="search"><input type="search" name="search" value="${esc(search)}" aria-label="Search customers"><button>Search</button></form>
+${searchForm}
 <h2>All Customers <span data-testid="customer-count">${number.format(total)}</span></h2>
 ${body}
-${pages > 1 ? `<p>Showing ${number.format(first)}–${number.format(last)} of ${number.format(total)} · Page ${page} of ${pages}</p>` : ""}
+${paging}
 </body></html>`;
 }
 

@@ -44,6 +44,9 @@ import {
 } from "./lib";
 import { fillSynthetic } from "./synthetic";
 
+/** How many of the first visit's files are scripts or stylesheets. */
+const fileCount = (assets: AssetReport, kind: "js" | "css") => assets.files.filter((f) => f.kind === kind).length;
+
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -88,7 +91,8 @@ async function captureListQueries(client: postgres.Sql, search: string | undefin
   const rows = captured.find((c) => c !== count);
   if (captured.length !== 2 || !count || !rows) {
     throw new Error(
-      `listCustomers sent ${captured.length} statements; the floor expects a page query and a count:\n${captured.map((c) => c.sql).join("\n")}`,
+      `listCustomers sent ${captured.length} statements; the floor expects a page query and a count:\n` +
+        captured.map((c) => c.sql).join("\n"),
     );
   }
   return {
@@ -123,7 +127,8 @@ async function pickSearchTerm(sql: postgres.Sql) {
     if (n >= 2 && n <= 50) return w;
   }
   const names = await sql<{ name: string }[]>`
-    select name from customers group by name having count(*) between 3 and 30 order by abs(count(*) - 12), name limit 10`;
+    select name from customers group by name having count(*) between 3 and 30
+    order by abs(count(*) - 12), name limit 10`;
   for (const { name } of names) {
     const n = await matches(name);
     if (n >= 2 && n <= 50) return name;
@@ -249,7 +254,8 @@ function summarize(target: Target, result: Result, samples: number[], cpu: CpuWi
     otherCores: Math.max(0, cpu.machineMs - cpu.serverMs - cpu.dbMs - cpu.selfMs) / cpu.elapsedMs,
   };
   log(
-    `${target.label.padEnd(44)} p50 ${fmtMs(m.p50).padStart(7)}  p95 ${fmtMs(m.p95).padStart(7)}  p99 ${fmtMs(m.p99).padStart(7)} ms  ` +
+    `${target.label.padEnd(44)} p50 ${fmtMs(m.p50).padStart(7)}  p95 ${fmtMs(m.p95).padStart(7)}  ` +
+      `p99 ${fmtMs(m.p99).padStart(7)} ms  ` +
       `${m.rps.toFixed(0).padStart(5)} req/s  non-2xx ${m.non2xx}  errors ${m.errors}  ` +
       `CPU/req: server ${fmtMs(m.serverCpu)} ms, db ${fmtMs(m.dbCpu)} ms; other load ${m.otherCores.toFixed(2)} cores`,
   );
@@ -282,7 +288,8 @@ async function checkTarget(target: Target, expected: { rows: number; total: numb
   const total = expected.total.toLocaleString("en-US");
   if (rows !== expected.rows || !text.includes(total)) {
     throw new Error(
-      `${target.label}: ${rows} rows (total ${total} ${text.includes(total) ? "shown" : "missing"}), expected ${expected.rows}`,
+      `${target.label}: ${rows} rows (total ${total} ${text.includes(total) ? "shown" : "missing"}), ` +
+        `expected ${expected.rows}`,
     );
   }
 }
@@ -487,7 +494,8 @@ async function main() {
     t = Date.now();
     await Promise.all([startApp(), startFloor()]);
     log(
-      `app on ${baseUrl}, floor on ${floorUrl} (started in ${seconds(Date.now() - t)})${redisUrl ? "" : " — no Redis: the app runs its jobs in-process"}`,
+      `app on ${baseUrl}, floor on ${floorUrl} (started in ${seconds(Date.now() - t)})` +
+        (redisUrl ? "" : " — no Redis: the app runs its jobs in-process"),
     );
     session.cookie = await signIn(baseUrl);
     log(`signed in as ${USERNAME}`);
@@ -596,7 +604,8 @@ async function main() {
     // ------------------------------------------------------------ first visit bytes
     const assets: AssetReport = await firstVisitAssets(`${baseUrl}/customers`, { Cookie: session.cookie });
     log(
-      `first visit to /customers: JS ${fmtKb(assets.js.gzip)} gz (${assets.files.filter((f) => f.kind === "js").length} files), CSS ${fmtKb(assets.css.gzip)} gz (${assets.files.filter((f) => f.kind === "css").length} files)`,
+      `first visit to /customers: JS ${fmtKb(assets.js.gzip)} gz (${fileCount(assets, "js")} files), ` +
+        `CSS ${fmtKb(assets.css.gzip)} gz (${fileCount(assets, "css")} files)`,
     );
     if (assets.extra.length) log(`  also loaded through imports not listed in the HTML: ${assets.extra.join(", ")}`);
 
@@ -687,11 +696,11 @@ async function main() {
         ],
         [
           "First visit to /customers: JS (gzip -9)",
-          `${fmtKb(assets.js.gzip)} (${fmtKb(assets.js.raw)} raw, ${assets.files.filter((f) => f.kind === "js").length} files)`,
+          `${fmtKb(assets.js.gzip)} (${fmtKb(assets.js.raw)} raw, ${fileCount(assets, "js")} files)`,
         ],
         [
           "First visit to /customers: CSS (gzip -9)",
-          `${fmtKb(assets.css.gzip)} (${fmtKb(assets.css.raw)} raw, ${assets.files.filter((f) => f.kind === "css").length} files)`,
+          `${fmtKb(assets.css.gzip)} (${fmtKb(assets.css.raw)} raw, ${fileCount(assets, "css")} files)`,
         ],
       ],
     );
@@ -706,13 +715,19 @@ async function main() {
     const markdown = [
       `### Benchmark: Customers list (${new Date().toISOString().slice(0, 10)})`,
       "",
-      `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, Node ${process.version}, PostgreSQL ${pgVersion}, commit ${gitDescribe()}. ` +
-        `autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per target, load generator on the same machine. ` +
-        `Latencies are exact percentiles of every response's time (p95 computed from the samples; autocannon itself reports p97.5, not p95). ` +
-        `Responses uncompressed (no Accept-Encoding). Floor = bare node:http + postgres.js running the same two statements as listCustomers, string template, no session check. ` +
-        `"CPU ms/req" = CPU time of the answering Node process and of its PostgreSQL backends per response (from /proc); ` +
+      `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, Node ${process.version}, PostgreSQL ${pgVersion}, ` +
+        `commit ${gitDescribe()}. ` +
+        `autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per target, ` +
+        `load generator on the same machine. ` +
+        `Latencies are exact percentiles of every response's time ` +
+        `(p95 computed from the samples; autocannon itself reports p97.5, not p95). ` +
+        `Responses uncompressed (no Accept-Encoding). Floor = bare node:http + postgres.js running the same ` +
+        `two statements as listCustomers, string template, no session check. ` +
+        `"CPU ms/req" = CPU time of the answering Node process and of its PostgreSQL backends per response ` +
+        `(from /proc); ` +
         `"CPU ÷ floor" compares that total with the floor's for the same query (list or search). ` +
-        `"Other load" = cores used by anything else on the machine during the measured run (other work skews latencies, CPU per request much less).`,
+        `"Other load" = cores used by anything else on the machine during the measured run ` +
+        `(other work skews latencies, CPU per request much less).`,
       "",
       loadTable,
       "",

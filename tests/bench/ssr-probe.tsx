@@ -163,7 +163,11 @@ function stringTemplate() {
   return `<table><tbody>${rows
     .map(
       (c) =>
-        `<tr><td><a href="/customers/${c.id}">${esc(c.name)}</a></td><td><div>${esc(c.phone)}</div><div>${esc(c.email)}</div></td><td><div>${esc(c.address)}</div><div>${esc(`${c.city}, ${c.state} ${c.zipCode}`)}</div></td><td>${dateFormat.format(new Date(c.createdAt))}</td><td><a href="${c.id}/edit">Edit</a> <a href="${c.id}/delete">Delete</a></td></tr>`,
+        `<tr><td><a href="/customers/${c.id}">${esc(c.name)}</a></td>` +
+        `<td><div>${esc(c.phone)}</div><div>${esc(c.email)}</div></td>` +
+        `<td><div>${esc(c.address)}</div><div>${esc(`${c.city}, ${c.state} ${c.zipCode}`)}</div></td>` +
+        `<td>${dateFormat.format(new Date(c.createdAt))}</td>` +
+        `<td><a href="${c.id}/edit">Edit</a> <a href="${c.id}/delete">Delete</a></td></tr>`,
     )
     .join("")}</tbody></table>`;
 }

@@ -1,6 +1,7 @@
-// Settings → System Export/Import in Chromium with JavaScript DISABLED (decisions §6, style guide:
-// test the no-JS path): a customers CSV uploaded through the file input, the toast, the customers;
-// a bad file answered on the import page with its line; an export link downloads a CSV.
+// Settings → System Export/Import in Chromium with JavaScript DISABLED
+// (docs/decisions/csv-export-and-import.md; the style guide: test the no-JS path): a customers CSV
+// uploaded through the file input, the toast, the customers; a bad file answered on the import page
+// with its line; an export link downloads a CSV.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

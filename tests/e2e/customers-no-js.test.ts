@@ -1,6 +1,7 @@
-// Customers in Chromium with JavaScript DISABLED (decisions §3: every screen renders on the server
-// and every create, edit and delete works as a plain HTML form). Also the installer's 403, and the
-// theme toggle and sidebar collapse as plain form posts that persist in cookies.
+// Customers in Chromium with JavaScript DISABLED (docs/decisions/dialogs-as-routes.md: every screen
+// renders on the server and every create, edit and delete works as a plain HTML form). Also the
+// installer's 403, and the theme toggle and sidebar collapse as plain form posts that persist in
+// cookies.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ilike } from "drizzle-orm";

@@ -192,7 +192,8 @@ describe("e-mail configuration and sending", () => {
       },
     });
     remember(saved.body);
-    expect(saved.status).toBe(200);
+    // A create answers 201 with the stored record (docs/decisions/api-conventions.md), never the password.
+    expect(saved.status).toBe(201);
     expect(saved.body).toEqual({
       id: expect.any(Number),
       provider: "gmail",
@@ -200,7 +201,19 @@ describe("e-mail configuration and sending", () => {
       senderName: "Northwind Office",
       isActive: false,
       hasPassword: true,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
+    expect(new Date(saved.body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // POST again updates the one configuration: 200, same id, the stored password kept.
+    const again = await api("/api/email/config", {
+      method: "POST",
+      cookie: owner,
+      json: { provider: "gmail", senderEmail: SENDER, senderName: "Northwind Office", isActive: false },
+    });
+    remember(again.body);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: saved.body.id, hasPassword: true, createdAt: saved.body.createdAt });
     expect((await api("/api/email/test", { method: "POST", cookie: owner })).status).toBe(409);
 
     const patched = await api(`/api/email/config/${saved.body.id}`, {

@@ -167,7 +167,8 @@ beforeAll(async () => {
       appPassword: inject("imapPassword"),
     },
   });
-  expect(saved.status).toBe(200);
+  // No configuration was left: this POST creates it (201, docs/decisions/api-conventions.md).
+  expect(saved.status).toBe(201);
   configId = saved.body.id;
 });
 

@@ -1,7 +1,8 @@
-// The /api/customers contract over real HTTP against the production server (decisions §4): list
-// with search and paging, create/read/update/delete, validation, 404s, the 409 for a customer who
-// has jobs, 401/403 JSON for every endpoint, and the cross-origin refusal. Every row this file
-// creates carries a unique tag, and the assertions only ever look at those rows.
+// The /api/customers contract over real HTTP against the production server
+// (docs/decisions/api-conventions.md): list with search and paging, create/read/update/delete,
+// validation, 404s, the 409 for a customer who has jobs, 401/403 JSON for every endpoint, and the
+// cross-origin refusal. Every row this file creates carries a unique tag, and the assertions only
+// ever look at those rows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, ilike, inArray } from "drizzle-orm";
 import { closeDb, getDb } from "../../db/client.server";

@@ -1,6 +1,7 @@
-// Settings → System Export/Import (decisions §6) over real HTTP against the production server:
-// the five CSV downloads (headers, exact money strings, formula-injection escaping, permission) and
-// the customers import (aliases, quoted fields, all-or-nothing validation, duplicates, limits).
+// Settings → System Export/Import (docs/decisions/csv-export-and-import.md) over real HTTP against
+// the production server: the five CSV downloads (headers, exact money strings, formula-injection
+// escaping, permission) and the customers import (aliases, quoted fields, all-or-nothing
+// validation, duplicates, limits).
 //
 // Other files use the same database at the same time: every record made here carries this run's
 // tag and is deleted afterwards; assertions look only at this file's rows.
@@ -260,7 +261,9 @@ describe("CSV import (customers)", () => {
 
   it("one invalid row imports nothing and names its line", async () => {
     const m = `bad${tag}`;
-    const csv = `name,email\nGood ${m},good-${m}@example.com\n"Multi ${m}\nline",multi-${m}@example.com\nBad ${m},not-an-email\n`;
+    const csv =
+      `name,email\nGood ${m},good-${m}@example.com\n` +
+      `"Multi ${m}\nline",multi-${m}@example.com\nBad ${m},not-an-email\n`;
     const res = await upload(csv);
     expect(res.status).toBe(400);
     // The quoted name spans lines 3 and 4, so the bad row is on line 5.

@@ -253,7 +253,7 @@ describe("quotes API", () => {
     const inv = await api("/api/invoices", {
       method: "POST",
       cookie: owner,
-      json: { customerId: customerA, quoteId: q.body.id, title: "Approve me", dueDate: future(30) },
+      json: { customerId: customerA, quoteId: q.body.id, copyItems: true, title: "Approve me", dueDate: future(30) },
     });
     expect(inv.status).toBe(201);
     expect([inv.body.total, inv.body.balance, inv.body.quoteId]).toEqual(["108.75", "108.75", q.body.id]);

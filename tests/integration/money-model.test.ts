@@ -208,7 +208,7 @@ describe("payments", () => {
 });
 
 describe("invoices", () => {
-  it("copies a quote's items and tax rate when created with only a quoteId", async () => {
+  it("copies a quote's items and tax rate when asked to (copyItems)", async () => {
     const db = await getDb();
     const c = await customer();
     const q = await createQuote(
@@ -223,7 +223,7 @@ describe("invoices", () => {
     );
     const inv = await createInvoice(
       db,
-      invoiceInput({ customerId: c.id, quoteId: q.id, title: "Copy me", dueDate: "2026-07-01" }),
+      invoiceInput({ customerId: c.id, quoteId: q.id, copyItems: true, title: "Copy me", dueDate: "2026-07-01" }),
       ctx,
     );
     expect(inv.invoiceNumber).toMatch(/^INV-2026-\d{4}$/);

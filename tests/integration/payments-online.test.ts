@@ -1,7 +1,8 @@
-// Online payments (decisions §5): payment links against local fake provider APIs, the Authorize.Net
-// hand-off page that POSTs a live token to the hosted form, signed webhooks stored once and turned
-// into exactly one payment by the `webhooks` queue (never in another currency), and a worker
-// killed mid-job whose stalled job another worker finishes.
+// Online payments (docs/decisions/payment-links.md, payment-webhooks.md): payment links against
+// local fake provider APIs, the Authorize.Net hand-off page that POSTs a live token to the hosted
+// form, signed webhooks stored once and turned into exactly one payment by the `webhooks` queue
+// (never in another currency), and a worker killed mid-job whose stalled job another worker
+// finishes.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,4 +1,5 @@
-// The embedded-database path (decisions §1): the same migrations and model code on PGlite.
+// The embedded-database path (docs/decisions/embedded-database.md): the same migrations and model
+// code on PGlite.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -4,7 +4,7 @@ import { getDb } from "../../db/client.server";
 import { customers, jobs } from "../../db/schema";
 import { customerOptions } from "../../app/models/customer.server";
 import { jobOptions } from "../../app/models/job.server";
-import { readPickers } from "../../app/models/picker.server";
+import { readPickers } from "../../app/forms/picker.server";
 import { CUSTOMER_AND_JOB_PICKERS, CUSTOMER_PICKER } from "../../app/utils/picker";
 
 const tag = `pk${Date.now().toString(36)}`;

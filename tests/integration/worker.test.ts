@@ -21,9 +21,8 @@ import {
   MAINTENANCE_QUEUE,
   closeQueues,
   enqueue,
-  registerInProcessProcessors,
-  stopInProcessRuns,
 } from "../../jobs/queues";
+import { registerInProcessProcessors, stopInProcessRuns } from "../../jobs/in-process";
 import { dailyMaintenance } from "../../jobs/processors/daily-maintenance";
 import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";

@@ -68,7 +68,8 @@ ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 mail_location = maildir:${mail}/%u
-${root ? "default_internal_user = dovecot\ndefault_login_user = dovenull" : `default_internal_user = ${os.userInfo().username}\ndefault_login_user = ${os.userInfo().username}`}
+default_internal_user = ${root ? "dovecot" : os.userInfo().username}
+default_login_user = ${root ? "dovenull" : os.userInfo().username}
 passdb {
   driver = static
   args = password=${password}

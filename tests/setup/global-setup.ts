@@ -68,7 +68,7 @@ export default async function setup(project: TestProject) {
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: queuePrefix,
     SESSION_SECRET: "test-session-secret-0123456789",
-    // The app-password key (decisions §7); tests/setup/env.ts gives test workers the same one.
+    // The app-password key (docs/decisions/sending-email.md); tests/setup/env.ts gives test workers the same one.
     EMAIL_SECRET_KEY: process.env.EMAIL_SECRET_KEY ?? TEST_EMAIL_SECRET_KEY,
     BUSINESS_TIME_ZONE: "America/New_York",
   };

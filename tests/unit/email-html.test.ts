@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replySubject, replyText } from "../../app/models/email-send.server";
+import { replySubject, replyText } from "../../app/services/email-send.server";
 import { subjectReferences } from "../../app/models/inbox.server";
 import { safeEmailHtml, snippetOf } from "../../app/utils/email-html.server";
 
@@ -7,7 +7,8 @@ describe("safeEmailHtml", () => {
   it("removes scripts, event handlers, frames, forms and style blocks, keeping the text", () => {
     const { html } = safeEmailHtml(
       `<style>body{display:none}</style><p onclick="steal()">Hello <b>there</b></p><script>alert(1)</script>` +
-        `<iframe src="https://x.test"></iframe><form action="https://x.test"><input name="p"></form><svg onload="alert(1)"></svg>`,
+        `<iframe src="https://x.test"></iframe><form action="https://x.test"><input name="p"></form>` +
+        `<svg onload="alert(1)"></svg>`,
     );
     expect(html).toBe("<p>Hello <b>there</b></p>");
   });
@@ -15,7 +16,8 @@ describe("safeEmailHtml", () => {
   it("keeps http(s), mailto and tel links, opened safely in a new tab, and drops javascript: and data: links", () => {
     const { html } = safeEmailHtml(
       `<a href="https://shop.test/plans" target="_self" rel="opener">plans</a><a href="mailto:a@b.test">mail</a>` +
-        `<a href="JaVaScRiPt:alert(1)">js</a><a href="data:text/html,<script>alert(1)</script>">data</a><a href="//evil.test">rel</a>`,
+        `<a href="JaVaScRiPt:alert(1)">js</a><a href="data:text/html,<script>alert(1)</script>">data</a>` +
+        `<a href="//evil.test">rel</a>`,
     );
     expect(html).toContain(
       '<a href="https://shop.test/plans" target="_blank" rel="noopener noreferrer nofollow">plans</a>',
@@ -25,7 +27,9 @@ describe("safeEmailHtml", () => {
   });
 
   it("hides remote images unless asked, counting them, and always keeps inline data: images", () => {
-    const raw = `<img src="https://track.test/open.gif"><img src="http://cdn.test/logo.png" alt="Logo"><img src="//cdn.test/x.png"><img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">`;
+    const raw =
+      `<img src="https://track.test/open.gif"><img src="http://cdn.test/logo.png" alt="Logo">` +
+      `<img src="//cdn.test/x.png"><img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">`;
     const blocked = safeEmailHtml(raw);
     expect(blocked.blockedImages).toBe(3);
     expect(blocked.html).not.toMatch(/track\.test|cdn\.test/);
@@ -41,7 +45,8 @@ describe("safeEmailHtml", () => {
 
   it("keeps harmless inline styles and drops positioning, urls and expressions", () => {
     const { html } = safeEmailHtml(
-      `<p style="color: #333; text-align: center; position: fixed; top: 0; background-image: url(https://t.test/x); width: expression(alert(1)); font-weight: bold">x</p>`,
+      `<p style="color: #333; text-align: center; position: fixed; top: 0; ` +
+        `background-image: url(https://t.test/x); width: expression(alert(1)); font-weight: bold">x</p>`,
     );
     expect(html).toBe('<p style="color:#333;text-align:center;font-weight:bold">x</p>');
   });

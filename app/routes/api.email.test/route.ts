@@ -1,6 +1,6 @@
 // A folder route: remix.config ignores files named *.test.ts.
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { dispatchTestEmail } from "~/models/email-dispatch.server";
+import { dispatchTestEmail } from "~/services/email-dispatch.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -1,5 +1,7 @@
 // Pages and /api send e-mail through here: check what can be refused at once (4xx), then enqueue
-// on the `email` queue and wait for the processor's answer, so "sent" means the SMTP server took it.
+// on the `email` queue and wait for the processor's answer, so "sent" means the SMTP server took it
+// (docs/decisions/sending-email.md). The checks read only what they need; the processor loads the document itself
+// (app/services/email-send.server.ts), and the job carries ids and the user's text, never secrets.
 import {
   EMAIL_QUEUE,
   SEND_INVOICE_EMAIL_JOB,
@@ -11,16 +13,22 @@ import {
   enqueueAndWait,
 } from "../../jobs/queues";
 import type { Executor } from "../../db/client.server";
-import { getEmailConfig } from "./email-config.server";
-import { forgetUnreadCount, getEmail } from "./inbox.server";
+import type { SendResult } from "../integrations/smtp.server";
+import { invoiceRecipient, quoteRecipient } from "../models/documents.server";
+import { getEmailConfig } from "../models/email-config.server";
+import { forgetUnreadCount, getEmail } from "../models/inbox.server";
+import { conflict, invalid, requireFound } from "../utils/refusal.server";
 import type { SyncResult } from "./inbox-sync.server";
-import type { SendResult } from "./email-send.server";
-import { sendReadiness } from "./email-send.server";
-import { ModelError } from "./errors.server";
-import { getInvoiceDetail } from "./invoice.server";
-import { getQuoteDetail } from "./quote.server";
 
 export type DispatchOutcome<R = SendResult> = { ok: true; result: R } | { ok: false; error: string };
+
+/** What the Send Email dialog needs: the recipient and whether sending can work. */
+export async function sendReadiness(db: Executor, customer: { email: string | null } | null) {
+  const config = await getEmailConfig(db);
+  const configured = Boolean(config?.isActive && config.senderEmail && config.hasPassword);
+  const state = !customer ? "no-customer" : !customer.email ? "no-email" : !configured ? "not-configured" : "ready";
+  return { state, recipient: customer?.email ?? null } as const;
+}
 
 function reason(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
@@ -39,9 +47,9 @@ async function wait<R = SendResult>(run: () => Promise<R>): Promise<DispatchOutc
 }
 
 function refuse(state: string) {
-  if (state === "no-customer") throw new ModelError(400, "No customer: the record has no customer to email");
-  if (state === "no-email") throw new ModelError(400, "No email: the customer has no email address");
-  if (state === "not-configured") throw new ModelError(409, "Email not configured: activate it in Settings → Email");
+  if (state === "no-customer") throw invalid("No customer: the record has no customer to email");
+  if (state === "no-email") throw invalid("No email: the customer has no email address");
+  if (state === "not-configured") throw conflict("Email not configured: activate it in Settings → Email");
 }
 
 export async function dispatchQuoteEmail(
@@ -50,9 +58,8 @@ export async function dispatchQuoteEmail(
   customMessage: string | undefined,
   actorId: number | null,
 ) {
-  const detail = await getQuoteDetail(db, quoteId);
-  if (!detail) throw new ModelError(404, "Quote not found");
-  refuse((await sendReadiness(db, detail.customer)).state);
+  const quote = requireFound(await quoteRecipient(db, quoteId), "Quote");
+  refuse((await sendReadiness(db, quote.customer)).state);
   return wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_QUOTE_EMAIL_JOB, SendResult>(
       EMAIL_QUEUE,
@@ -69,9 +76,8 @@ export async function dispatchInvoiceEmail(
   customMessage: string | undefined,
   actorId: number | null,
 ) {
-  const detail = await getInvoiceDetail(db, invoiceId);
-  if (!detail) throw new ModelError(404, "Invoice not found");
-  refuse((await sendReadiness(db, detail.customer)).state);
+  const invoice = requireFound(await invoiceRecipient(db, invoiceId), "Invoice");
+  refuse((await sendReadiness(db, invoice.customer)).state);
   return wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_INVOICE_EMAIL_JOB, SendResult>(
       EMAIL_QUEUE,
@@ -84,7 +90,7 @@ export async function dispatchInvoiceEmail(
 
 export async function dispatchTestEmail(db: Executor, actorId: number | null) {
   const config = await getEmailConfig(db);
-  if (!config?.isActive) throw new ModelError(409, "Activate the email configuration before sending a test email");
+  if (!config?.isActive) throw conflict("Activate the email configuration before sending a test email");
   return wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_TEST_EMAIL_JOB, SendResult>(
       EMAIL_QUEUE,
@@ -97,7 +103,7 @@ export async function dispatchTestEmail(db: Executor, actorId: number | null) {
 
 async function requireActiveConfig(db: Executor, what: string) {
   const config = await getEmailConfig(db);
-  if (!config?.isActive) throw new ModelError(409, `Email not configured: activate it in Settings → Email to ${what}`);
+  if (!config?.isActive) throw conflict(`Email not configured: activate it in Settings → Email to ${what}`);
 }
 
 /** The Sync button and POST /api/emails/sync: one sync run through the worker, waited for. */
@@ -118,9 +124,8 @@ export async function dispatchInboxSync(db: Executor, maxResults?: number) {
 }
 
 export async function dispatchReply(db: Executor, emailId: number, body: string, actorId: number | null) {
-  const original = await getEmail(db, emailId);
-  if (!original) throw new ModelError(404, "Email not found");
-  if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
+  const original = requireFound(await getEmail(db, emailId), "Email");
+  if (!original.fromEmail) throw invalid("This email has no sender address to reply to");
   await requireActiveConfig(db, "reply");
   const outcome = await wait(() =>
     enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_REPLY_JOB, SendResult>(

@@ -10,12 +10,12 @@ import {
   type PickerLookups,
   type PickerRow,
 } from "../utils/picker";
-import { customerOptions } from "./customer.server";
-import { jobOptions } from "./job.server";
+import { customerOptions, type CustomerPickerScope } from "../models/customer.server";
+import { jobOptions } from "../models/job.server";
 
 type OptionsQuery = (
   db: Executor,
-  opts: { search?: string; includeId?: number | null; limit?: number },
+  opts: { search?: string; includeId?: number | null; limit?: number; scope?: CustomerPickerScope },
 ) => Promise<PickerRow[]>;
 const OPTIONS: Record<PickerKind, OptionsQuery> = { customer: customerOptions, job: jobOptions };
 
@@ -25,11 +25,18 @@ const OPTIONS: Record<PickerKind, OptionsQuery> = { customer: customerOptions, j
  * search typed) searches, preselects a single match, and turns the submission into a conform
  * "update" intent for that field: the form comes back as typed, with nothing validated or saved.
  */
-export async function readPickers(db: Executor, formData: FormData, fields: PickerFields): Promise<PickerLookups> {
+export async function readPickers(
+  db: Executor,
+  formData: FormData,
+  fields: PickerFields,
+  /** What the customer picker may show the user (`customerPickerScope(role)`); a form of staff only may leave it. */
+  customerScope: CustomerPickerScope = "all",
+): Promise<PickerLookups> {
   const find = requestedFind(formData, fields);
   const lookups: PickerLookups = {};
   for (const [field, kind] of Object.entries(fields)) {
-    const options = OPTIONS[kind];
+    const query = OPTIONS[kind];
+    const options: OptionsQuery = (d, o) => query(d, { ...o, scope: customerScope });
     const finding = field === find?.field;
     const listed = formData.get(findNames(kind).listed);
     const search = finding ? find.search : typeof listed === "string" ? listed.trim() : "";

@@ -7,11 +7,11 @@ import type { Executor } from "../../db/client.server";
 import { EventFormSchema, type EventFormInput, type EventInput } from "../schemas/event";
 import { addDays, zonedToInstant } from "../utils/dates";
 import { CUSTOMER_AND_JOB_PICKERS, type PickerLookups } from "../utils/picker";
-import { customerOptions } from "./customer.server";
-import { jobOptions } from "./job.server";
+import { customerOptions } from "../models/customer.server";
+import { jobOptions } from "../models/job.server";
+import { listResources } from "../models/resource.server";
+import { EventLinkError, findConflicts } from "../models/schedule.server";
 import { readPickers } from "./picker.server";
-import { listResources } from "./resource.server";
-import { EventLinkError, findConflicts } from "./schedule.server";
 
 type ConflictJson = { resourceName: string; conflictingEvent: { title: string; startAt: string; endAt: string } };
 const NO_CONFLICTS: ConflictJson[] = [];

@@ -1,67 +1,31 @@
-// Building and sending the quote, invoice and test e-mails (run by the `email` queue's processor;
-// the web request waits for its result). Job data carries ids and the custom message only: the
-// portal token, the password and the PDF are made here, at send time.
+// Building and sending the quote, invoice, test and reply e-mails: the `email` queue's processor
+// runs these (the web request waits for its result, app/services/email-dispatch.server.ts). Job
+// data carries ids and the user's text only: the portal token, the password and the PDF are made
+// here, at send time. A quote or invoice is read once; its PDF and its message come from that read.
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { emails, invoices, quotes } from "../../db/schema";
-import { DocumentEmail, TestEmail, renderEmail, type BusinessDetails } from "../emails/document-email";
+import { DocumentEmail, TestEmail, renderEmail } from "../emails/document-email";
+import { sendMail, type SendResult } from "../integrations/smtp.server";
+import { logActivity } from "../models/activity.server";
+import { renderInvoicePdf, renderQuotePdf } from "../models/documents.server";
+import { activeMailAccount } from "../models/email-config.server";
+import { forgetUnreadCount, getEmail } from "../models/inbox.server";
+import { getInvoiceDetail } from "../models/invoice.server";
+import { createPortalToken, portalPath } from "../models/portal.server";
+import { getQuoteDetail } from "../models/quote.server";
+import { getSettings } from "../models/settings.server";
 import { formatMoney } from "../utils/money";
-import { logActivity } from "./activity.server";
-import { invoicePdf, quotePdf } from "./documents.server";
-import { activeSmtpAccount, getEmailConfig, smtpTransport, type SmtpAccount } from "./email-config.server";
-import { ModelError } from "./errors.server";
-import { forgetUnreadCount, getEmail } from "./inbox.server";
-import { getInvoiceDetail } from "./invoice.server";
-import { createPortalToken, portalPath } from "./portal.server";
-import { getQuoteDetail } from "./quote.server";
-import { getSettings } from "./settings.server";
+import { invalid, requireFound } from "../utils/refusal.server";
 
-export type SendResult = { messageId: string; accepted: string[]; to: string };
-
-type Attachment = { filename: string; content: Buffer; contentType: string };
-
-type Outgoing = {
-  to: string;
-  subject: string;
-  html?: string;
-  text: string;
-  attachments?: Attachment[];
-  /** Threading headers of a reply (RFC 5322 In-Reply-To / References). */
-  inReplyTo?: string;
-  references?: string[];
-};
-
-async function deliver(account: SmtpAccount, mail: Outgoing): Promise<SendResult> {
-  const transport = smtpTransport(account);
-  try {
-    const info = await transport.sendMail({
-      from: { name: account.senderName, address: account.senderEmail },
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments,
-      inReplyTo: mail.inReplyTo,
-      references: mail.references,
-    });
-    return { messageId: info.messageId, accepted: (info.accepted ?? []).map(String), to: mail.to };
-  } finally {
-    transport.close();
-  }
-}
-
-async function business(db: Executor): Promise<BusinessDetails> {
-  return (await getSettings(db)).business;
-}
+export type { SendResult };
 
 const appUrl = () => (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
 
-/** What the Send Email dialog needs: the recipient and whether sending can work. */
-export async function sendReadiness(db: Executor, customer: { email: string | null } | null) {
-  const config = await getEmailConfig(db);
-  const configured = Boolean(config?.isActive && config.senderEmail && config.hasPassword);
-  const state = !customer ? "no-customer" : !customer.email ? "no-email" : !configured ? "not-configured" : "ready";
-  return { state, recipient: customer?.email ?? null } as const;
+function requireRecipient<C extends { email: string | null }>(customer: C | null, what: "quote" | "invoice") {
+  if (!customer) throw invalid(`The ${what} has no customer`);
+  if (!customer.email) throw invalid("The customer has no email address");
+  return { ...customer, email: customer.email };
 }
 
 export async function sendQuoteEmail(
@@ -70,17 +34,14 @@ export async function sendQuoteEmail(
   customMessage?: string | null,
   actorId?: number | null,
 ): Promise<SendResult> {
-  const detail = await getQuoteDetail(db, quoteId);
-  if (!detail) throw new ModelError(404, "Quote not found");
-  const { quote, customer } = detail;
-  if (!customer) throw new ModelError(400, "The quote has no customer");
-  if (!customer.email) throw new ModelError(400, "The customer has no email address");
-  const account = await activeSmtpAccount(db);
-  const pdf = await quotePdf(db, quoteId);
-  if (!pdf) throw new ModelError(404, "Quote not found");
+  const detail = requireFound(await getQuoteDetail(db, quoteId), "Quote");
+  const { quote } = detail;
+  const customer = requireRecipient(detail.customer, "quote");
+  const account = await activeMailAccount(db);
+  const settings = await getSettings(db);
+  const pdf = await renderQuotePdf(detail, settings);
   const token = await createPortalToken(db, customer.id, actorId, { revokeOthers: false });
   const link = `${appUrl()}${portalPath(customer.id, token)}`;
-  const biz = await business(db);
   const { html, text } = await renderEmail(
     DocumentEmail({
       kind: "Quote",
@@ -91,12 +52,12 @@ export async function sendQuoteEmail(
       actionUrl: link,
       actionLabel: "View and approve your quote",
       customMessage,
-      business: biz,
+      business: settings.business,
     }),
   );
-  const result = await deliver(account, {
+  const result = await sendMail(account, {
     to: customer.email,
-    subject: `Quote ${quote.quoteNumber} from ${biz.companyName}`,
+    subject: `Quote ${quote.quoteNumber} from ${settings.business.companyName}`,
     html,
     text,
     attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
@@ -126,15 +87,12 @@ export async function sendInvoiceEmail(
   customMessage?: string | null,
   actorId?: number | null,
 ): Promise<SendResult> {
-  const detail = await getInvoiceDetail(db, invoiceId);
-  if (!detail) throw new ModelError(404, "Invoice not found");
-  const { invoice, customer } = detail;
-  if (!customer) throw new ModelError(400, "The invoice has no customer");
-  if (!customer.email) throw new ModelError(400, "The customer has no email address");
-  const account = await activeSmtpAccount(db);
-  const pdf = await invoicePdf(db, invoiceId);
-  if (!pdf) throw new ModelError(404, "Invoice not found");
-  const biz = await business(db);
+  const detail = requireFound(await getInvoiceDetail(db, invoiceId), "Invoice");
+  const { invoice } = detail;
+  const customer = requireRecipient(detail.customer, "invoice");
+  const account = await activeMailAccount(db);
+  const settings = await getSettings(db);
+  const pdf = await renderInvoicePdf(detail, settings);
   const { html, text } = await renderEmail(
     DocumentEmail({
       kind: "Invoice",
@@ -146,12 +104,12 @@ export async function sendInvoiceEmail(
       actionUrl: invoice.paymentLinkUrl,
       actionLabel: "Pay online",
       customMessage,
-      business: biz,
+      business: settings.business,
     }),
   );
-  const result = await deliver(account, {
+  const result = await sendMail(account, {
     to: customer.email,
-    subject: `Invoice ${invoice.invoiceNumber} from ${biz.companyName}`,
+    subject: `Invoice ${invoice.invoiceNumber} from ${settings.business.companyName}`,
     html,
     text,
     attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
@@ -177,9 +135,9 @@ export async function sendInvoiceEmail(
 
 /** Settings → Email's test: a short message to the sender's own address. */
 export async function sendTestEmail(db: Executor): Promise<SendResult> {
-  const account = await activeSmtpAccount(db);
-  const { html, text } = await renderEmail(TestEmail({ business: await business(db) }));
-  return deliver(account, { to: account.senderEmail, subject: "Cabinetry Jobs test email", html, text });
+  const account = await activeMailAccount(db);
+  const { html, text } = await renderEmail(TestEmail({ business: (await getSettings(db)).business }));
+  return sendMail(account, { to: account.senderEmail, subject: "Cabinetry Jobs test email", html, text });
 }
 
 /** "Re: " once, however long the thread. */
@@ -212,14 +170,13 @@ export async function sendReply(
   body: string,
   actorId?: number | null,
 ): Promise<SendResult> {
-  const original = await getEmail(db, emailId);
-  if (!original) throw new ModelError(404, "Email not found");
-  if (!original.fromEmail) throw new ModelError(400, "This email has no sender address to reply to");
-  const account = await activeSmtpAccount(db);
+  const original = requireFound(await getEmail(db, emailId), "Email");
+  if (!original.fromEmail) throw invalid("This email has no sender address to reply to");
+  const account = await activeMailAccount(db);
   const references = [
     ...new Set([original.threadId, original.messageId].filter((id): id is string => Boolean(id && id.startsWith("<")))),
   ];
-  const result = await deliver(account, {
+  const result = await sendMail(account, {
     to: original.fromEmail,
     subject: replySubject(original.subject),
     text: replyText(body, original),
