@@ -230,14 +230,13 @@ export async function createApp() {
   if (process.env.LOG_REQUESTS !== "0") app.use(morgan("tiny"));
 
   const build = await loadBuild();
-  const proxyHops = Number(process.env.TRUST_PROXY ?? 0) || 0;
   const handleRequest = createRequestHandler(production ? build : loadBuild, build.mode);
   app.all("*", async (req, res, next) => {
     try {
       const request = createRemixRequest(req, res, (res.locals.body as RequestBody | undefined) ?? {});
       const response = await handleRequest(request, {
         cspNonce: res.locals.cspNonce as string,
-        clientAddress: clientAddress(req, proxyHops),
+        clientAddress: clientAddress(req, config.TRUST_PROXY),
       });
       // A route may answer without reading the whole body (a refused upload): let the client finish.
       if (!isSafeMethod(req.method)) await settleBody(req);

@@ -73,7 +73,7 @@ export const users = pgTable(
 
 /**
  * One row per signed-in session; the cookie carries the id, this table its SHA-256. Signing out
- * deletes the row, so a copied cookie stops working (docs/decisions/sessions.md).
+ * deletes the row, so a copied cookie stops working (docs/decisions/sessions-and-sign-in.md).
  */
 export const userSessions = pgTable(
   "user_sessions",
@@ -89,7 +89,7 @@ export const userSessions = pgTable(
 
 /**
  * Sign-in attempts per key, so guessing is throttled across web processes: `user:<name>`,
- * `addr:<address>` and `pair:<address> <name>` (docs/decisions/sessions.md).
+ * `addr:<address>` and `pair:<address> <name>` (docs/decisions/sessions-and-sign-in.md).
  */
 export const loginThrottle = pgTable("login_throttle", {
   key: text("key").primaryKey(),

@@ -38,7 +38,7 @@ export async function listUsers(db: Executor, opts: { activeOnly?: boolean } = {
     .orderBy(asc(users.name));
 }
 
-// Throttling (docs/decisions/sessions.md). Every attempt is counted BEFORE its password is
+// Throttling (docs/decisions/sessions-and-sign-in.md). Every attempt is counted BEFORE its password is
 // checked, in one statement per key, so simultaneous guesses cannot slip past the limit:
 // - `pair:<address> <name>`: 5 attempts per username from one address, then 15 minutes locked
 //   (for that address only: someone else cannot lock a user out by guessing);
@@ -143,7 +143,7 @@ export async function verifyLogin(
   return { ok: true, user };
 }
 
-// ---------------------------------------------------------------- sessions (docs/decisions/sessions.md)
+// ---------------------------------------------------------------- sessions (docs/decisions/sessions-and-sign-in.md)
 
 const sessionIdHash = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
 

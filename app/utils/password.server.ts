@@ -2,7 +2,7 @@
 // can rise and old hashes still verify (and are rehashed at the next sign-in: needsRehash).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-/** OWASP Password Storage Cheat Sheet's scrypt figure: N=2^17, r=8, p=1 (128 MiB, docs/decisions/sessions.md). */
+/** OWASP Password Storage Cheat Sheet's scrypt figure: N=2^17, r=8, p=1 (128 MiB, docs/decisions/sessions-and-sign-in.md). */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, keylen: 64 };
 
 /** scrypt needs 128·N·r bytes; node refuses above maxmem (32 MiB by default). */

@@ -1,4 +1,4 @@
-// Sessions and sign-in throttling over real HTTP (docs/decisions/sessions.md): signing out ends the
+// Sessions and sign-in throttling over real HTTP (docs/decisions/sessions-and-sign-in.md): signing out ends the
 // session on the server, the per-username lock holds under simultaneous guesses, one address cannot
 // spray passwords nor lock a user out for others, and old password hashes are upgraded at sign-in.
 // The server trusts one proxy hop in tests (TRUST_PROXY=1), so X-Forwarded-For picks the client
