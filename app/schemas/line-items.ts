@@ -96,7 +96,6 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDay(value: string) {
   if (!DAY.test(value)) return false;
   const [y, m, d] = value.split("-").map(Number);
-  if (y < MIN_YEAR || y > MAX_YEAR) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
@@ -119,14 +118,23 @@ export function dayField(
           return;
         }
         if (!isCalendarDay(value)) {
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            message: `${label} must be a date (YYYY-MM-DD) between ${MIN_YEAR} and ${MAX_YEAR}`,
-          });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a date (YYYY-MM-DD)` });
           return;
         }
+        let refused = false;
         for (const [ok, message] of opts.check ?? []) {
-          if (!ok(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+          if (!ok(value)) {
+            refused = true;
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+          }
+        }
+        // The accepted years (app/utils/dates.ts), unless a field's own rule already said why.
+        const year = Number(value.slice(0, 4));
+        if (!refused && (year < MIN_YEAR || year > MAX_YEAR)) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `${label} must be between ${MIN_YEAR} and ${MAX_YEAR}`,
+          });
         }
       }),
   );
