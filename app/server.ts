@@ -16,7 +16,7 @@ import express from "express";
 import morgan from "morgan";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "../db/client.server";
-import { AUTHORIZENET_PAY_PATH, authorizeNetFormOrigin } from "./utils/authorizenet-form.server";
+import { AUTHORIZENET_PAY_PATH, authorizeNetFormOrigin } from "./integrations/authorizenet.server";
 import { env, isDemo, servedOverHttps } from "./utils/env.server";
 import {
   ALLOWED_METHODS,

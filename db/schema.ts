@@ -358,6 +358,69 @@ export const payments = pgTable(
 );
 
 /**
+ * Payment links we created (docs/decisions/payments-and-webhooks.md). `reference` is random and ours
+ * alone: it travels in the provider's metadata (Stripe client_reference_id and metadata, PayPal
+ * custom_id, the Square payment note, the Authorize.Net invoice number) and is the only way a
+ * webhook names an invoice. `provider_ref` is the provider's own id for the link when it has one
+ * (Stripe session, PayPal order, Square order), a second way to find it.
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: id(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    reference: text("reference").notNull(),
+    providerRef: text("provider_ref"),
+    url: text("url").notNull(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("payment_links_reference_key").on(t.reference),
+    index("payment_links_provider_ref_idx").on(t.provider, t.providerRef),
+    index("payment_links_invoice_idx").on(t.invoiceId),
+  ],
+);
+
+/**
+ * Money given back (docs/decisions/refunds.md): a row per refund, linked to the payment it returns,
+ * so a payment's refunds never exceed it; the invoice's paid total is payments minus refunds.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: id(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    amount: money("amount").notNull(),
+    refundedAt: instant("refunded_at").notNull().defaultNow(),
+    reason: text("reason"),
+    provider: text("provider"),
+    providerRefundId: text("provider_refund_id"),
+    rawPayload: jsonb("raw_payload"),
+    recordedByUserId: integer("recorded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("payment_refunds_payment_idx").on(t.paymentId),
+    index("payment_refunds_invoice_idx").on(t.invoiceId, t.refundedAt.desc().nullsFirst()),
+    // A provider's refund is recorded once (its webhooks are delivered more than once).
+    uniqueIndex("payment_refunds_provider_refund_key")
+      .on(t.provider, t.providerRefundId)
+      .where(sql`${t.providerRefundId} is not null`),
+    check("payment_refunds_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
  * Authorize.Net Accept Hosted pages (app/models/authorizenet-hosted.server.ts). The hosted form
  * takes its token only by POST and the token lives 15 minutes, so the payment link is our page
  * `/pay/authorizenet/{reference}`, which posts the current token (renewed when old) to the form.
@@ -371,6 +434,11 @@ export const authorizenetPaymentPages = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
     reference: text("reference").notNull(),
+    /**
+     * Our payment reference sent as the transaction's invoice number (payment_links.reference, ≤ 20
+     * characters as Authorize.Net allows); null on pages made before references existed.
+     */
+    orderReference: text("order_reference"),
     token: text("token").notNull(),
     /** The amount the token charges: a token for an older balance is never reused. */
     tokenAmount: money("token_amount").notNull(),
@@ -394,6 +462,11 @@ export const webhookEvents = pgTable(
     processingError: text("processing_error"),
     rawPayload: jsonb("raw_payload"),
     processedAt: instant("processed_at"),
+    /**
+     * Set when processing refused the event for good (another currency, an unknown reference, more
+     * than the balance): kept for review, never re-enqueued by a redelivery or the sweep.
+     */
+    rejectedAt: instant("rejected_at"),
     ...timestamps(),
   },
   (t) => [

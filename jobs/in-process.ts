@@ -9,6 +9,9 @@ import {
   EMAIL_QUEUE,
   MAINTENANCE_QUEUE,
   SYNC_INBOX_JOB,
+  SWEEP_WEBHOOKS_JOB,
+  WEBHOOKS_QUEUE,
+  WEBHOOKS_SWEEP_MINUTES,
   defaultJobOptions,
   enqueue,
   inboxSyncMinutes,
@@ -170,6 +173,13 @@ export async function startInProcessJobs(): Promise<() => Promise<void>> {
     });
   }, inboxSyncMinutes() * 60_000);
   syncTimer.unref();
+  // The webhook sweep (the worker's is a job scheduler): events still waiting are run again.
+  const sweepTimer = setInterval(() => {
+    enqueue(WEBHOOKS_QUEUE, SWEEP_WEBHOOKS_JOB, {}, { attempts: 1 }).catch((error: unknown) => {
+      console.error("[jobs] webhook sweep not started:", error instanceof Error ? error.message : error);
+    });
+  }, WEBHOOKS_SWEEP_MINUTES * 60_000);
+  sweepTimer.unref();
 
   let stopped = false;
   return async () => {
@@ -177,6 +187,7 @@ export async function startInProcessJobs(): Promise<() => Promise<void>> {
     stopped = true;
     clearInterval(timer);
     clearInterval(syncTimer);
+    clearInterval(sweepTimer);
     await stopInProcessRuns();
   };
 }

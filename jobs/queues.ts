@@ -29,6 +29,13 @@ export const WEBHOOKS_QUEUE = "webhooks";
 export const PROCESS_WEBHOOK_JOB = "process-webhook";
 /** Only the webhook_events row id: the payload stays in the database. */
 export type ProcessWebhookData = { eventRowId: number };
+/** Enqueues stored events still waiting after a few minutes (a job Redis lost is made again). */
+export const SWEEP_WEBHOOKS_JOB = "sweep-webhooks";
+export type SweepWebhooksData = Record<string, never>;
+/** The id of the job scheduler of the webhook sweep, and its cron step. */
+export const WEBHOOKS_SWEEP_SCHEDULER = "webhooks-sweep";
+export const WEBHOOKS_SWEEP_MINUTES = 5;
+export const WEBHOOKS_SWEEP_CRON = `*/${WEBHOOKS_SWEEP_MINUTES} * * * *`;
 export const EMAIL_QUEUE = "email";
 export const SEND_QUOTE_EMAIL_JOB = "send-quote";
 export const SEND_INVOICE_EMAIL_JOB = "send-invoice";
@@ -61,6 +68,7 @@ export type JobPayloads = {
   };
   [WEBHOOKS_QUEUE]: {
     [PROCESS_WEBHOOK_JOB]: ProcessWebhookData;
+    [SWEEP_WEBHOOKS_JOB]: SweepWebhooksData;
   };
   [EMAIL_QUEUE]: {
     [SEND_QUOTE_EMAIL_JOB]: SendQuoteEmailData;

@@ -18,6 +18,10 @@ import {
   INBOX_SYNC_SCHEDULER,
   MAINTENANCE_QUEUE,
   SYNC_INBOX_JOB,
+  SWEEP_WEBHOOKS_JOB,
+  WEBHOOKS_QUEUE,
+  WEBHOOKS_SWEEP_CRON,
+  WEBHOOKS_SWEEP_SCHEDULER,
   inboxSyncCron,
   defaultJobOptions,
   queuePrefix,
@@ -25,6 +29,7 @@ import {
   type DailyMaintenanceData,
   type ProcessorRegistry,
   type SyncInboxData,
+  type SweepWebhooksData,
 } from "./queues";
 import { processors } from "./processors/index";
 
@@ -138,6 +143,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   maintenance.on("error", (error) => logError(`${MAINTENANCE_QUEUE}: ${error.message}`));
   const email = new Queue<SyncInboxData>(EMAIL_QUEUE, { connection, prefix, defaultJobOptions });
   email.on("error", (error) => logError(`${EMAIL_QUEUE}: ${error.message}`));
+  const webhooks = new Queue<SweepWebhooksData>(WEBHOOKS_QUEUE, { connection, prefix, defaultJobOptions });
+  webhooks.on("error", (error) => logError(`${WEBHOOKS_QUEUE}: ${error.message}`));
 
   const stopAll = async () => {
     const closing = Promise.all(workers.map((worker) => worker.close()));
@@ -148,6 +155,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     }
     await maintenance.close().catch(() => {});
     await email.close().catch(() => {});
+    await webhooks.close().catch(() => {});
   };
   let stopped: Promise<void> | undefined;
   const stop = () => (stopped ??= stopAll());
@@ -171,6 +179,17 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
         {
           name: SYNC_INBOX_JOB,
           data: { trigger: "schedule" },
+          opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+        },
+      );
+      // Events whose job Redis lost (a restart without persistence) are enqueued again
+      // (app/services/webhooks.server.ts); a failed sweep waits for the next one.
+      await webhooks.upsertJobScheduler(
+        WEBHOOKS_SWEEP_SCHEDULER,
+        { pattern: WEBHOOKS_SWEEP_CRON },
+        {
+          name: SWEEP_WEBHOOKS_JOB,
+          data: {},
           opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
         },
       );

@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const alias = { "~": path.join(root, "app") };
+const INTEGRATION_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 
 export default defineConfig({
   root,
@@ -17,6 +18,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          // Same group as integration (vitest runs them together), so the same worker count.
+          maxWorkers: INTEGRATION_WORKERS,
           include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts", "jobs/**/*.test.ts"],
           setupFiles: ["tests/setup/env.ts"],
         },
@@ -25,6 +28,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          // Files run in parallel even on two cores (vitest's default there is one worker): they mostly
+          // wait on the server and the database, and each keeps to its own rows, users and sessions.
+          maxWorkers: INTEGRATION_WORKERS,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["tests/setup/env.ts"],
           testTimeout: 30_000,

@@ -515,7 +515,7 @@ export async function deleteInvoiceItem(db: Executor, id: number) {
   });
 }
 
-/** Record Payment's invoice select: balance above zero and not cancelled (spec §5). */
+/** Record Payment's invoice select: the SQL form of isPayable (app/utils/invoice-rules.ts). */
 export async function payableInvoices(db: Executor) {
   return db
     .select({
@@ -529,7 +529,7 @@ export async function payableInvoices(db: Executor) {
     })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(and(sql`${invoices.balance} > 0`, ne(invoices.status, "cancelled")))
+    .where(and(sql`${invoices.balance} > 0`, notInArray(invoices.status, ["paid", "cancelled"])))
     .orderBy(asc(invoices.dueDate), asc(invoices.id))
     .limit(2000);
 }

@@ -1,12 +1,14 @@
 // Payments: one transaction with the invoice row locked (decisions §5), so concurrent payments
 // can never take an invoice past its total.
 import { TZDate } from "@date-fns/tz";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { customers, invoices, payments } from "../../db/schema";
+import { customers, invoices, paymentRefunds, payments } from "../../db/schema";
 import { PAYMENT_NOT_POSITIVE, type PaymentInput } from "../schemas/payment";
+import { isPayable } from "../utils/invoice-rules";
 import { addMoney, compareMoney, formatMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { invalid, notFound, requireFound } from "../utils/refusal.server";
 import { ModelError } from "./errors.server";
 
 /** Spec §5's rejection text, the balance formatted like $1,234.50. */
@@ -47,12 +49,14 @@ export async function recordPayment(
         );
       if (existing) return { payment: existing, invoice, duplicate: true as const };
     }
-    if (invoice.status === "cancelled")
+    // isPayable under the lock; the spec's messages say why not (cancelled, or nothing left to pay).
+    const payable = isPayable(invoice);
+    if (!payable && invoice.status === "cancelled")
       throw new ModelError(409, "A cancelled invoice cannot take payments", "invoiceId");
     const amount = input.amount;
     if (amount === undefined || compareMoney(amount, "0") <= 0)
       throw new ModelError(400, PAYMENT_NOT_POSITIVE, "amount");
-    if (compareMoney(amount, invoice.balance) > 0)
+    if (!payable || compareMoney(amount, invoice.balance) > 0)
       throw new ModelError(400, exceedsBalanceMessage(invoice.balance), "amount");
     const [payment] = await tx
       .insert(payments)
@@ -114,4 +118,193 @@ export async function listPayments(db: Executor, opts: { invoiceId?: number; lim
     db.select({ total: count() }).from(payments).where(where),
   ]);
   return { rows: rowsOut, total: Number(total) };
+}
+
+// ---------------------------------------------------------------- refunds (docs/decisions/refunds.md)
+
+type Tx = Parameters<Parameters<Executor["transaction"]>[0]>[0];
+type InvoiceRow = typeof invoices.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** What is still refundable of a payment: its amount minus its refunds so far. */
+async function refundedSoFar(tx: Tx, paymentId: number): Promise<string> {
+  const [row] = await tx
+    .select({ total: sum(paymentRefunds.amount) })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId));
+  return row?.total ?? "0.00";
+}
+
+/**
+ * The status once the paid total changed: nothing left paid → back to sent (or overdue past the due
+ * date); some → partial; all → paid. Draft and cancelled invoices keep their status.
+ */
+function statusAfterRefund(invoice: InvoiceRow, paidTotal: string, balance: string, today: string) {
+  if (invoice.status === "cancelled" || invoice.status === "draft") return invoice.status;
+  if (compareMoney(paidTotal, "0") <= 0) return invoice.dueDate < today ? "overdue" : "sent";
+  return compareMoney(balance, "0") === 0 ? "paid" : "partial";
+}
+
+async function applyRefund(
+  tx: Tx,
+  invoice: InvoiceRow,
+  payment: PaymentRow,
+  amount: string,
+  fields: Partial<Pick<RefundRow, "reason" | "provider" | "providerRefundId" | "rawPayload">> & {
+    refundedAt: Date;
+  },
+  ctx: { actorId?: number | null; today: string },
+) {
+  const left = subtractMoney(payment.amount, await refundedSoFar(tx, payment.id));
+  if (compareMoney(amount, "0") <= 0) throw invalid("Refund amount must be greater than zero", "amount");
+  if (compareMoney(amount, left) > 0)
+    throw invalid(`Refund cannot exceed the ${formatMoney(left)} left of this payment`, "amount");
+  const [refund] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      invoiceId: invoice.id,
+      amount,
+      recordedByUserId: ctx.actorId ?? null,
+      ...fields,
+    })
+    .returning();
+  const paidTotal = subtractMoney(invoice.paidTotal, amount);
+  const balance = subtractMoney(invoice.total, paidTotal);
+  const [updated] = await tx
+    .update(invoices)
+    .set({
+      paidTotal,
+      balance,
+      status: statusAfterRefund(invoice, paidTotal, balance, ctx.today),
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  await logActivity(tx, {
+    type: "payment_refunded",
+    title: `Refund for ${invoice.invoiceNumber}`,
+    description: `${formatMoney(amount)} refunded${fields.provider ? ` (${fields.provider})` : ""}`,
+    customerId: invoice.customerId,
+    jobId: invoice.jobId,
+    invoiceId: invoice.id,
+    userId: ctx.actorId ?? null,
+    amount,
+  });
+  return { refund, invoice: updated };
+}
+
+export type ManualRefundInput = {
+  invoiceId: number;
+  paymentId: number;
+  amount: string;
+  refundedAt?: string;
+  reason?: string;
+};
+
+/**
+ * A refund given back by cash or check (Record refund, POST /api/invoices/{id}/refunds): in the same
+ * locked transaction as payments, never more than is left of the payment. A card payment taken
+ * online is refunded at its provider; its webhook records the refund.
+ */
+export async function recordRefund(
+  db: Executor,
+  input: ManualRefundInput,
+  ctx: { actorId?: number | null; today: string; timeZone: string },
+) {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
+    requireFound(invoice, "Invoice");
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, input.paymentId), eq(payments.invoiceId, invoice.id)));
+    if (!payment) throw invalid("Select a payment of this invoice", "paymentId");
+    if (payment.provider)
+      throw invalid(
+        "This payment was taken online: refund it at its provider, and its webhook records the refund",
+        "paymentId",
+      );
+    return applyRefund(
+      tx,
+      invoice,
+      payment,
+      input.amount,
+      { reason: input.reason ?? null, refundedAt: receivedAtFor(input.refundedAt, ctx.today, ctx.timeZone) },
+      ctx,
+    );
+  });
+}
+
+export type ProviderRefundInput = {
+  provider: string;
+  providerRefundId: string;
+  /** The refunded payment's provider transaction id. */
+  paymentTransactionId: string;
+  amount: string;
+  /** `amount` is the total refunded on the payment so far: only what is not yet recorded is added. */
+  cumulative?: boolean;
+  rawPayload?: unknown;
+};
+
+/**
+ * A refund a provider reports: recorded once per provider refund id, linked to the payment recorded
+ * for the same provider transaction. Refuses (not found / invalid) a refund of a payment we never
+ * recorded, or more than is left of it.
+ */
+export async function recordProviderRefund(
+  db: Executor,
+  input: ProviderRefundInput,
+  ctx: { today: string },
+): Promise<{ duplicate: true } | { duplicate: false; refund: RefundRow; invoice: InvoiceRow }> {
+  const [found] = await db
+    .select({ invoiceId: payments.invoiceId })
+    .from(payments)
+    .where(and(eq(payments.provider, input.provider), eq(payments.providerTransactionId, input.paymentTransactionId)));
+  if (!found) throw notFound("The refund is for a payment this business has not recorded");
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, found.invoiceId)).for("update");
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.provider, input.provider), eq(payments.providerTransactionId, input.paymentTransactionId)),
+      );
+    const [existing] = await tx
+      .select({ id: paymentRefunds.id })
+      .from(paymentRefunds)
+      .where(
+        and(eq(paymentRefunds.provider, input.provider), eq(paymentRefunds.providerRefundId, input.providerRefundId)),
+      );
+    if (existing) return { duplicate: true as const };
+    let amount = input.amount;
+    if (input.cumulative) {
+      amount = subtractMoney(input.amount, await refundedSoFar(tx, payment.id));
+      // An older total delivered late, or one already recorded: nothing new.
+      if (compareMoney(amount, "0") <= 0) return { duplicate: true as const };
+    }
+    const result = await applyRefund(
+      tx,
+      invoice,
+      payment,
+      amount,
+      {
+        provider: input.provider,
+        providerRefundId: input.providerRefundId,
+        rawPayload: input.rawPayload ?? null,
+        refundedAt: new Date(),
+      },
+      { actorId: null, today: ctx.today },
+    );
+    return { duplicate: false as const, ...result };
+  });
+}
+
+export async function listInvoiceRefunds(db: Executor, invoiceId: number) {
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.invoiceId, invoiceId))
+    .orderBy(desc(paymentRefunds.refundedAt), desc(paymentRefunds.id));
 }

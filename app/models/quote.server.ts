@@ -10,6 +10,9 @@ import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { nextNumber } from "./numbering.server";
+import { getSettings } from "./settings.server";
+import { businessToday } from "../utils/dates";
+import { conflict } from "../utils/refusal.server";
 
 export type Quote = typeof quotes.$inferSelect;
 export type QuoteItem = typeof quoteItems.$inferSelect;
@@ -270,9 +273,12 @@ async function approveJobOf(tx: Executor, quote: Quote) {
 
 type Responder = { actorId?: number | null; via: "portal" | "staff"; message?: string | null };
 
+/** What the portal tells a customer answering a quote past its validUntil. */
+export const QUOTE_EXPIRED_MESSAGE = "This quote is no longer valid. Please contact us for an updated quote.";
+
 /**
- * Approve or reject (portal "Request Changes") a quote. The portal may only answer a sent quote;
- * staff may record an answer for any quote not already in that state.
+ * Approve or reject (portal "Request Changes") a quote. The portal may only answer a sent quote
+ * that has not expired; staff may record an answer for any quote not already in that state.
  */
 export async function respondToQuote(db: Executor, id: number, decision: "approved" | "rejected", who: Responder) {
   return db.transaction(async (tx) => {
@@ -280,6 +286,11 @@ export async function respondToQuote(db: Executor, id: number, decision: "approv
     if (!current) throw new ModelError(404, "Quote not found");
     if (who.via === "portal" && current.status !== "sent")
       throw new ModelError(409, "Only a sent quote can be approved or changed.");
+    // Checked under the row lock, with the business's "today" (a quote valid until today is valid).
+    if (who.via === "portal" && current.validUntil) {
+      const { system } = await getSettings(tx);
+      if (current.validUntil < businessToday(system.timeZone)) throw conflict(QUOTE_EXPIRED_MESSAGE, "validUntil");
+    }
     if (current.status === decision) throw new ModelError(409, `The quote is already ${decision}.`);
     const [row] = await tx
       .update(quotes)

@@ -21,6 +21,7 @@ import { recordPayment } from "~/models/payment.server";
 import { makePaymentSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/schemas/payment";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { requireRouteId } from "~/utils/params.server";
@@ -95,7 +96,7 @@ export default function RecordPayment() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const canPay = invoice.status !== "cancelled" && invoice.balance !== "0.00";
+  const canPay = isPayable(invoice);
   const pending = navigation.state === "submitting" && !navigation.formData?.get("__intent__");
   return (
     <DialogRoute

@@ -16,9 +16,10 @@ import { INVOICE_STATUSES } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 import { parseRouteId } from "~/utils/params.server";
-import { paymentLinkAction } from "~/utils/payment-link-action.server";
+import { paymentLinkAction } from "~/forms/payment-link-action.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
+import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Cabinetry Jobs" }];
@@ -135,7 +136,7 @@ export default function Invoices() {
             ]}
           >
             {invoices.map((i) => {
-              const payable = i.status !== "paid" && i.status !== "cancelled";
+              const payable = isPayable(i);
               return (
                 <tr key={i.id} data-testid="invoice-row">
                   <td className="nowrap">
@@ -170,7 +171,7 @@ export default function Invoices() {
                           </FastLink>
                         </IconButton>
                       </Tooltip>
-                      {payable && i.balance !== "0.00" ? (
+                      {payable ? (
                         <Button asChild size="1" variant="soft">
                           <FastLink to={`/invoices/${i.id}/pay${query}`} preventScrollReset>
                             Record Payment

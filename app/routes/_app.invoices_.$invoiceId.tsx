@@ -12,10 +12,11 @@ import { PAYMENT_METHOD_LABELS } from "~/schemas/payment";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
+import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { paymentLinkAction } from "~/utils/payment-link-action.server";
+import { paymentLinkAction } from "~/forms/payment-link-action.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -75,7 +76,7 @@ export default function InvoiceDetail() {
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
   const confirmDelete = params.get("confirm") === "delete";
-  const payable = invoice.status !== "paid" && invoice.status !== "cancelled" && invoice.balance !== "0.00";
+  const payable = isPayable(invoice);
   const here = encodeURIComponent(`/invoices/${invoice.id}`);
   return (
     <>
@@ -121,7 +122,7 @@ export default function InvoiceDetail() {
           action={`/invoices/${invoice.id}`}
           url={invoice.paymentLinkUrl}
           provider={invoice.paymentLinkProvider}
-          disabled={invoice.status === "paid" || invoice.status === "cancelled"}
+          disabled={!payable}
           open={params.get("paymentLink") === String(invoice.id)}
         />
         {invoice.status === "draft" ? (

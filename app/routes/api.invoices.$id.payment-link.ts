@@ -1,10 +1,10 @@
 // POST /api/invoices/:id/payment-link {provider} → {paymentUrl} (spec §7 payment-link row).
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ModelError } from "~/models/errors.server";
-import { createPaymentLink, paymentLinkSchema, SELECT_PROVIDER_MESSAGE } from "~/models/payment-links.server";
+import { createPaymentLink, paymentLinkSchema, SELECT_PROVIDER_MESSAGE } from "~/services/payment-links.server";
 import { apiError, methodNotAllowed, readJson, requireId } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { apiCall } from "~/utils/model-api.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -15,16 +15,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body = await readJson(request);
   const parsed = paymentLinkSchema.safeParse(body && typeof body === "object" && !Array.isArray(body) ? body : {});
   if (!parsed.success) return apiError(400, SELECT_PROVIDER_MESSAGE, { provider: [SELECT_PROVIDER_MESSAGE] });
-  try {
-    const { paymentUrl, provider } = await createPaymentLink(
-      await getDb(),
-      id,
-      parsed.data.provider,
-      process.env.APP_URL ?? new URL(request.url).origin,
-    );
-    return json({ paymentUrl, provider });
-  } catch (error) {
-    if (error instanceof ModelError) return apiError(error.status, error.message);
-    throw error;
-  }
+  const db = await getDb();
+  const appUrl = process.env.APP_URL ?? new URL(request.url).origin;
+  const { paymentUrl, provider } = await apiCall(() => createPaymentLink(db, id, parsed.data.provider, appUrl));
+  return json({ paymentUrl, provider });
 }

@@ -8,12 +8,13 @@ import { PortalDenied } from "~/components/portal-quotes";
 import { StatusBadge } from "~/components/status-badge";
 import { ModelError } from "~/models/errors.server";
 import { getPortalQuote, listPortalQuotes, verifyPortalToken } from "~/models/portal.server";
-import { respondToQuote } from "~/models/quote.server";
+import { QUOTE_EXPIRED_MESSAGE, respondToQuote } from "~/models/quote.server";
 import { getSettings } from "~/models/settings.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { parseRouteId } from "~/utils/params.server";
+import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Your Quotes" }, { name: "robots", content: "noindex" }];
@@ -58,14 +59,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: "Failed to process request. Please try again.",
     });
   }
-  const { system } = await getSettings(db);
-  if (owned.quote.validUntil && owned.quote.validUntil < businessToday(system.timeZone)) {
-    return redirectWithToast(request, back, {
-      type: "error",
-      title: "Quote expired",
-      description: "This quote is no longer valid. Please contact us for an updated quote.",
-    });
-  }
   const message = String(form.get("message") ?? "").slice(0, 2000);
   try {
     if (intent === "approve") {
@@ -81,7 +74,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: "Your feedback has been recorded.",
     });
   } catch (error) {
-    if (error instanceof ModelError) {
+    // Expiry is decided in respondToQuote, under the quote's row lock.
+    if (isRefusal(error) && error.message === QUOTE_EXPIRED_MESSAGE) {
+      return redirectWithToast(request, back, { type: "error", title: "Quote expired", description: error.message });
+    }
+    if (error instanceof ModelError || isRefusal(error)) {
       return redirectWithToast(request, back, {
         type: "error",
         title: "Error",

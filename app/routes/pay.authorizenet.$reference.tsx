@@ -7,7 +7,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData, useParams } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { PortalFrame } from "~/components/portal-frame";
-import { openHostedPaymentPage } from "~/models/authorizenet-hosted.server";
+import { openHostedPaymentPage } from "~/services/payment-links.server";
 import { getSettings } from "~/models/settings.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";

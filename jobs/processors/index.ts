@@ -5,6 +5,7 @@ import {
   EMAIL_QUEUE,
   MAINTENANCE_QUEUE,
   PROCESS_WEBHOOK_JOB,
+  SWEEP_WEBHOOKS_JOB,
   WEBHOOKS_QUEUE,
   SEND_INVOICE_EMAIL_JOB,
   SEND_QUOTE_EMAIL_JOB,
@@ -15,7 +16,7 @@ import {
   type QueueName,
 } from "../queues";
 import { dailyMaintenance } from "./daily-maintenance";
-import { processWebhook } from "./process-webhook";
+import { processWebhook, sweepWebhooks } from "./process-webhook";
 import { sendInvoiceEmailJob, sendQuoteEmailJob, sendReplyJob, sendTestEmailJob, syncInboxJob } from "./email";
 
 export const processors = {
@@ -24,6 +25,7 @@ export const processors = {
   },
   [WEBHOOKS_QUEUE]: {
     [PROCESS_WEBHOOK_JOB]: processWebhook,
+    [SWEEP_WEBHOOKS_JOB]: sweepWebhooks,
   },
   [EMAIL_QUEUE]: {
     [SEND_QUOTE_EMAIL_JOB]: sendQuoteEmailJob,

@@ -1,10 +1,15 @@
-// Turns a stored payment webhook into at most one payment (app/models/webhooks.server.ts).
-// Idempotent: a processed event is skipped and a provider transaction is recorded once, so a
-// retry, a redelivery or a stalled job picked up by another worker is harmless.
+// The `webhooks` queue (app/services/webhooks.server.ts): turns a stored payment webhook into at most
+// one payment or refund, and the scheduled sweep that enqueues events whose job was lost.
+// Idempotent: a processed event is skipped and a provider transaction or refund is recorded once,
+// so a retry, a redelivery or a stalled job picked up by another worker is harmless.
 import { getDb } from "../../db/client.server";
-import { processWebhookEvent, type ProcessOutcome } from "../../app/models/webhooks.server";
-import type { JobLike, ProcessWebhookData } from "../queues";
+import { processWebhookEvent, sweepWebhookEvents, type ProcessOutcome } from "../../app/services/webhooks.server";
+import type { JobLike, ProcessWebhookData, SweepWebhooksData } from "../queues";
 
 export async function processWebhook(job: JobLike<ProcessWebhookData>): Promise<ProcessOutcome> {
   return processWebhookEvent(await getDb(), job.data.eventRowId);
+}
+
+export async function sweepWebhooks(_job: JobLike<SweepWebhooksData>): Promise<{ enqueued: number }> {
+  return sweepWebhookEvents(await getDb());
 }

@@ -17,6 +17,7 @@ import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
 import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { api, signIn } from "../setup/http";
+import { holdShared } from "../setup/shared-settings";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const MAILBOX = `inbox-${tag}@example.test`;
@@ -32,6 +33,7 @@ let worker: RunningWorker;
 let browser: Browser;
 let owner: string;
 let configId: number;
+let releaseEmail: (() => Promise<void>) | undefined;
 const fixture = { customerId: 0, jobA: 0, jobB: 0, quoteId: 0 };
 
 async function mailbox(user: string) {
@@ -121,6 +123,8 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
 
+  // The one e-mail configuration and the Inbox are this file's until it ends (tests/setup/shared-settings.ts).
+  releaseEmail = await holdShared("email", "change");
   const db = await getDb();
   // Nothing synced yet in this run; the inbox starts empty.
   await db.delete(emails);
@@ -187,6 +191,7 @@ afterAll(async () => {
     await db.delete(customers).where(eq(customers.id, fixture.customerId));
   }
   await closeDb();
+  await releaseEmail?.();
 });
 
 const HOSTILE_HTML = `

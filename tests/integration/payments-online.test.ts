@@ -12,10 +12,21 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { closeDb, getDb } from "../../db/client.server";
-import { activityLog, authorizenetPaymentPages, customers, invoices, payments, webhookEvents } from "../../db/schema";
-import { ModelError } from "~/models/errors.server";
-import { createPaymentLink } from "~/models/payment-links.server";
-import { currencyMismatch, processWebhookEvent, storeWebhookEvent } from "~/models/webhooks.server";
+import {
+  activityLog,
+  authorizenetPaymentPages,
+  customers,
+  invoices,
+  paymentLinks,
+  payments,
+  webhookEvents,
+} from "../../db/schema";
+import { newPaymentReference, PAYMENT_PROVIDERS } from "~/integrations/payment-provider.server";
+import { findPaymentLink, savePaymentLink } from "~/models/payment-links.server";
+import { storeWebhookEvent } from "~/models/webhook-events.server";
+import { createPaymentLink } from "~/services/payment-links.server";
+import { currencyMismatch, processWebhookEvent } from "~/services/webhooks.server";
+import { Refusal } from "~/utils/refusal.server";
 import { PROCESS_WEBHOOK_JOB, WEBHOOKS_QUEUE } from "../../jobs/queues";
 import { processors } from "../../jobs/processors/index";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
@@ -37,6 +48,9 @@ let installer = "";
 let customerId = 0;
 let seq = 0;
 let worker: RunningWorker | undefined;
+/** Our payment reference per invoice and provider: webhooks name an invoice only through one. */
+const refs = new Map<number, Record<string, string>>();
+const ref = (invoiceId: number, provider: string) => refs.get(invoiceId)![provider];
 
 async function newInvoice(total = "1250.00", status = "sent") {
   const db = await getDb();
@@ -55,6 +69,24 @@ async function newInvoice(total = "1250.00", status = "sent") {
       balance: total,
     })
     .returning();
+  // A link per provider, as if one had been generated with each (our reference travels with it).
+  const mine: Record<string, string> = {};
+  for (const provider of PAYMENT_PROVIDERS) {
+    mine[provider] = newPaymentReference();
+    await savePaymentLink(
+      db,
+      {
+        invoiceId: row.id,
+        provider,
+        reference: mine[provider],
+        url: `https://pay.example/${provider}`,
+        amount: total,
+        currency: "USD",
+      },
+      { showOnInvoice: false },
+    );
+  }
+  refs.set(row.id, mine);
   return row;
 }
 
@@ -105,14 +137,15 @@ function stripeEvent(invoiceId: number, cents: number, type = "checkout.session.
           payment_intent: pi,
           amount_total: cents,
           currency: "usd",
-          metadata: { invoiceId: String(invoiceId) },
+          client_reference_id: ref(invoiceId, "stripe"),
+          metadata: { paymentRef: ref(invoiceId, "stripe") },
         }
       : {
           id: pi,
           object: "payment_intent",
           amount_received: cents,
           currency: "usd",
-          metadata: { invoiceId: String(invoiceId) },
+          metadata: { paymentRef: ref(invoiceId, "stripe") },
         };
   return {
     id,
@@ -136,7 +169,8 @@ function sessionEvent(
     payment_intent: opts.pi ?? `pi_${run}_${seq}`,
     amount_total: cents,
     currency: opts.currency ?? "usd",
-    metadata: { invoiceId: String(invoiceId) },
+    client_reference_id: ref(invoiceId, "stripe"),
+    metadata: { paymentRef: ref(invoiceId, "stripe") },
   };
   const body = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
   return { id, body, headers: { "Stripe-Signature": stripeSignatureHeader(body) } };
@@ -175,6 +209,7 @@ afterAll(async () => {
   const ids = mine.map((r) => r.id);
   if (ids.length) {
     await db.delete(payments).where(inArray(payments.invoiceId, ids));
+    await db.delete(paymentLinks).where(inArray(paymentLinks.invoiceId, ids));
     await db.delete(invoices).where(inArray(invoices.id, ids));
   }
   await db.delete(activityLog).where(eq(activityLog.customerId, customerId));
@@ -247,14 +282,21 @@ describe("POST /api/invoices/:id/payment-link", () => {
     expect(res.body.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const sent = (await fakeRequests(fakeUrl())).filter(
       (r) =>
-        r.path === "/v1/checkout/sessions" && new URLSearchParams(r.body).get("metadata[invoiceId]") === String(inv.id),
+        r.path === "/v1/checkout/sessions" &&
+        new URLSearchParams(r.body).get("metadata[invoiceNumber]") === inv.invoiceNumber,
     );
     expect(sent).toHaveLength(1);
     const form = new URLSearchParams(sent[0].body);
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("123456");
     expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
     expect(form.get("mode")).toBe("payment");
-    expect(form.get("payment_intent_data[metadata][invoiceId]")).toBe(String(inv.id));
+    // Our own reference, stored with the link, names the invoice: never its bare id.
+    const link = await findPaymentLink(await getDb(), "stripe", { reference: form.get("client_reference_id")! });
+    expect(link).toMatchObject({ invoiceId: inv.id, providerRef: res.body.paymentUrl.split("/").at(-1) });
+    expect(form.get("client_reference_id")).toMatch(/^CJ[A-Z2-7]{18}$/);
+    expect(form.get("metadata[paymentRef]")).toBe(link!.reference);
+    expect(form.get("payment_intent_data[metadata][paymentRef]")).toBe(link!.reference);
+    expect(sent[0].body).not.toContain(`=${inv.id}&`);
     // The customer comes back to public pages, not to the staff invoice (which would ask them to sign in).
     expect(form.get("success_url")).toBe(`${baseUrl()}/pay/complete`);
     expect(form.get("cancel_url")).toBe(`${baseUrl()}/pay/cancelled`);
@@ -302,19 +344,28 @@ describe("POST /api/invoices/:id/payment-link", () => {
     expect((await invoiceRow(inv.id)).paymentLinkProvider).toBe("authorizenet");
 
     const all = await fakeRequests(fakeUrl());
+    const links = await (await getDb()).select().from(paymentLinks).where(eq(paymentLinks.invoiceId, inv.id));
+    const issued = (provider: string) =>
+      links.find((l) => l.provider === provider && l.url !== `https://pay.example/${provider}`)!;
     const order = all.find(
-      (r) => r.path === "/v2/checkout/orders" && JSON.parse(r.body).purchase_units[0].custom_id === String(inv.id),
+      (r) =>
+        r.path === "/v2/checkout/orders" &&
+        JSON.parse(r.body).purchase_units[0].custom_id === issued("paypal").reference,
     );
     expect(JSON.parse(order!.body).purchase_units[0].amount).toEqual({ currency_code: "USD", value: "99.95" });
-    const link = all.find((r) => r.path === "/v2/online-checkout/payment-links" && r.body.includes(`[cj:${inv.id}]`));
+    const link = all.find(
+      (r) => r.path === "/v2/online-checkout/payment-links" && r.body.includes(issued("square").reference),
+    );
     expect(JSON.parse(link!.body).quick_pay).toMatchObject({
       price_money: { amount: 9995, currency: "USD" },
       location_id: "LOC_FAKE",
     });
     const hosted = all.find((r) => r.path === "/xml/v1/request.api" && r.body.includes(inv.invoiceNumber));
+    // The invoice number field (20 characters at most) carries our reference, not a cut invoice number.
     expect(JSON.parse(hosted!.body).getHostedPaymentPageRequest.transactionRequest).toMatchObject({
       transactionType: "authCaptureTransaction",
       amount: "99.95",
+      order: { invoiceNumber: issued("authorizenet").reference, description: `Invoice ${inv.invoiceNumber}` },
     });
   });
 
@@ -330,9 +381,9 @@ describe("POST /api/invoices/:id/payment-link", () => {
       const error = await createPaymentLink(await getDb(), inv.id, provider, "http://localhost").catch(
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(ModelError);
-      expect((error as ModelError).status).toBe(400);
-      expect((error as ModelError).message).toBe(`${label} is not configured`);
+      expect(error).toBeInstanceOf(Refusal);
+      expect((error as Refusal).status).toBe(400);
+      expect((error as Refusal).message).toBe(`${label} is not configured`);
     }
   });
 });
@@ -366,12 +417,13 @@ describe("Authorize.Net hosted payment page (/pay/authorizenet/:reference)", () 
     return { status: res.status, html: await res.text() };
   }
 
-  /** getHostedPaymentPageRequest calls the app made for this invoice (refId is the invoice id). */
+  /** getHostedPaymentPageRequest calls the app made for this invoice (named in the order description). */
   async function tokenRequests(invoiceId: number) {
+    const { invoiceNumber } = await invoiceRow(invoiceId);
     return (await fakeRequests(fakeUrl()))
       .filter((r) => r.path === "/xml/v1/request.api")
       .map((r) => JSON.parse(r.body).getHostedPaymentPageRequest)
-      .filter((r) => r.refId === String(invoiceId));
+      .filter((r) => r?.transactionRequest?.order?.description === `Invoice ${invoiceNumber}`);
   }
 
   const storedPage = async (invoiceId: number) =>
@@ -625,7 +677,7 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
         id: `CAP${run}${seq}`,
         status: "COMPLETED",
         amount: { currency_code: "USD", value: "75.00" },
-        custom_id: String(inv.id),
+        custom_id: ref(inv.id, "paypal"),
       },
     });
     expect((await deliver("paypal", body, await paypalWebhookHeaders(fakeUrl(), body, { tamper: true }))).status).toBe(
@@ -693,7 +745,7 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
             id: `PAY${run}${seq}`,
             status: "COMPLETED",
             amount_money: { amount: 5000, currency: "USD" },
-            note: `Invoice ${inv.invoiceNumber} [cj:${inv.id}]`,
+            note: `Invoice ${inv.invoiceNumber} ref ${ref(inv.id, "square")}`,
           },
         },
       },
@@ -721,7 +773,7 @@ describe("PayPal, Square and Authorize.Net webhooks", () => {
       payload: {
         responseCode: 1,
         authAmount: 33.1,
-        invoiceNumber: inv.invoiceNumber,
+        invoiceNumber: ref(inv.id, "authorizenet"),
         entityName: "transaction",
         id: `6000${seq}`,
       },
@@ -784,7 +836,7 @@ describe("webhooks in another currency than the business's (settings: USD)", () 
         id: `CAP${run}${seq}`,
         status: "COMPLETED",
         amount: { currency_code: "CAD", value: "75.00" },
-        custom_id: String(inv.id),
+        custom_id: ref(inv.id, "paypal"),
       },
     });
     const squareId = `sq-${run}-${++seq}`;
@@ -800,7 +852,7 @@ describe("webhooks in another currency than the business's (settings: USD)", () 
             id: `PAY${run}${seq}`,
             status: "COMPLETED",
             amount_money: { amount: 7500, currency: "GBP" },
-            note: `[cj:${inv.id}]`,
+            note: `ref ${ref(inv.id, "square")}`,
           },
         },
       },
@@ -881,18 +933,19 @@ describe("a worker killed mid-job", () => {
     const inv = await newInvoice("88.00");
     const event = stripeEvent(inv.id, 8800);
     const db = await getDb();
-    const rowId = await storeWebhookEvent(db, "stripe", {
+    const stored = await storeWebhookEvent(db, "stripe", {
       eventId: event.id,
       eventType: "checkout.session.completed",
       payload: JSON.parse(event.body),
     });
-    expect(rowId).not.toBeNull();
+    expect(stored.created).toBe(true);
+    const rowId = stored.row.id;
 
     const first = startChild({ WEBHOOK_PROCESS_DELAY_MS: "60000" });
     const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
     const queue = new Queue(WEBHOOKS_QUEUE, { connection, prefix });
     try {
-      await queue.add(PROCESS_WEBHOOK_JOB, { eventRowId: rowId! }, { jobId: `webhook-${rowId}`, attempts: 5 });
+      await queue.add(PROCESS_WEBHOOK_JOB, { eventRowId: rowId }, { jobId: `webhook-${rowId}`, attempts: 5 });
       await until(async () => (await queue.getActiveCount()) === 1 || undefined, 20_000);
       first.child.kill("SIGKILL");
       await exited(first.child);

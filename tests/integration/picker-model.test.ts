@@ -1,6 +1,6 @@
 // The pickers' queries and the no-JS Find (readPickers) against the real PostgreSQL test database.
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server";
+import { getDb, type Tx } from "../../db/client.server";
 import { customers, jobs } from "../../db/schema";
 import { customerOptions } from "../../app/models/customer.server";
 import { jobOptions } from "../../app/models/job.server";
@@ -8,6 +8,27 @@ import { readPickers } from "../../app/forms/picker.server";
 import { CUSTOMER_AND_JOB_PICKERS, CUSTOMER_PICKER } from "../../app/utils/picker";
 
 const tag = `pk${Date.now().toString(36)}`;
+
+/**
+ * "The newest N" depends on what other files insert meanwhile (they run in parallel): these checks run
+ * in one REPEATABLE READ transaction, which sees its own rows and a fixed snapshot of everyone else's,
+ * and is rolled back at the end.
+ */
+async function inSnapshot(work: (tx: Tx) => Promise<void>) {
+  const db = await getDb();
+  const rollback = new Error("rollback");
+  await db
+    .transaction(
+      async (tx) => {
+        await work(tx);
+        throw rollback;
+      },
+      { isolationLevel: "repeatable read" },
+    )
+    .catch((error) => {
+      if (error !== rollback) throw error;
+    });
+}
 
 function form(entries: Record<string, string>) {
   const data = new FormData();
@@ -17,68 +38,70 @@ function form(entries: Record<string, string>) {
 
 describe("customerOptions", () => {
   it("lists the newest customers by name, always with the chosen one, and searches name, email and phone", async () => {
-    const db = await getDb();
-    const [old] = await db
-      .insert(customers)
-      .values({ name: `Aardvark ${tag}`, createdAt: new Date("2001-01-01") })
-      .returning();
-    const [b, a] = await db
-      .insert(customers)
-      .values([
-        { name: `Zulu ${tag}`, email: `zulu.${tag}@example.com`, phone: "802-555-7301" },
-        { name: `Yankee ${tag}`, phone: "802-555-7302" },
-      ])
-      .returning();
+    await inSnapshot(async (db) => {
+      const [old] = await db
+        .insert(customers)
+        .values({ name: `Aardvark ${tag}`, createdAt: new Date("2001-01-01") })
+        .returning();
+      const [b, a] = await db
+        .insert(customers)
+        .values([
+          { name: `Zulu ${tag}`, email: `zulu.${tag}@example.com`, phone: "802-555-7301" },
+          { name: `Yankee ${tag}`, phone: "802-555-7302" },
+        ])
+        .returning();
 
-    const recent = await customerOptions(db);
-    expect(recent.length).toBeLessThanOrEqual(100);
-    expect(recent.map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
-    // The demo data alone has more than ten customers newer than 2001.
-    expect((await customerOptions(db, { limit: 10 })).map((r) => r.id)).not.toContain(old.id);
-    const names = recent.map((r) => r.name);
-    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
+      const recent = await customerOptions(db);
+      expect(recent.length).toBeLessThanOrEqual(100);
+      expect(recent.map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+      // The demo data alone has more than ten customers newer than 2001.
+      expect((await customerOptions(db, { limit: 10 })).map((r) => r.id)).not.toContain(old.id);
+      const names = recent.map((r) => r.name);
+      expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
 
-    const withChosen = await customerOptions(db, { includeId: old.id, limit: 5 });
-    expect(withChosen[0]).toEqual({ id: old.id, name: `Aardvark ${tag}`, email: null, phone: null });
-    expect(withChosen).toHaveLength(6);
-    expect(await customerOptions(db, { includeId: old.id, limit: 0 })).toEqual([withChosen[0]]);
+      const withChosen = await customerOptions(db, { includeId: old.id, limit: 5 });
+      expect(withChosen[0]).toEqual({ id: old.id, name: `Aardvark ${tag}`, email: null, phone: null });
+      expect(withChosen).toHaveLength(6);
+      expect(await customerOptions(db, { includeId: old.id, limit: 0 })).toEqual([withChosen[0]]);
 
-    expect((await customerOptions(db, { search: tag })).map((r) => r.name)).toEqual([
-      `Aardvark ${tag}`,
-      `Yankee ${tag}`,
-      `Zulu ${tag}`,
-    ]);
-    expect((await customerOptions(db, { search: `ZULU.${tag}@` })).map((r) => r.id)).toEqual([b.id]);
-    expect((await customerOptions(db, { search: "555-7302" })).map((r) => r.id)).toEqual([a.id]);
-    expect(await customerOptions(db, { search: `${tag}%` })).toEqual([]);
+      expect((await customerOptions(db, { search: tag })).map((r) => r.name)).toEqual([
+        `Aardvark ${tag}`,
+        `Yankee ${tag}`,
+        `Zulu ${tag}`,
+      ]);
+      expect((await customerOptions(db, { search: `ZULU.${tag}@` })).map((r) => r.id)).toEqual([b.id]);
+      expect((await customerOptions(db, { search: "555-7302" })).map((r) => r.id)).toEqual([a.id]);
+      expect(await customerOptions(db, { search: `${tag}%` })).toEqual([]);
+    });
   });
 });
 
 describe("jobOptions", () => {
   it("lists the newest jobs without cancelled ones, with the chosen one, and searches title and customer", async () => {
-    const db = await getDb();
-    const [c] = await db
-      .insert(customers)
-      .values({ name: `Jobowner ${tag}` })
-      .returning();
-    const [open, cancelled] = await db
-      .insert(jobs)
-      .values([
-        { customerId: c.id, title: `Pantry ${tag}`, status: "approved" },
-        { customerId: c.id, title: `Bar ${tag}`, status: "cancelled" },
-      ])
-      .returning();
-    const recent = await jobOptions(db);
-    expect(recent.map((j) => j.id)).toContain(open.id);
-    expect(recent.map((j) => j.id)).not.toContain(cancelled.id);
-    expect(await jobOptions(db, { search: `jobowner ${tag}` })).toEqual([
-      { id: open.id, title: `Pantry ${tag}`, customerId: c.id, customerName: `Jobowner ${tag}` },
-    ]);
-    // A cancelled job already chosen stays offered.
-    expect((await jobOptions(db, { search: `Pantry ${tag}`, includeId: cancelled.id })).map((j) => j.id)).toEqual([
-      cancelled.id,
-      open.id,
-    ]);
+    await inSnapshot(async (db) => {
+      const [c] = await db
+        .insert(customers)
+        .values({ name: `Jobowner ${tag}` })
+        .returning();
+      const [open, cancelled] = await db
+        .insert(jobs)
+        .values([
+          { customerId: c.id, title: `Pantry ${tag}`, status: "approved" },
+          { customerId: c.id, title: `Bar ${tag}`, status: "cancelled" },
+        ])
+        .returning();
+      const recent = await jobOptions(db);
+      expect(recent.map((j) => j.id)).toContain(open.id);
+      expect(recent.map((j) => j.id)).not.toContain(cancelled.id);
+      expect(await jobOptions(db, { search: `jobowner ${tag}` })).toEqual([
+        { id: open.id, title: `Pantry ${tag}`, customerId: c.id, customerName: `Jobowner ${tag}` },
+      ]);
+      // A cancelled job already chosen stays offered.
+      expect((await jobOptions(db, { search: `Pantry ${tag}`, includeId: cancelled.id })).map((j) => j.id)).toEqual([
+        cancelled.id,
+        open.id,
+      ]);
+    });
   });
 });
 

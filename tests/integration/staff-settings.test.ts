@@ -8,7 +8,8 @@
 // timeout, the company name, the low-stock threshold, quote valid days), checks the saved row and
 // one reader of it at once, and puts the section back exactly as it was (through the page, which
 // also clears the server's 5 s settings cache; then the row itself, so a section that had no row
-// has none again).
+// has none again). Each holds the settings lock (tests/setup/shared-settings.ts) while it does, so a
+// file that relies on a section's values does not see it changed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { closeDb, getDb } from "../../db/client.server";
@@ -17,6 +18,7 @@ import { ModelError } from "~/models/errors.server";
 import { updateStaffUser } from "~/models/user.server";
 import { hashPassword } from "~/utils/password.server";
 import { api, baseUrl, signIn } from "../setup/http";
+import { withSettings } from "../setup/shared-settings";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = `Start-${tag}-9x`;
@@ -508,174 +510,180 @@ describe("passwords", () => {
 
 describe("settings tabs", () => {
   it("Security: a longer minimum length applies at once to changes, new users and resets; a longer timeout to new sessions", async () => {
-    const before = (await settingsRow("security")) ?? {};
-    const current = {
-      sessionTimeoutHours: 8,
-      minPasswordLength: 8,
-      requireNumbers: true,
-      requireSpecial: true,
-      requireUppercase: true,
-      ...before,
-    };
-    const me = await createUser("rules", "office");
-    const session = (await login(me.username, PASSWORD)).cookie!;
-    const tenChars = `Ab1!${tag}`.slice(0, 10).padEnd(10, "z");
-    expect(tenChars).toHaveLength(10);
-    try {
-      const bad = await postForm("/settings/security", owner, {
-        ...asForm(current),
-        minPasswordLength: "7",
-        sessionTimeoutHours: "3",
-      });
-      expect(bad.status).toBe(400);
-      expect(bad.text).toContain("Minimum password length must be one of 6, 8, 10, 12");
-      expect(bad.text).toContain("Session timeout must be one of 1, 4, 8, 24");
+    await withSettings("change", async () => {
+      const before = (await settingsRow("security")) ?? {};
+      const current = {
+        sessionTimeoutHours: 8,
+        minPasswordLength: 8,
+        requireNumbers: true,
+        requireSpecial: true,
+        requireUppercase: true,
+        ...before,
+      };
+      const me = await createUser("rules", "office");
+      const session = (await login(me.username, PASSWORD)).cookie!;
+      const tenChars = `Ab1!${tag}`.slice(0, 10).padEnd(10, "z");
+      expect(tenChars).toHaveLength(10);
+      try {
+        const bad = await postForm("/settings/security", owner, {
+          ...asForm(current),
+          minPasswordLength: "7",
+          sessionTimeoutHours: "3",
+        });
+        expect(bad.status).toBe(400);
+        expect(bad.text).toContain("Minimum password length must be one of 6, 8, 10, 12");
+        expect(bad.text).toContain("Session timeout must be one of 1, 4, 8, 24");
 
-      const saved = await postForm("/settings/security", owner, {
-        ...asForm(current),
-        minPasswordLength: "12",
-        sessionTimeoutHours: "24",
-      });
-      expect(saved.status).toBe(302);
-      expect((await page("/settings/security", saved.cookie ?? owner)).text).toContain("Security Settings Updated");
-      expect(await settingsRow("security")).toMatchObject({ minPasswordLength: 12, sessionTimeoutHours: 24 });
+        const saved = await postForm("/settings/security", owner, {
+          ...asForm(current),
+          minPasswordLength: "12",
+          sessionTimeoutHours: "24",
+        });
+        expect(saved.status).toBe(302);
+        expect((await page("/settings/security", saved.cookie ?? owner)).text).toContain("Security Settings Updated");
+        expect(await settingsRow("security")).toMatchObject({ minPasswordLength: 12, sessionTimeoutHours: 24 });
 
-      const change = await postForm("/settings?index", session, {
-        intent: "password",
-        currentPassword: PASSWORD,
-        newPassword: tenChars,
-        confirmPassword: tenChars,
-      });
-      expect(change.status).toBe(400);
-      expect(change.text).toContain("Password must be at least 12 characters");
-      const create = await api("/api/users", {
-        method: "POST",
-        cookie: owner,
-        json: { username: `ten_${tag}`, name: "Ten", password: tenChars, role: "installer" },
-      });
-      expect(create.status).toBe(400);
-      expect(create.body.fieldErrors.password).toContain("Password must be at least 12 characters");
-      expect(
-        (await api(`/api/users/${me.id}/password`, { method: "POST", cookie: owner, json: { password: tenChars } }))
-          .status,
-      ).toBe(400);
-      // The page says so too.
-      expect((await page("/settings", session)).text).toContain("at least 12 characters");
-      // The session cookie of a new sign-in lives as long as the timeout.
-      const fresh = await login(me.username, PASSWORD);
-      expect(fresh.setCookie).toMatch(/Max-Age=86400/i);
-    } finally {
-      await restore("security", current);
-    }
-    expect((await settingsRow("security"))?.minPasswordLength ?? 8).toBe(current.minPasswordLength);
+        const change = await postForm("/settings?index", session, {
+          intent: "password",
+          currentPassword: PASSWORD,
+          newPassword: tenChars,
+          confirmPassword: tenChars,
+        });
+        expect(change.status).toBe(400);
+        expect(change.text).toContain("Password must be at least 12 characters");
+        const create = await api("/api/users", {
+          method: "POST",
+          cookie: owner,
+          json: { username: `ten_${tag}`, name: "Ten", password: tenChars, role: "installer" },
+        });
+        expect(create.status).toBe(400);
+        expect(create.body.fieldErrors.password).toContain("Password must be at least 12 characters");
+        expect(
+          (await api(`/api/users/${me.id}/password`, { method: "POST", cookie: owner, json: { password: tenChars } }))
+            .status,
+        ).toBe(400);
+        // The page says so too.
+        expect((await page("/settings", session)).text).toContain("at least 12 characters");
+        // The session cookie of a new sign-in lives as long as the timeout.
+        const fresh = await login(me.username, PASSWORD);
+        expect(fresh.setCookie).toMatch(/Max-Age=86400/i);
+      } finally {
+        await restore("security", current);
+      }
+      expect((await settingsRow("security"))?.minPasswordLength ?? 8).toBe(current.minPasswordLength);
+    });
   });
 
   it("Business: validates exactly, and what it saves is what the customer-facing pages show", async () => {
-    const before = (await settingsRow("business")) ?? {};
-    const current = {
-      companyName: "Northwind Cabinetry",
-      streetAddress: "120 Mill Street",
-      city: "Burlington",
-      state: "VT",
-      zipCode: "05401",
-      phone: "(802) 555-0142",
-      email: "office@northwind-cabinetry.example",
-      website: "https://northwind-cabinetry.example",
-      currency: "USD",
-      taxRatePercent: "8.75",
-      defaultMarkup: 35,
-      paymentTerms: "Net 30",
-      ...before,
-    };
-    const form = asForm(current);
-    for (const [field, value, message] of [
-      ["taxRatePercent", "8.87501", "at most 4 decimals"],
-      ["taxRatePercent", "100.5", "between 0 and 100"],
-      ["taxRatePercent", "1e2", "at most 4 decimals"],
-      ["currency", "US", "3-letter ISO code"],
-      ["currency", "ZZZ", "ISO 4217"],
-      ["companyName", "", "Company name is required"],
-      ["email", "not-an-email", "Enter a valid email address"],
-      ["website", "javascript:alert(1)", "Enter a web address"],
-      ["paymentTerms", "Net 90", "Payment terms must be one of"],
-      ["defaultMarkup", "12.5", "whole number"],
-    ] as const) {
-      const res = await postForm("/settings/business", office, { ...form, [field]: value });
-      expect(res.status, `${field}=${value}`).toBe(400);
-      expect(res.text, `${field}=${value}`).toContain(message);
-    }
-    expect(await settingsRow("business")).toEqual(originalRows.get("business"));
-
-    // Only the name and phone change: currency and tax rate stay, other files depend on them.
-    const name = `Settings Test Cabinets ${tag}`;
-    try {
-      const saved = await postForm("/settings/business", office, {
-        ...form,
-        companyName: name,
-        phone: "(802) 555-0199",
-        taxRatePercent: "08.750",
-      });
-      expect(saved.status).toBe(302);
-      expect(saved.location).toBe("/settings/business");
-      const row = await settingsRow("business");
-      expect(row).toMatchObject({
-        companyName: name,
-        phone: "(802) 555-0199",
+    await withSettings("change", async () => {
+      const before = (await settingsRow("business")) ?? {};
+      const current = {
+        companyName: "Northwind Cabinetry",
+        streetAddress: "120 Mill Street",
+        city: "Burlington",
+        state: "VT",
+        zipCode: "05401",
+        phone: "(802) 555-0142",
+        email: "office@northwind-cabinetry.example",
+        website: "https://northwind-cabinetry.example",
+        currency: "USD",
         taxRatePercent: "8.75",
-        currency: current.currency,
-      });
-      const pay = await page("/pay/complete");
-      expect(pay.text).toContain(name);
-      expect(pay.text).toContain("(802) 555-0199");
-    } finally {
-      await restore("business", current);
-    }
-    expect((await page("/pay/complete")).text).not.toContain(name);
+        defaultMarkup: 35,
+        paymentTerms: "Net 30",
+        ...before,
+      };
+      const form = asForm(current);
+      for (const [field, value, message] of [
+        ["taxRatePercent", "8.87501", "at most 4 decimals"],
+        ["taxRatePercent", "100.5", "between 0 and 100"],
+        ["taxRatePercent", "1e2", "at most 4 decimals"],
+        ["currency", "US", "3-letter ISO code"],
+        ["currency", "ZZZ", "ISO 4217"],
+        ["companyName", "", "Company name is required"],
+        ["email", "not-an-email", "Enter a valid email address"],
+        ["website", "javascript:alert(1)", "Enter a web address"],
+        ["paymentTerms", "Net 90", "Payment terms must be one of"],
+        ["defaultMarkup", "12.5", "whole number"],
+      ] as const) {
+        const res = await postForm("/settings/business", office, { ...form, [field]: value });
+        expect(res.status, `${field}=${value}`).toBe(400);
+        expect(res.text, `${field}=${value}`).toContain(message);
+      }
+      expect(await settingsRow("business")).toEqual(originalRows.get("business"));
+
+      // Only the name and phone change: currency and tax rate stay, other files depend on them.
+      const name = `Settings Test Cabinets ${tag}`;
+      try {
+        const saved = await postForm("/settings/business", office, {
+          ...form,
+          companyName: name,
+          phone: "(802) 555-0199",
+          taxRatePercent: "08.750",
+        });
+        expect(saved.status).toBe(302);
+        expect(saved.location).toBe("/settings/business");
+        const row = await settingsRow("business");
+        expect(row).toMatchObject({
+          companyName: name,
+          phone: "(802) 555-0199",
+          taxRatePercent: "8.75",
+          currency: current.currency,
+        });
+        const pay = await page("/pay/complete");
+        expect(pay.text).toContain(name);
+        expect(pay.text).toContain("(802) 555-0199");
+      } finally {
+        await restore("business", current);
+      }
+      expect((await page("/pay/complete")).text).not.toContain(name);
+    });
   });
 
   it("System: refuses an unknown time zone, and quote valid days set a new quote's validUntil", async () => {
-    const before = (await settingsRow("system")) ?? {};
-    const current = {
-      dateFormat: "MM/DD/YYYY",
-      timeFormat: "12",
-      timeZone: "America/New_York",
-      measurementUnit: "imperial",
-      lowStockThreshold: 10,
-      quoteValidDays: 30,
-      ...before,
-    };
-    const form = asForm(current);
-    for (const [field, value, message] of [
-      ["timeZone", "Mars/Olympus_Mons", "Choose a valid time zone"],
-      ["timeZone", "", "Time zone is required"],
-      ["quoteValidDays", "0", "between 1 and 365"],
-      ["lowStockThreshold", "-1", "whole number"],
-      ["dateFormat", "DD.MM.YY", "Date format must be one of"],
-    ] as const) {
-      const res = await postForm("/settings/system", owner, { ...form, [field]: value });
-      expect(res.status, `${field}=${value}`).toBe(400);
-      expect(res.text, `${field}=${value}`).toContain(message);
-    }
-    // The time zone is kept (changing it would move "today" for every other test).
-    try {
-      const saved = await postForm("/settings/system", owner, {
-        ...form,
-        quoteValidDays: "45",
-        lowStockThreshold: "25",
-      });
-      expect(saved.status).toBe(302);
-      expect(await settingsRow("system")).toMatchObject({
-        quoteValidDays: 45,
-        lowStockThreshold: 25,
-        timeZone: current.timeZone,
-      });
-      const today = new Intl.DateTimeFormat("en-CA", { timeZone: String(current.timeZone) }).format(new Date());
-      const expected = new Date(`${today}T12:00:00Z`);
-      expected.setUTCDate(expected.getUTCDate() + 45);
-      const newQuote = await page("/quotes/new", owner);
-      expect(newQuote.text).toContain(`value="${expected.toISOString().slice(0, 10)}"`);
-    } finally {
-      await restore("system", current);
-    }
+    await withSettings("change", async () => {
+      const before = (await settingsRow("system")) ?? {};
+      const current = {
+        dateFormat: "MM/DD/YYYY",
+        timeFormat: "12",
+        timeZone: "America/New_York",
+        measurementUnit: "imperial",
+        lowStockThreshold: 10,
+        quoteValidDays: 30,
+        ...before,
+      };
+      const form = asForm(current);
+      for (const [field, value, message] of [
+        ["timeZone", "Mars/Olympus_Mons", "Choose a valid time zone"],
+        ["timeZone", "", "Time zone is required"],
+        ["quoteValidDays", "0", "between 1 and 365"],
+        ["lowStockThreshold", "-1", "whole number"],
+        ["dateFormat", "DD.MM.YY", "Date format must be one of"],
+      ] as const) {
+        const res = await postForm("/settings/system", owner, { ...form, [field]: value });
+        expect(res.status, `${field}=${value}`).toBe(400);
+        expect(res.text, `${field}=${value}`).toContain(message);
+      }
+      // The time zone is kept (changing it would move "today" for every other test).
+      try {
+        const saved = await postForm("/settings/system", owner, {
+          ...form,
+          quoteValidDays: "45",
+          lowStockThreshold: "25",
+        });
+        expect(saved.status).toBe(302);
+        expect(await settingsRow("system")).toMatchObject({
+          quoteValidDays: 45,
+          lowStockThreshold: 25,
+          timeZone: current.timeZone,
+        });
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: String(current.timeZone) }).format(new Date());
+        const expected = new Date(`${today}T12:00:00Z`);
+        expected.setUTCDate(expected.getUTCDate() + 45);
+        const newQuote = await page("/quotes/new", owner);
+        expect(newQuote.text).toContain(`value="${expected.toISOString().slice(0, 10)}"`);
+      } finally {
+        await restore("system", current);
+      }
+    });
   });
 });

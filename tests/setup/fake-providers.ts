@@ -102,7 +102,31 @@ export async function ageAnetToken(fakeUrl: string, token: string, ms = ANET_TOK
   if (!res.ok) throw new Error(`fake providers: unknown Authorize.Net token`);
 }
 
+/** The text of the last member, `"webhook_event": …`, of a verify-webhook-signature request, as sent. */
+function webhookEventText(body: string): string {
+  const key = body.lastIndexOf('"webhook_event"');
+  if (key < 0) return "";
+  const start = body.indexOf(":", key) + 1;
+  return body.slice(start, body.lastIndexOf("}")).trim();
+}
+
+/** A transaction getTransactionDetailsRequest answers with (as Authorize.Net's API shapes it). */
+export type FakeAnetTransaction = {
+  transId: string;
+  invoiceNumber?: string;
+  refTransId?: string;
+  authAmount: number;
+  transactionType?: string;
+};
+
+/** Tells the fake Authorize.Net about a transaction (one the hosted form took, or a refund). */
+export async function addAnetTransaction(fakeUrl: string, txn: FakeAnetTransaction) {
+  const res = await fetch(`${fakeUrl}/__anet/transaction`, { method: "POST", body: JSON.stringify(txn) });
+  if (!res.ok) throw new Error("fake providers: transaction not stored");
+}
+
 export async function startFakeProviders() {
+  const anetTransactions = new Map<string, FakeAnetTransaction>();
   const requests: RecordedRequest[] = [];
   /** Accept Hosted tokens the fake issued: when, and for which transaction. */
   const anetTokens = new Map<string, { issuedAt: number; amount: string; invoiceNumber: string }>();
@@ -119,6 +143,11 @@ export async function startFakeProviders() {
         const issued = anetTokens.get(r.token);
         if (!issued) return send(res, 404, { error: "unknown token" });
         issued.issuedAt -= r.ms;
+        return send(res, 200, { ok: true });
+      }
+      if (path === "/__anet/transaction") {
+        const txn = JSON.parse(body) as FakeAnetTransaction;
+        anetTransactions.set(txn.transId, txn);
         return send(res, 200, { ok: true });
       }
       if (path === "/__paypal/sign") {
@@ -140,7 +169,7 @@ export async function startFakeProviders() {
           mode: "payment",
           amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
           currency: form.get("line_items[0][price_data][currency]"),
-          metadata: { invoiceId: form.get("metadata[invoiceId]") },
+          metadata: { paymentRef: form.get("metadata[paymentRef]") },
           url: `https://checkout.stripe.com/c/pay/cs_test_${id}`,
         });
       }
@@ -177,10 +206,10 @@ export async function startFakeProviders() {
       if (path === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
         if (auth !== "Bearer paypal-access-token-fake") return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
         const v = JSON.parse(body) as Record<string, string> & { webhook_event: unknown };
+        // Like PayPal: the CRC32 is taken over the event's text as it stands in this request, so an
+        // event re-encoded by the caller (other spacing or escapes) no longer matches the signature.
         const verify = createVerify("RSA-SHA256");
-        verify.update(
-          paypalSignedString(v.transmission_id, v.transmission_time, v.webhook_id, JSON.stringify(v.webhook_event)),
-        );
+        verify.update(paypalSignedString(v.transmission_id, v.transmission_time, v.webhook_id, webhookEventText(body)));
         let ok = false;
         try {
           ok = v.auth_algo === "SHA256withRSA" && verify.verify(paypalKeys.publicKey, v.transmission_sig, "base64");
@@ -206,8 +235,12 @@ export async function startFakeProviders() {
       if (path === "/xml/v1/request.api" && req.method === "POST") {
         const parsed = JSON.parse(body) as {
           getHostedPaymentPageRequest?: { merchantAuthentication?: { name?: string; transactionKey?: string } };
+          getTransactionDetailsRequest?: {
+            merchantAuthentication?: { name?: string; transactionKey?: string };
+            transId?: string;
+          };
         };
-        const m = parsed.getHostedPaymentPageRequest?.merchantAuthentication;
+        const m = (parsed.getHostedPaymentPageRequest ?? parsed.getTransactionDetailsRequest)?.merchantAuthentication;
         if (m?.name !== FAKE.anetLoginId || m?.transactionKey !== FAKE.anetTransactionKey) {
           return send(
             res,
@@ -217,6 +250,35 @@ export async function startFakeProviders() {
                 resultCode: "Error",
                 message: [{ code: "E00007", text: "User authentication failed due to invalid authentication values." }],
               },
+            },
+            true,
+          );
+        }
+        if (parsed.getTransactionDetailsRequest) {
+          const found = anetTransactions.get(String(parsed.getTransactionDetailsRequest.transId ?? ""));
+          if (!found)
+            return send(
+              res,
+              200,
+              { messages: { resultCode: "Error", message: [{ code: "E00040", text: "The record cannot be found." }] } },
+              true,
+            );
+          return send(
+            res,
+            200,
+            {
+              transaction: {
+                transId: found.transId,
+                ...(found.refTransId ? { refTransId: found.refTransId } : {}),
+                transactionType:
+                  found.transactionType ?? (found.refTransId ? "refundTransaction" : "authCaptureTransaction"),
+                transactionStatus: found.refTransId ? "refundPendingSettlement" : "capturedPendingSettlement",
+                responseCode: 1,
+                authAmount: found.authAmount,
+                settleAmount: found.authAmount,
+                ...(found.invoiceNumber ? { order: { invoiceNumber: found.invoiceNumber } } : {}),
+              },
+              messages: { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] },
             },
             true,
           );

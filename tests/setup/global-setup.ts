@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { startDovecot } from "./dovecot";
@@ -28,6 +29,27 @@ function freePort(): Promise<number> {
     });
     server.on("error", reject);
   });
+}
+
+/**
+ * Removes every Redis key of this run (its BullMQ prefix): queues, jobs, and the job schedulers such
+ * as the repeating inbox sync, which would otherwise stay behind after every run.
+ */
+export async function deleteRunKeys(redisUrl: string, prefix: string) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  let deleted = 0;
+  try {
+    await redis.connect();
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length) deleted += await redis.unlink(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: string) {
@@ -115,6 +137,9 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
     await fakes.close();
     await imap.stop();
+    await deleteRunKeys(redisUrl, queuePrefix).catch((error) =>
+      console.error(`could not delete the run's Redis keys (${queuePrefix}:*): ${error}`),
+    );
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   };

@@ -15,10 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
  * fails the test too, so the list only shrinks: delete the entry when you fix the import.
  */
 const TEMPORARY_EXCEPTIONS: Record<string, { imports: string[]; why: string }> = {
-  "app/utils/payment-link-action.server.ts": {
-    imports: ["app/models/errors.server", "app/models/payment-links.server"],
-    why: "payment side of issue 9 item 4 (webhooks engineer): the payment-link action moves beside its routes or into app/services/",
-  },
   "app/utils/model-api.server.ts": {
     imports: ["app/models/errors.server"],
     why: "issue 9 item 1 (refusals engineer): goes with ModelError",
@@ -26,10 +22,6 @@ const TEMPORARY_EXCEPTIONS: Record<string, { imports: string[]; why: string }> =
   "app/utils/ops-api.server.ts": {
     imports: ["app/models/job.server", "app/models/schedule.server", "app/models/task.server"],
     why: "issue 9 item 1 (refusals engineer): goes with the models' link error classes",
-  },
-  "app/routes/api.webhooks.$provider.ts": {
-    imports: ["jobs/queues"],
-    why: "payment side of issue 9 items 4 and 5 (webhooks engineer): storing and enqueueing a webhook becomes a service",
   },
   "app/utils/auth.server.ts": {
     imports: ["app/models/settings.server", "app/models/user.server"],

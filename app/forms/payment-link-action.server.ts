@@ -1,9 +1,9 @@
 // The `payment-link` intent of the invoice pages: a plain form POST (works without JS) that creates
 // the link and answers with a toast — 'Payment Link Generated', or the reason it failed.
-import { ModelError } from "~/models/errors.server";
-import { createPaymentLink, isPaymentProvider, SELECT_PROVIDER_MESSAGE } from "~/models/payment-links.server";
-import { getDb } from "./db.server";
-import { redirectWithToast } from "./toast.server";
+import { createPaymentLink, isPaymentProvider, SELECT_PROVIDER_MESSAGE } from "~/services/payment-links.server";
+import { getDb } from "~/utils/db.server";
+import { isRefusal } from "~/utils/refusal.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export async function paymentLinkAction(request: Request, invoiceId: number, form: FormData, back: string) {
   const provider = form.get("provider");
@@ -22,8 +22,8 @@ export async function paymentLinkAction(request: Request, invoiceId: number, for
       description: "Copy the link and send it to your customer.",
     });
   } catch (error) {
-    const description = error instanceof ModelError ? error.message : "Failed to generate payment link";
-    if (!(error instanceof ModelError))
+    const description = isRefusal(error) ? error.message : "Failed to generate payment link";
+    if (!isRefusal(error))
       console.error(
         `[payments] link for invoice ${invoiceId} failed: ${error instanceof Error ? error.name : "error"}`,
       );
