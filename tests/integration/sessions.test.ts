@@ -64,7 +64,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-describe("signing out", () => {
+describe("signing out", { timeout: 120_000 }, () => {
   it("ends the session on the server: a copied cookie no longer signs in", async () => {
     const { username } = await createUser("logout");
     const address = newAddress();
@@ -103,7 +103,7 @@ describe("signing out", () => {
   });
 });
 
-describe("the sign-in lock", () => {
+describe("the sign-in lock", { timeout: 120_000 }, () => {
   it("checks at most 5 of 25 simultaneous wrong guesses, then stays locked", async () => {
     const { username } = await createUser("race");
     const address = newAddress();
@@ -156,7 +156,7 @@ describe("the sign-in lock", () => {
   });
 });
 
-describe("password hashes", () => {
+describe("password hashes", { timeout: 120_000 }, () => {
   it("new hashes use scrypt N=2^17, r=8, p=1", async () => {
     expect(await hashPassword("anything")).toMatch(/^scrypt\$131072\$8\$1\$/);
   });
