@@ -148,6 +148,10 @@ export const customerPortalTokens = pgTable(
       .references(() => customers.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     revokedAt: instant("revoked_at"),
+    /** Now + Settings → Security's portal link validity; pushed out when a quote is sent to the customer. */
+    expiresAt: instant("expires_at")
+      .notNull()
+      .default(sql`now() + interval '90 days'`),
     lastUsedAt: instant("last_used_at"),
     ...timestamps(),
   },

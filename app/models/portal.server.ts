@@ -1,22 +1,32 @@
-// Client portal access (decisions §2): an unguessable, revocable token per customer. Only the
-// SHA-256 of the token is stored, so a database leak does not leak working links.
+// Client portal access (docs/decisions/client-portal.md): an unguessable, revocable token per
+// customer. Only the SHA-256 of the token is stored, so a database leak does not leak working
+// links. Tokens expire after Settings → Security's portal link validity (docs/decisions/portal-link-expiry.md).
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, ilike, isNull, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { customerPortalTokens, customers, quotes } from "../../db/schema";
+import { customerPortalTokens, customers, quoteItems, quotes } from "../../db/schema";
 import { logActivity } from "./activity.server";
 import { containsPattern } from "../utils/search.server";
-import { listQuoteItems } from "./quote.server";
+import { getSettings } from "./settings.server";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const portalPath = (customerId: number, token: string) =>
   `/client/quotes/${customerId}?token=${encodeURIComponent(token)}`;
 
-/** A new token for the customer (32 random bytes, base64url); older tokens are revoked. */
+/** When a link made or renewed now stops working: now + Settings → Security's portal link validity. */
+async function portalLinkExpiry(db: Executor) {
+  const days = (await getSettings(db)).security.portalLinkDays;
+  return new Date(Date.now() + days * 86_400_000);
+}
+
+/** Tokens that still open the portal: not revoked and not expired. */
+const live = () => and(isNull(customerPortalTokens.revokedAt), gt(customerPortalTokens.expiresAt, sql`now()`));
+
 /**
- * A new portal token for the customer. "Regenerate" on the customer page revokes the older
- * links; a link sent in a quote e-mail keeps them, so the customer's earlier e-mails still open.
+ * A new portal token for the customer (32 random bytes, base64url). "Regenerate" on the customer
+ * page revokes the older links; a link sent in a quote e-mail keeps them, so the customer's earlier
+ * e-mails still open — and, since a quote was sent, renews them too.
  */
 export async function createPortalToken(
   db: Executor,
@@ -31,8 +41,10 @@ export async function createPortalToken(
         .update(customerPortalTokens)
         .set({ revokedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(customerPortalTokens.customerId, customerId), isNull(customerPortalTokens.revokedAt)));
-    }
-    await tx.insert(customerPortalTokens).values({ customerId, tokenHash: hashToken(token) });
+    } else await renewPortalTokens(tx, customerId);
+    await tx
+      .insert(customerPortalTokens)
+      .values({ customerId, tokenHash: hashToken(token), expiresAt: await portalLinkExpiry(tx) });
     await logActivity(tx, {
       type: "portal_link_created",
       title: revokeOthers ? "Portal link generated" : "Portal link e-mailed",
@@ -44,13 +56,31 @@ export async function createPortalToken(
   return token;
 }
 
-/** The customer when `token` is a live token of exactly this customer; else null (no detail why). */
+/**
+ * Pushes out the expiry of the customer's live links (a quote was sent to them): each then works
+ * for the full validity from now. Expired or revoked links stay dead; a renewal never shortens one.
+ */
+export async function renewPortalTokens(db: Executor, customerId: number) {
+  const expiresAt = await portalLinkExpiry(db);
+  await db
+    .update(customerPortalTokens)
+    .set({
+      expiresAt: sql`greatest(${customerPortalTokens.expiresAt}, ${expiresAt.toISOString()}::timestamptz)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(customerPortalTokens.customerId, customerId), live()));
+}
+
+/**
+ * The customer when `token` is a live (not revoked, not expired) token of exactly this customer;
+ * else null, with no detail why: every refusal is the same page.
+ */
 export async function verifyPortalToken(db: Executor, customerId: number | null, token: string | null | undefined) {
   if (!customerId || !token || token.length > 200) return null;
   const [row] = await db
     .select({ id: customerPortalTokens.id, customerId: customerPortalTokens.customerId })
     .from(customerPortalTokens)
-    .where(and(eq(customerPortalTokens.tokenHash, hashToken(token)), isNull(customerPortalTokens.revokedAt)));
+    .where(and(eq(customerPortalTokens.tokenHash, hashToken(token)), live()));
   if (!row || row.customerId !== customerId) return null;
   await db.update(customerPortalTokens).set({ lastUsedAt: new Date() }).where(eq(customerPortalTokens.id, row.id));
   const [customer] = await db
@@ -64,7 +94,7 @@ export async function hasActivePortalToken(db: Executor, customerId: number) {
   const [row] = await db
     .select({ createdAt: customerPortalTokens.createdAt })
     .from(customerPortalTokens)
-    .where(and(eq(customerPortalTokens.customerId, customerId), isNull(customerPortalTokens.revokedAt)))
+    .where(and(eq(customerPortalTokens.customerId, customerId), live()))
     .orderBy(desc(customerPortalTokens.createdAt))
     .limit(1);
   return row ?? null;
@@ -97,5 +127,10 @@ export async function getPortalQuote(db: Executor, customerId: number, quoteId: 
     .from(quotes)
     .where(and(eq(quotes.id, quoteId), eq(quotes.customerId, customerId), ne(quotes.status, "draft")));
   if (!quote) return null;
-  return { quote, items: await listQuoteItems(db, quoteId) };
+  const items = await db
+    .select()
+    .from(quoteItems)
+    .where(eq(quoteItems.quoteId, quoteId))
+    .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
+  return { quote, items };
 }

@@ -10,6 +10,7 @@ import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { nextNumber } from "./numbering.server";
+import { renewPortalTokens } from "./portal.server";
 import { getSettings } from "./settings.server";
 import { businessToday } from "../utils/dates";
 import { conflict } from "../utils/refusal.server";
@@ -198,6 +199,7 @@ export async function createQuote(db: Executor, input: QuoteInput, ctx: Context)
         amount: row.total,
       });
       if (input.status === "approved") await approveJobOf(tx, row);
+      if (input.status === "sent") await renewPortalTokens(tx, row.customerId);
       return row;
     });
   } catch (error) {
@@ -242,6 +244,7 @@ export async function updateQuote(db: Executor, id: number, input: QuoteInput, c
         userId: ctx.actorId ?? null,
       });
       if (row.status === "approved" && current.status !== "approved") await approveJobOf(tx, row);
+      if (row.status === "sent" && current.status !== "sent") await renewPortalTokens(tx, row.customerId);
       return row;
     });
   } catch (error) {
@@ -329,6 +332,8 @@ export async function markQuoteSent(db: Executor, id: number, actorId?: number |
       .where(eq(quotes.id, id))
       .returning();
     if (!row) throw new ModelError(404, "Quote not found");
+    // A quote sent to the customer keeps their portal links working (docs/decisions/portal-link-expiry.md).
+    await renewPortalTokens(tx, row.customerId);
     await logActivity(tx, {
       type: "quote_sent",
       title: `Quote ${row.quoteNumber} sent`,

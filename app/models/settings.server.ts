@@ -40,6 +40,8 @@ export const SETTINGS_DEFAULTS = {
     requireNumbers: true,
     requireSpecial: true,
     requireUppercase: true,
+    /** Days a portal link works after it is made or last renewed (a quote sent to the customer). */
+    portalLinkDays: 90,
   },
 };
 

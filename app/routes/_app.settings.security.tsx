@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CheckboxField, ErrorList } from "~/components/forms";
+import { CheckboxField, ErrorList, Field } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { getSettings, saveSettings } from "~/models/settings.server";
 import { MIN_PASSWORD_LENGTHS, SecuritySettingsSchema, SESSION_TIMEOUTS } from "~/schemas/settings";
@@ -47,6 +47,7 @@ export default function SecuritySettings() {
       requireNumbers: security.requireNumbers ? "on" : undefined,
       requireSpecial: security.requireSpecial ? "on" : undefined,
       requireUppercase: security.requireUppercase ? "on" : undefined,
+      portalLinkDays: String(security.portalLinkDays),
     },
     constraint: getZodConstraint(SecuritySettingsSchema),
     shouldValidate: "onBlur",
@@ -106,6 +107,22 @@ export default function SecuritySettings() {
               errors={fields.requireUppercase.errors}
             />
           </Flex>
+          <div>
+            <Heading as="h2" size="4">
+              Client Portal
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              A portal link stops working this many days after it was made; sending the customer a quote renews their
+              links. Links made before a change keep their date.
+            </Text>
+          </div>
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+            <Field
+              label="Portal link validity (days)"
+              inputProps={{ ...getInputProps(fields.portalLinkDays, { type: "number" }), step: 1, min: 1, max: 3650 }}
+              errors={fields.portalLinkDays.errors}
+            />
+          </Grid>
           <p className="settings-note">
             Two-factor sign-in, login alerts and forced periodic password changes are not available yet.
           </p>

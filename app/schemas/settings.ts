@@ -157,5 +157,7 @@ export const SecuritySettingsSchema = z.object({
   requireNumbers: flag(false),
   requireSpecial: flag(false),
   requireUppercase: flag(false),
+  // Optional so a client that does not know the field keeps the stored value (saves merge).
+  portalLinkDays: wholeNumber("Portal link validity", 1, 3650).optional(),
 });
 export type SecuritySettingsInput = z.infer<typeof SecuritySettingsSchema>;

@@ -1,0 +1,1 @@
+ALTER TABLE "customer_portal_tokens" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() + interval '90 days' NOT NULL;
