@@ -54,6 +54,7 @@ export async function renderInvoicePdf(detail: InvoiceDocument, settings: Settin
       totals: invoice,
       terms: invoice.terms,
       payments: detail.payments,
+      refunds: detail.refunds,
       paid: invoice.paidTotal,
       balance: invoice.balance,
     },

@@ -12,6 +12,7 @@ import { containsPattern } from "../utils/search.server";
 import { isUniqueViolation, ModelError } from "./errors.server";
 import { conflict, invalid, notFound } from "../utils/refusal.server";
 import { nextNumber } from "./numbering.server";
+import { listInvoiceRefunds } from "./payment.server";
 
 export type Invoice = typeof invoices.$inferSelect;
 
@@ -116,9 +117,10 @@ export async function listInvoicePayments(db: Executor, invoiceId: number) {
 export async function getInvoiceDetail(db: Executor, id: number) {
   const invoice = await getInvoice(db, id);
   if (!invoice) return null;
-  const [items, invoicePayments, [customer], quote, history] = await Promise.all([
+  const [items, invoicePayments, refunds, [customer], quote, history] = await Promise.all([
     listInvoiceItems(db, id),
     listInvoicePayments(db, id),
+    listInvoiceRefunds(db, id),
     db.select().from(customers).where(eq(customers.id, invoice.customerId)),
     invoice.quoteId
       ? db
@@ -133,7 +135,15 @@ export async function getInvoiceDetail(db: Executor, id: number) {
       .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
       .limit(50),
   ]);
-  return { invoice, items, payments: invoicePayments, customer: customer ?? null, quote: quote[0] ?? null, history };
+  return {
+    invoice,
+    items,
+    payments: invoicePayments,
+    refunds,
+    customer: customer ?? null,
+    quote: quote[0] ?? null,
+    history,
+  };
 }
 
 /**

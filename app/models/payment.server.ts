@@ -1,7 +1,7 @@
 // Payments: one transaction with the invoice row locked (decisions §5), so concurrent payments
 // can never take an invoice past its total.
 import { TZDate } from "@date-fns/tz";
-import { and, count, desc, eq, sum } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, invoices, paymentRefunds, payments } from "../../db/schema";
 import { PAYMENT_NOT_POSITIVE, type PaymentInput } from "../schemas/payment";
@@ -198,7 +198,7 @@ async function applyRefund(
 export type ManualRefundInput = {
   invoiceId: number;
   paymentId: number;
-  amount: string;
+  amount?: string;
   refundedAt?: string;
   reason?: string;
 };
@@ -230,7 +230,7 @@ export async function recordRefund(
       tx,
       invoice,
       payment,
-      input.amount,
+      input.amount ?? "0",
       { reason: input.reason ?? null, refundedAt: receivedAtFor(input.refundedAt, ctx.today, ctx.timeZone) },
       ctx,
     );
@@ -307,4 +307,26 @@ export async function listInvoiceRefunds(db: Executor, invoiceId: number) {
     .from(paymentRefunds)
     .where(eq(paymentRefunds.invoiceId, invoiceId))
     .orderBy(desc(paymentRefunds.refundedAt), desc(paymentRefunds.id));
+}
+
+/**
+ * The payments of an invoice a refund can be recorded against by hand (not taken online), each with
+ * what is left of it after earlier refunds; fully refunded ones are left out.
+ */
+export async function refundablePayments(db: Executor, invoiceId: number) {
+  const rows = await db
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      method: payments.method,
+      reference: payments.reference,
+      receivedAt: payments.receivedAt,
+      refunded: sql<string>`coalesce((select sum(${paymentRefunds.amount}) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id}), 0)::numeric(12,2)::text`,
+    })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), isNull(payments.provider)))
+    .orderBy(desc(payments.receivedAt), desc(payments.id));
+  return rows
+    .map((p) => ({ ...p, left: subtractMoney(p.amount, p.refunded) }))
+    .filter((p) => compareMoney(p.left, "0") > 0);
 }

@@ -72,7 +72,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function InvoiceDetail() {
-  const { invoice, items, payments, customer, quote, history, timeZone, overdue } = useLoaderData<typeof loader>();
+  const { invoice, items, payments, refunds, customer, quote, history, timeZone, overdue } =
+    useLoaderData<typeof loader>();
+  // Payments and refunds in one history, newest first (a refund shows as a negative amount).
+  const paymentHistory = [
+    ...payments.map((p) => ({
+      key: `p${p.id}`,
+      at: p.receivedAt,
+      what: PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method,
+      reference: p.reference ?? "",
+      amount: formatMoney(p.amount),
+      refund: false,
+    })),
+    ...refunds.map((r) => ({
+      key: `r${r.id}`,
+      at: r.refundedAt,
+      what: r.provider ? `Refund (${r.provider})` : "Refund",
+      reference: r.reason ?? "",
+      amount: `−${formatMoney(r.amount)}`,
+      refund: true,
+    })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const manualPayments = payments.some((p) => !p.provider);
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
   const confirmDelete = params.get("confirm") === "delete";
@@ -113,6 +134,11 @@ export default function InvoiceDetail() {
         ) : (
           <Button disabled>Record Payment</Button>
         )}
+        {manualPayments ? (
+          <Button asChild variant="soft">
+            <Link to={`/invoices/${invoice.id}/refund?redirectTo=${here}`}>Record Refund</Link>
+          </Button>
+        ) : null}
         <Button asChild variant="soft">
           <Link to={`/invoices/${invoice.id}/send?redirectTo=${here}`}>Send Email</Link>
         </Button>
@@ -220,14 +246,12 @@ export default function InvoiceDetail() {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {payments.map((p) => (
-                  <Table.Row key={p.id}>
-                    <Table.Cell>{formatDate(p.receivedAt, timeZone)}</Table.Cell>
-                    <Table.Cell>
-                      {PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method}
-                    </Table.Cell>
-                    <Table.Cell>{p.reference ?? ""}</Table.Cell>
-                    <Table.Cell align="right">{formatMoney(p.amount)}</Table.Cell>
+                {paymentHistory.map((p) => (
+                  <Table.Row key={p.key} data-testid={p.refund ? "refund-row" : undefined}>
+                    <Table.Cell>{formatDate(p.at, timeZone)}</Table.Cell>
+                    <Table.Cell>{p.what}</Table.Cell>
+                    <Table.Cell>{p.reference}</Table.Cell>
+                    <Table.Cell align="right">{p.amount}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

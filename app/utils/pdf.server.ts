@@ -27,6 +27,7 @@ export type PdfDocumentInput = {
   totals: Totals;
   terms?: string | null;
   payments?: Array<{ receivedAt: string | Date; method: string; reference: string | null; amount: string }>;
+  refunds?: Array<{ refundedAt: string | Date; reason: string | null; amount: string }>;
   paid?: string;
   balance?: string;
 };
@@ -164,6 +165,9 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
       doc.text(
         `${formatDate(p.receivedAt, tz)}  ${p.method.replace("_", " ")}${p.reference ? ` (${p.reference})` : ""}  ${formatMoney(p.amount)}`,
       );
+    }
+    for (const r of input.refunds ?? []) {
+      doc.text(`${formatDate(r.refundedAt, tz)}  Refund${r.reason ? ` (${r.reason})` : ""}  -${formatMoney(r.amount)}`);
     }
   }
   if (input.terms) {

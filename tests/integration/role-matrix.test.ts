@@ -160,7 +160,8 @@ function pageNeed(pattern: string): Need | undefined {
   if (["login", "client", "pay", "logout", "preferences", "view-as", "*"].includes(segs[0] ?? "")) return "public";
   if (segs.length === 0 || segs[0] === "search") return { area: "home", action: "read" };
   if (segs[0] === "schedule" && segs[1] === "resources") return { area: "resources", action };
-  if (segs[0] === "invoices" && segs[2] === "pay") return { area: "payments", action: "write" };
+  if (segs[0] === "invoices" && (segs[2] === "pay" || segs[2] === "refund"))
+    return { area: "payments", action: "write" };
   if (segs[0] === "invoices" && segs[2] === "send") return { area: "invoices", action: "write" };
   if (segs[0] === "quotes" && segs[2] === "send") return { area: "quotes", action: "write" };
   if (segs[0] === "settings" && segs[1] === "security") return { area: "security", action };
@@ -192,7 +193,7 @@ function apiNeed(pattern: string, method: string): Need | undefined {
   if (first === "*" || first === "webhooks") return "public";
   if (first === "users")
     return { area: method === "GET" ? "users" : "staff", action: method === "GET" ? "read" : "write" };
-  if (first === "invoices" && segs[2] === "payments") return { area: "payments", action };
+  if (first === "invoices" && (segs[2] === "payments" || segs[2] === "refunds")) return { area: "payments", action };
   if (first === "invoices" && segs[2] === "payment-link") return { area: "invoices", action: "write" };
   if (first === "quotes" && (segs[2] === "approve" || segs[2] === "reject")) return { area: "quotes", action: "write" };
   if (first === "quote-items") return { area: "quotes", action: action === "delete" ? "write" : action };
