@@ -1,8 +1,8 @@
-// The stand-in for Redis and the worker (demo/dev only, docs/decisions/background-jobs.md): without REDIS_URL, `enqueue`
-// and `enqueueAndWait` (jobs/queues.ts) hand jobs to this module, which runs the same processors
-// inside the web process with the same attempts, backoff and delay, and a plain timer instead of
-// the BullMQ job schedulers. Production runs `npm run worker` against Redis instead; never both.
-// jobs/queues.ts loads this module only when a job runs without Redis.
+// The stand-in for Redis and the worker (demo/dev only, docs/decisions/background-jobs.md): without
+// REDIS_URL, `enqueue` and `enqueueAndWait` (jobs/queues.ts) hand jobs to this module, which runs
+// the same processors inside the web process with the same attempts, backoff and delay, and a plain
+// timer instead of the BullMQ job schedulers. Production runs `npm run worker` against Redis
+// instead; never both. jobs/queues.ts loads this module only when a job runs without Redis.
 import { UnrecoverableError, type JobsOptions } from "bullmq";
 import {
   DAILY_MAINTENANCE_JOB,

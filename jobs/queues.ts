@@ -6,8 +6,9 @@
 // processor loads whatever else it needs from the database when it runs.
 //
 // With REDIS_URL set, `enqueue` adds to BullMQ and `npm run worker` processes the job. Without it
-// (demo/dev only, docs/decisions/background-jobs.md) the web process runs the same processor itself: jobs/in-process.ts,
-// loaded only then, after `startInProcessJobs()` has registered the processors.
+// (demo/dev only, docs/decisions/background-jobs.md) the web process runs the same processor
+// itself: jobs/in-process.ts, loaded only then, after `startInProcessJobs()` has registered the
+// processors.
 import { Queue, QueueEvents, type JobsOptions } from "bullmq";
 import { Redis, type RedisOptions } from "ioredis";
 

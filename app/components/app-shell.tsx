@@ -84,11 +84,22 @@ export function AppShell({
     window.localStorage.setItem("theme", theme);
   }, [theme]);
 
-  // The mobile sheet closes after navigating.
+  // The phone sheet (and the expanded tablet rail) closes after navigating, and on Escape with
+  // focus back on its button (docs/decisions/tablet-layout.md).
   useEffect(() => {
     const box = document.getElementById("sidebar-mobile-toggle") as HTMLInputElement | null;
     if (box) box.checked = false;
   }, [location.pathname]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const box = document.getElementById("sidebar-mobile-toggle") as HTMLInputElement | null;
+      if (event.key !== "Escape" || !box?.checked) return;
+      box.checked = false;
+      box.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
   useFastLinks();
   const items = navFor(user.viewRole);
@@ -96,10 +107,9 @@ export function AppShell({
     to === "/" ? location.pathname === "/" : location.pathname === to || location.pathname.startsWith(`${to}/`);
   return (
     <div className="shell" data-sidebar={open ? "expanded" : "collapsed"}>
-      {/* Under 768px the sidebar is a slide-in sheet driven by this checkbox: works without JS. */}
-      <input type="checkbox" id="sidebar-mobile-toggle" className="sidebar-mobile-toggle" aria-hidden tabIndex={-1} />
+      {/* Tapping outside the open sheet closes it (the checkbox in the header drives it, no JS needed). */}
       <label htmlFor="sidebar-mobile-toggle" className="sidebar-backdrop" aria-hidden />
-      <aside className="sidebar" aria-label="Main navigation">
+      <aside className="sidebar" id="sidebar" aria-label="Main navigation">
         <Flex align="center" gap="2" className="sidebar-brand">
           <span className="logo-mark" aria-hidden>
             CJ
@@ -152,13 +162,16 @@ export function AppShell({
 
       <div className="shell-main">
         <header className="header">
-          <label htmlFor="sidebar-mobile-toggle" className="mobile-menu-button" aria-label="Open menu">
-            <HamburgerMenuIcon />
+          {/* Below 1024px: on a phone this checkbox slides in the sheet, on a tablet it expands the icon
+              rail; CSS alone (:has) reacts to it, so it works without JS (docs/decisions/tablet-layout.md). */}
+          <label className="mobile-menu-button">
+            <input type="checkbox" id="sidebar-mobile-toggle" aria-label="Open menu" aria-controls="sidebar" />
+            <HamburgerMenuIcon aria-hidden />
           </label>
           <Form
             method="post"
             action="/preferences"
-            className="desktop-only"
+            className="wide-only"
             onSubmit={(event) => {
               event.preventDefault();
               toggle();

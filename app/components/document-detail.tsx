@@ -1,6 +1,6 @@
 // Cards shared by the quote, invoice and customer detail pages.
-import { Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Link } from "@remix-run/react";
+import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Form, Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { ItemsTable, TotalsSummary } from "./line-items";
@@ -111,5 +111,24 @@ export function HistoryCard({
         </Flex>
       )}
     </DetailCard>
+  );
+}
+
+/** The quote and invoice pages' delete confirmation (`?confirm=delete`, opened from the action menu). */
+export function ConfirmDelete({ label, busy }: { label: string; busy: boolean }) {
+  return (
+    <Card mb="4" data-testid="confirm-delete">
+      <Form method="post">
+        <Flex gap="2" align="center" wrap="wrap">
+          <Text size="2">Are you sure you want to delete {label}?</Text>
+          <Button name="intent" value="delete" color="red" disabled={busy}>
+            Delete
+          </Button>
+          <Button asChild variant="soft" color="gray">
+            <Link to=".">Cancel</Link>
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
   );
 }

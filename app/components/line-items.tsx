@@ -163,7 +163,11 @@ export function LineItemsEditor({
   );
 }
 
-/** Items, totals and their rows as every document screen and the PDFs show them. */
+/**
+ * The line items of a quote or invoice as the detail pages and the portal show them: a table, and on
+ * a phone stacked rows (the description, then "qty × price = total"), so no column is ever clipped
+ * (docs/decisions/tablet-layout.md).
+ */
 export function ItemsTable({
   items,
 }: {
@@ -176,28 +180,36 @@ export function ItemsTable({
       </Text>
     );
   return (
-    <div className="data-table-wrap">
-      <Table.Root size="1">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell align="right">Qty</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell align="right">Unit Price</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell align="right">Line Total</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.map((item) => (
-            <Table.Row key={item.id}>
-              <Table.Cell>{item.description}</Table.Cell>
-              <Table.Cell align="right">{item.quantity}</Table.Cell>
-              <Table.Cell align="right">{formatMoney(item.unitPrice)}</Table.Cell>
-              <Table.Cell align="right">{formatMoney(item.lineTotal)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </div>
+    <table className="data-table items-table">
+      <thead>
+        <tr>
+          <th>Description</th>
+          <th className="num">Qty</th>
+          <th className="num">Unit Price</th>
+          <th className="num">Line Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} data-testid="item-row">
+            <td className="item-description">{item.description}</td>
+            <td className="num item-quantity">{item.quantity}</td>
+            <td className="num item-price">
+              <span className="item-op" aria-hidden>
+                ×{" "}
+              </span>
+              {formatMoney(item.unitPrice)}
+            </td>
+            <td className="num item-total">
+              <span className="item-op" aria-hidden>
+                ={" "}
+              </span>
+              {formatMoney(item.lineTotal)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -1,17 +1,16 @@
-import { Box, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
+/**
+ * A page's title, subtitle and action bar. The title takes at most two lines (the full text is in
+ * its title attribute) and the actions never clip: detail pages pass one primary button and an
+ * ActionMenu (docs/decisions/tablet-layout.md).
+ */
 export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: string; actions?: ReactNode }) {
   return (
-    <Flex
-      justify="between"
-      align={{ initial: "start", sm: "center" }}
-      gap="3"
-      mb="5"
-      direction={{ initial: "column", sm: "row" }}
-    >
-      <Box>
-        <Heading as="h1" size="7">
+    <header className="page-header">
+      <Box className="page-header-text">
+        <Heading as="h1" size="7" className="page-title" title={typeof title === "string" ? title : undefined}>
           {title}
         </Heading>
         {subtitle ? (
@@ -20,8 +19,8 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
           </Text>
         ) : null}
       </Box>
-      {actions ? <Flex gap="2">{actions}</Flex> : null}
-    </Flex>
+      {actions ? <div className="page-actions">{actions}</div> : null}
+    </header>
   );
 }
 

@@ -13,20 +13,24 @@ export function PortalFrame({
 }) {
   return (
     <Box>
-      <Flex className="header" align="center" justify="between">
-        <Flex align="center" gap="2">
-          <span className="logo-mark" aria-hidden>
-            CJ
-          </span>
-          <Text weight="bold">{companyName}</Text>
-        </Flex>
-        <Text size="2" color="gray">
-          Questions? Call {phone}
-        </Text>
+      <Flex asChild className="header" align="center" justify="between" wrap="wrap">
+        <header>
+          <Flex align="center" gap="2">
+            <span className="logo-mark" aria-hidden>
+              CJ
+            </span>
+            <Text weight="bold">{companyName}</Text>
+          </Flex>
+          <Text size="2" color="gray">
+            Questions? Call {phone}
+          </Text>
+        </header>
       </Flex>
-      <Container size="3" p="4">
-        {children}
-      </Container>
+      <main>
+        <Container size="3" p={{ initial: "3", sm: "4" }}>
+          {children}
+        </Container>
+      </main>
     </Box>
   );
 }

@@ -129,7 +129,8 @@ async function parsedOrEnvelope(message: FetchMessageObject, source: Buffer, fal
     return await fromSource(message, source, fallbackId);
   } catch (error) {
     console.error(
-      `[inbox] message UID ${message.uid} could not be parsed: ${error instanceof Error ? error.message : String(error)}`,
+      `[inbox] message UID ${message.uid} could not be parsed: ` +
+        (error instanceof Error ? error.message : String(error)),
     );
     return fromEnvelope(message, fallbackId, "This message could not be read here. Open it in your mail app.");
   }

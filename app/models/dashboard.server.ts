@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rows, type Executor } from "../../db/client.server";
 import { containsPattern } from "../utils/search.server";
 
-/** Headline figures for Home, computed in one round trip (decisions §6: real figures). */
+/** Headline figures for Home, computed from the database in one round trip (never sample numbers). */
 export async function homeFigures(db: Executor, today: string) {
   const [figures] = await rows<{
     customers: number;
@@ -16,7 +16,9 @@ export async function homeFigures(db: Executor, today: string) {
       (select count(*) from customers)::int as customers,
       (select count(*) from jobs where status in ('quoted', 'approved', 'in-progress'))::int as active_jobs,
       (select count(*) from quotes where status = 'sent')::int as pending_quotes,
-      (select count(*) from invoices where status not in ('paid', 'cancelled', 'draft') and balance > 0 and due_date < ${today}::date)::int as overdue_invoices,
+      (select count(*) from invoices
+        where status not in ('paid', 'cancelled', 'draft') and balance > 0 and due_date < ${today}::date)::int
+        as overdue_invoices,
       (select coalesce(sum(balance), 0)::numeric(14,2)::text from invoices where status <> 'cancelled') as outstanding`,
   );
   return {
@@ -46,7 +48,8 @@ export async function universalSearch(db: Executor, query: string): Promise<Sear
   const pattern = containsPattern(term);
   const found = await rows<{ type: string; id: number; title: string; subtitle: string | null; status: string | null }>(
     db,
-    sql`(select 'Customer' as type, id, name as title, coalesce(email, phone, city, '') as subtitle, null::text as status
+    sql`(select 'Customer' as type, id, name as title, coalesce(email, phone, city, '') as subtitle,
+                null::text as status
          from customers
          where name ilike ${pattern} or email ilike ${pattern} or phone ilike ${pattern} or city ilike ${pattern}
          order by name limit ${SEARCH_LIMIT})

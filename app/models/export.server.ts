@@ -1,7 +1,7 @@
-// Settings → System Export (decisions §6): customers, jobs, quotes, invoices and inventory items
-// as CSV. Each table is read by id in keyset batches (never OFFSET, never the whole table), with
-// the related customer name / job title joined in. Money and quantities stay the exact numeric
-// strings PostgreSQL returns ("1234.50"), dates stay ISO.
+// Settings → System Export (docs/decisions/csv-export-and-import.md): customers, jobs, quotes,
+// invoices and inventory items as CSV. Each table is read by id in keyset batches (never OFFSET,
+// never the whole table), with the related customer name / job title joined in. Money and
+// quantities stay the exact numeric strings PostgreSQL returns ("1234.50"), dates stay ISO.
 import { asc, eq, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.server";

@@ -1,6 +1,7 @@
-// The daily housekeeping of decisions §5: sent quotes past validUntil expire, unpaid invoices past
-// their due date become overdue. Each step is one UPDATE whose WHERE clause excludes the rows it
-// already changed, so running it twice (a retried job, two workers) changes nothing the second time.
+// The daily housekeeping (docs/decisions/quotes-and-invoices.md): sent quotes past validUntil
+// expire, unpaid invoices past their due date become overdue. Each step is one UPDATE whose WHERE
+// clause excludes the rows it already changed, so running it twice (a retried job, two workers)
+// changes nothing the second time.
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { activityLog, invoices, quotes } from "../../db/schema";
 import type { Executor } from "../../db/client.server";

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { rows, type Executor } from "../../db/client.server";
 
 /**
- * The next document number for the business year, e.g. Q-2026-0001 (decisions §4). One upsert …
- * returning on number_sequences inside the caller's transaction: the row lock serialises
- * concurrent creators, and a rolled-back create gives its number back.
+ * The next document number for the business year, e.g. Q-2026-0001
+ * (docs/decisions/document-numbers.md). One upsert … returning on number_sequences inside the
+ * caller's transaction: the row lock serialises concurrent creators, and a rolled-back create gives
+ * its number back.
  */
 export async function nextNumber(tx: Executor, prefix: "Q" | "INV", today: string) {
   const key = `${prefix}-${today.slice(0, 4)}`;

@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { HistoryCard } from "~/components/document-detail";
 import { EmptyState } from "~/components/empty-state";
 import { LinkedEmails } from "~/components/linked-emails";
@@ -63,29 +64,27 @@ export default function CustomerDetail() {
   return (
     <>
       <Text size="2" asChild>
-        <Link to="/customers">← Customers</Link>
+        <Link to="/customers" className="back-link">
+          ← Customers
+        </Link>
       </Text>
       <PageHeader
         title={customer.name}
         subtitle={`Customer since ${formatDate(customer.createdAt)}`}
         actions={
           <>
-            <Button asChild variant="soft">
+            <Button asChild>
               <Link to={`/quotes/new?customerId=${customer.id}`}>New Quote</Link>
             </Button>
-            <Button asChild variant="soft">
-              <Link to={`/invoices/new?customerId=${customer.id}`}>New Invoice</Link>
-            </Button>
-            <Button asChild variant="soft">
-              <Link to={`/customers/${customer.id}/edit`}>
-                <Pencil1Icon /> Edit
-              </Link>
-            </Button>
-            <Button asChild variant="soft" color="red">
-              <Link to={`/customers/${customer.id}/delete`}>
-                <TrashIcon /> Delete
-              </Link>
-            </Button>
+            <ActionMenu>
+              <ActionMenuLink to={`/invoices/new?customerId=${customer.id}`}>New Invoice</ActionMenuLink>
+              <ActionMenuLink to={`/customers/${customer.id}/edit`} icon={<Pencil1Icon />}>
+                Edit
+              </ActionMenuLink>
+              <ActionMenuLink to={`/customers/${customer.id}/delete`} icon={<TrashIcon />} danger>
+                Delete
+              </ActionMenuLink>
+            </ActionMenu>
           </>
         }
       />
@@ -98,7 +97,13 @@ export default function CustomerDetail() {
             {customer.phone ?? "No phone listed"}
           </Text>
           <Text as="p" size="2">
-            {customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : "No email"}
+            {customer.email ? (
+              <a href={`mailto:${customer.email}`} className="block-link">
+                {customer.email}
+              </a>
+            ) : (
+              "No email"
+            )}
           </Text>
           <Text as="p" size="2" color="gray">
             {location || "No address"}

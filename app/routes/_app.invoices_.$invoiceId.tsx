@@ -1,8 +1,9 @@
-import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { DownloadIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ActionMenu, ActionMenuLink, ActionMenuSubmit } from "~/components/action-menu";
+import { ConfirmDelete, CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
@@ -102,23 +103,48 @@ export default function InvoiceDetail() {
   return (
     <>
       <Text size="2" asChild>
-        <Link to="/invoices">← Invoices</Link>
+        <Link to="/invoices" className="back-link">
+          ← Invoices
+        </Link>
       </Text>
       <PageHeader
         title={`${invoice.invoiceNumber} · ${invoice.title}`}
         subtitle={`Issued ${formatDate(invoice.issueDate)} · Due ${formatDate(invoice.dueDate)}${invoice.paymentTerms ? ` · ${invoice.paymentTerms}` : ""}`}
         actions={
           <>
-            <Button asChild variant="soft">
-              <a href={`/invoices/${invoice.id}/pdf`}>
-                <DownloadIcon /> PDF
-              </a>
-            </Button>
-            <Button asChild variant="soft">
-              <Link to={`/invoices/${invoice.id}/edit?redirectTo=${here}`}>
-                <Pencil1Icon /> Edit
-              </Link>
-            </Button>
+            {payable ? (
+              <Button asChild>
+                <Link to={`/invoices/${invoice.id}/pay?redirectTo=${here}`}>Record Payment</Link>
+              </Button>
+            ) : (
+              <Button disabled>Record Payment</Button>
+            )}
+            <ActionMenu>
+              <ActionMenuLink to={`/invoices/${invoice.id}/send?redirectTo=${here}`}>Send Email</ActionMenuLink>
+              {manualPayments ? (
+                <ActionMenuLink to={`/invoices/${invoice.id}/refund?redirectTo=${here}`}>Record Refund</ActionMenuLink>
+              ) : null}
+              <ActionMenuLink to={`/invoices/${invoice.id}/pdf`} reloadDocument icon={<DownloadIcon />}>
+                PDF
+              </ActionMenuLink>
+              <ActionMenuLink to={`/invoices/${invoice.id}/edit?redirectTo=${here}`} icon={<Pencil1Icon />}>
+                Edit
+              </ActionMenuLink>
+              {invoice.status === "draft" ? (
+                <ActionMenuSubmit
+                  intent="send"
+                  disabled={busy}
+                  title="Marks the invoice as sent without e-mailing it (e.g. handed over in person)"
+                >
+                  Mark as sent
+                </ActionMenuSubmit>
+              ) : null}
+              {payments.length === 0 ? (
+                <ActionMenuLink to="?confirm=delete" icon={<TrashIcon />} danger>
+                  Delete invoice
+                </ActionMenuLink>
+              ) : null}
+            </ActionMenu>
           </>
         }
       />
@@ -127,21 +153,6 @@ export default function InvoiceDetail() {
           <StatusBadge status={invoice.status} />
         </span>
         {overdue && invoice.status !== "overdue" ? <Badge color="red">Overdue</Badge> : null}
-        {payable ? (
-          <Button asChild>
-            <Link to={`/invoices/${invoice.id}/pay?redirectTo=${here}`}>Record Payment</Link>
-          </Button>
-        ) : (
-          <Button disabled>Record Payment</Button>
-        )}
-        {manualPayments ? (
-          <Button asChild variant="soft">
-            <Link to={`/invoices/${invoice.id}/refund?redirectTo=${here}`}>Record Refund</Link>
-          </Button>
-        ) : null}
-        <Button asChild variant="soft">
-          <Link to={`/invoices/${invoice.id}/send?redirectTo=${here}`}>Send Email</Link>
-        </Button>
         <PaymentLinkPopover
           invoiceId={invoice.id}
           invoiceNumber={invoice.invoiceNumber}
@@ -151,39 +162,8 @@ export default function InvoiceDetail() {
           disabled={!payable}
           open={params.get("paymentLink") === String(invoice.id)}
         />
-        {invoice.status === "draft" ? (
-          <Form method="post">
-            <Button
-              name="intent"
-              value="send"
-              variant="soft"
-              disabled={busy}
-              title="Marks the invoice as sent without e-mailing it (e.g. handed over in person)"
-            >
-              Mark as sent
-            </Button>
-          </Form>
-        ) : null}
-        {payments.length === 0 ? (
-          confirmDelete ? (
-            <Form method="post">
-              <Flex gap="2" align="center">
-                <Text size="2">Are you sure you want to delete {invoice.invoiceNumber}?</Text>
-                <Button name="intent" value="delete" color="red" disabled={busy}>
-                  Delete
-                </Button>
-                <Button asChild variant="soft" color="gray">
-                  <Link to=".">Cancel</Link>
-                </Button>
-              </Flex>
-            </Form>
-          ) : (
-            <Button asChild variant="soft" color="red">
-              <Link to="?confirm=delete">Delete invoice</Link>
-            </Button>
-          )
-        ) : null}
       </Flex>
+      {payments.length === 0 && confirmDelete ? <ConfirmDelete label={invoice.invoiceNumber} busy={busy} /> : null}
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
         <CustomerCard customer={customer} />
         <Card>

@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Grid, Heading, Table, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { EmptyState } from "~/components/empty-state";
 import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
@@ -74,34 +75,41 @@ export default function JobDetail() {
   const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail } =
     useLoaderData<typeof loader>();
   const { job, customer } = detail;
+  const canInstall = canSchedule && (job.status === "approved" || job.status === "in-progress");
   const variance =
     job.estimatedCost && job.actualCost ? (Number(job.actualCost) - Number(job.estimatedCost)).toFixed(2) : null;
   return (
     <>
       <Text size="2" asChild>
-        <Link to="/jobs">← Jobs</Link>
+        <Link to="/jobs" className="back-link">
+          ← Jobs
+        </Link>
       </Text>
       <PageHeader
         title={job.title}
         subtitle={`Job #${job.id}`}
         actions={
-          <Flex gap="2" wrap="wrap">
-            {canSchedule && (job.status === "approved" || job.status === "in-progress") ? (
-              <Button asChild variant="soft">
-                <Link to={`/schedule/events/new?jobId=${job.id}&install=1`}>Schedule Install</Link>
-              </Button>
-            ) : null}
-            {canTask ? (
-              <Button asChild variant="soft">
-                <Link to={`/tasks/new?jobId=${job.id}&customerId=${job.customerId}`}>Add Task</Link>
-              </Button>
-            ) : null}
+          <>
             {canEdit ? (
               <Button asChild>
                 <Link to={`/jobs/${job.id}/edit?from=detail`}>Edit</Link>
               </Button>
             ) : null}
-          </Flex>
+            {canInstall || canTask ? (
+              <ActionMenu>
+                {canInstall ? (
+                  <ActionMenuLink to={`/schedule/events/new?jobId=${job.id}&install=1`}>
+                    Schedule Install
+                  </ActionMenuLink>
+                ) : null}
+                {canTask ? (
+                  <ActionMenuLink to={`/tasks/new?jobId=${job.id}&customerId=${job.customerId}`}>
+                    Add Task
+                  </ActionMenuLink>
+                ) : null}
+              </ActionMenu>
+            ) : null}
+          </>
         }
       />
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">

@@ -1,8 +1,9 @@
-import { DownloadIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { DownloadIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
+import { ActionMenu, ActionMenuLink, ActionMenuSubmit } from "~/components/action-menu";
+import { ConfirmDelete, CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext, plusDays } from "~/models/business.server";
@@ -99,52 +100,52 @@ export default function QuoteDetail() {
   const confirmDelete = params.get("confirm") === "delete";
   // A quote is invoiced once (a cancelled invoice frees it): then the invoice is linked instead.
   const billedBy = invoices.find((i) => i.status !== "cancelled");
+  const here = encodeURIComponent(`/quotes/${quote.id}`);
   return (
     <>
       <Text size="2" asChild>
-        <Link to="/quotes">← Quotes</Link>
+        <Link to="/quotes" className="back-link">
+          ← Quotes
+        </Link>
       </Text>
       <PageHeader
         title={`${quote.quoteNumber} · ${quote.title}`}
         subtitle={`Created ${formatDate(quote.createdAt, timeZone)}${quote.validUntil ? ` · Valid until ${formatDate(quote.validUntil)}` : ""}`}
         actions={
           <>
-            <Button asChild variant="soft">
-              <a href={`/quotes/${quote.id}/pdf`}>
-                <DownloadIcon /> PDF
-              </a>
-            </Button>
             <Button asChild>
-              <Link to={`/quotes/${quote.id}/send?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>
-                Send Email
-              </Link>
+              <Link to={`/quotes/${quote.id}/send?redirectTo=${here}`}>Send Email</Link>
             </Button>
-            <Button asChild variant="soft">
-              <Link to={`/quotes/${quote.id}/edit?redirectTo=${encodeURIComponent(`/quotes/${quote.id}`)}`}>
-                <Pencil1Icon /> Edit
-              </Link>
-            </Button>
+            <ActionMenu>
+              <ActionMenuLink to={`/quotes/${quote.id}/pdf`} reloadDocument icon={<DownloadIcon />}>
+                PDF
+              </ActionMenuLink>
+              <ActionMenuLink to={`/quotes/${quote.id}/edit?redirectTo=${here}`} icon={<Pencil1Icon />}>
+                Edit
+              </ActionMenuLink>
+              {quote.status === "draft" ? (
+                <ActionMenuSubmit
+                  intent="send"
+                  disabled={busy}
+                  title="Marks the quote as sent without e-mailing it (e.g. handed over in person)"
+                >
+                  Mark as sent
+                </ActionMenuSubmit>
+              ) : null}
+              {invoices.length === 0 ? (
+                <ActionMenuLink to="?confirm=delete" icon={<TrashIcon />} danger>
+                  Delete quote
+                </ActionMenuLink>
+              ) : null}
+            </ActionMenu>
           </>
         }
       />
       <Flex gap="2" mb="4" wrap="wrap" align="center">
         <StatusBadge status={quote.status} />
-        <Form method="post">
-          {quote.status === "draft" ? (
-            <Button
-              name="intent"
-              value="send"
-              variant="soft"
-              disabled={busy}
-              title="Marks the quote as sent without e-mailing it (e.g. handed over in person)"
-            >
-              Mark as sent
-            </Button>
-          ) : null}
-        </Form>
         {quote.status === "sent" ? (
           <Form method="post">
-            <Flex gap="2">
+            <Flex gap="2" wrap="wrap">
               <Button
                 name="intent"
                 value="approve"
@@ -179,26 +180,8 @@ export default function QuoteDetail() {
             </Button>
           </Form>
         ) : null}
-        {invoices.length === 0 ? (
-          confirmDelete ? (
-            <Form method="post">
-              <Flex gap="2" align="center">
-                <Text size="2">Are you sure you want to delete {quote.quoteNumber}?</Text>
-                <Button name="intent" value="delete" color="red" disabled={busy}>
-                  Delete
-                </Button>
-                <Button asChild variant="soft" color="gray">
-                  <Link to=".">Cancel</Link>
-                </Button>
-              </Flex>
-            </Form>
-          ) : (
-            <Button asChild color="red" variant="soft">
-              <Link to="?confirm=delete">Delete quote</Link>
-            </Button>
-          )
-        ) : null}
       </Flex>
+      {invoices.length === 0 && confirmDelete ? <ConfirmDelete label={quote.quoteNumber} busy={busy} /> : null}
       {quote.changeRequest ? (
         <Callout.Root color="amber" mb="4">
           <Callout.Text>

@@ -33,9 +33,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const selectedId = parseRouteId(url.searchParams.get("quote") ?? undefined);
   const selected = selectedId ? await getPortalQuote(db, customer.id, selectedId) : null;
   const today = businessToday(system.timeZone);
+  // Approving asks first (docs/decisions/tablet-layout.md): `?confirm=approve&quote=ID` is the
+  // server-rendered "Approve quote Q-… for $…?" step whose form does the POST.
+  const confirmApprove = url.searchParams.get("confirm") === "approve";
   return json({
     ...frame,
-    access: { customer: { id: customer.id, name: customer.name }, token, search, quotes, selected, today },
+    access: {
+      customer: { id: customer.id, name: customer.name },
+      token,
+      search,
+      quotes,
+      selected,
+      today,
+      confirmApprove,
+    },
   });
 }
 
@@ -102,12 +113,12 @@ export default function PortalQuotes() {
       </PortalFrame>
     );
   }
-  const { customer, token, search, quotes, selected, today } = access;
+  const { customer, token, search, quotes, selected, today, confirmApprove } = access;
   const answerable =
     selected?.quote.status === "sent" && !(selected.quote.validUntil && selected.quote.validUntil < today);
   const base = `/client/quotes/${customer.id}`;
   const link = (extra: Record<string, string>) =>
-    `${base}?${new URLSearchParams({ token, ...(search ? { search } : {}), ...extra })}`;
+    `${base}?${new URLSearchParams({ token, ...(search ? { search } : {}), ...extra })}#quote-detail`;
   return (
     <PortalFrame companyName={companyName} phone={phone}>
       <Heading as="h1" size="7" mb="1">
@@ -136,7 +147,7 @@ export default function PortalQuotes() {
           </Button>
         </Flex>
       </Form>
-      <Grid columns={{ initial: "1", md: selected ? "2" : "1" }} gap="4">
+      <Grid columns={{ initial: "1", md: selected ? "2" : "1" }} gap="4" className="portal-grid">
         <Flex direction="column" gap="3">
           {quotes.length === 0 ? (
             <Card>
@@ -172,9 +183,14 @@ export default function PortalQuotes() {
           )}
         </Flex>
         {selected ? (
-          <Card size="3" data-testid="portal-quote-detail">
-            <Flex justify="between" align="start" mb="2">
-              <Box>
+          <Card
+            size={{ initial: "2", sm: "3" }}
+            data-testid="portal-quote-detail"
+            id="quote-detail"
+            className="portal-detail"
+          >
+            <Flex justify="between" align="start" gap="2" mb="2">
+              <Box minWidth="0">
                 <Heading as="h2" size="5">
                   {selected.quote.title}
                 </Heading>
@@ -226,15 +242,40 @@ export default function PortalQuotes() {
                 </a>
               </Button>
             </Flex>
-            {answerable ? (
-              <Flex direction="column" gap="3" mt="4">
+            {answerable && confirmApprove ? (
+              <Box
+                mt="4"
+                p="3"
+                className="portal-confirm"
+                data-testid="portal-confirm"
+                role="group"
+                aria-labelledby="confirm-approve"
+              >
+                <Text as="p" weight="bold" size="3" id="confirm-approve" mb="3">
+                  Approve quote {selected.quote.quoteNumber} for {formatMoney(selected.quote.total)}?
+                </Text>
                 <Form method="post">
                   <input type="hidden" name="token" value={token} />
                   <input type="hidden" name="quoteId" value={selected.quote.id} />
-                  <Button name="intent" value="approve" color="green" disabled={busy} size="3">
-                    Approve Quote
-                  </Button>
+                  <Flex gap="2" wrap="wrap">
+                    <Button name="intent" value="approve" color="green" disabled={busy} size="3">
+                      Yes, approve
+                    </Button>
+                    <Button asChild variant="soft" color="gray" size="3">
+                      <Link to={link({ quote: String(selected.quote.id) })} preventScrollReset>
+                        Cancel
+                      </Link>
+                    </Button>
+                  </Flex>
                 </Form>
+              </Box>
+            ) : answerable ? (
+              <Flex direction="column" gap="3" mt="4">
+                <Button asChild color="green" size="3">
+                  <Link to={link({ quote: String(selected.quote.id), confirm: "approve" })} preventScrollReset>
+                    Approve Quote
+                  </Link>
+                </Button>
                 <Form method="post">
                   <input type="hidden" name="token" value={token} />
                   <input type="hidden" name="quoteId" value={selected.quote.id} />

@@ -42,7 +42,8 @@ async function savePosition(db: Executor, key: string, { uidValidity, lastUid }:
       target: emailSyncState.mailbox,
       set: {
         uidValidity,
-        lastUid: sql`case when ${emailSyncState.uidValidity} = ${uidValidity} then greatest(${emailSyncState.lastUid}, ${lastUid}) else ${lastUid} end`,
+        lastUid: sql`case when ${emailSyncState.uidValidity} = ${uidValidity}
+                          then greatest(${emailSyncState.lastUid}, ${lastUid}) else ${lastUid} end`,
         updatedAt: new Date(),
       },
     });

@@ -19,7 +19,7 @@ export function isMisplacedComma(input: unknown): boolean {
 }
 
 /** Integer division of a by b (b > 0), rounding half away from zero. */
-function divRound(a: bigint, b: bigint): bigint {
+export function divRound(a: bigint, b: bigint): bigint {
   const negative = a < 0n;
   const abs = negative ? -a : a;
   const q = (abs + b / 2n) / b;

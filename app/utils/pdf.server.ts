@@ -163,7 +163,8 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
     if (input.payments.length === 0) doc.text("No payments received.");
     for (const p of input.payments) {
       doc.text(
-        `${formatDate(p.receivedAt, tz)}  ${p.method.replace("_", " ")}${p.reference ? ` (${p.reference})` : ""}  ${formatMoney(p.amount)}`,
+        `${formatDate(p.receivedAt, tz)}  ${p.method.replace("_", " ")}` +
+          `${p.reference ? ` (${p.reference})` : ""}  ${formatMoney(p.amount)}`,
       );
     }
     for (const r of input.refunds ?? []) {

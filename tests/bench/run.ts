@@ -1,7 +1,8 @@
-// `npm run bench`: the Customers list under load against the decisions §8 data set, compared with
-// a frameworkless "floor" server running the same SQL, plus the first visit's JS/CSS bytes.
+// `npm run bench`: the Customers list under load against the large data set (docs/performance.md),
+// compared with a frameworkless "floor" server running the same SQL, plus the first visit's JS/CSS
+// bytes.
 //
-// 1. scratch database cab_bench_<timestamp>: migrate, `db/seed.ts --large`, VACUUM ANALYZE;
+// 1. scratch database cab_bench_<timestamp>: migrate, `db/seed/index.ts --large`, VACUUM ANALYZE;
 //    build when build/index.js is older than the sources; production server; sign in as owner.
 // 2. floor server (tests/bench/floor.ts) with the statements listCustomers really sends.
 // 3. autocannon, 20 connections: warm-up, then a measured run per target.
@@ -11,7 +12,7 @@
 //
 // Knobs (env): BENCH_DURATION (s, default 12), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
 // (default 20), BENCH_SEARCH (search term; default picked from the data), BENCH_SYNTHETIC=1
-// (20k generated customers instead of db/seed.ts --large, for when the seed is unavailable),
+// (20k generated customers instead of db/seed/index.ts --large, for when the seed is unavailable),
 // BENCH_DIAG=0 (skip the diagnostic /customers.data target).
 import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -103,7 +104,7 @@ async function captureListQueries(client: postgres.Sql, search: string | undefin
 }
 
 /**
- * A term that matches a few customers through the trigram indexes: a rare last name, else (the §8
+ * A term that matches a few customers through the trigram indexes: a rare last name, else (the large
  * data draws 40 first × 40 last names, ~500 customers per last name) a "First Last" pair.
  */
 async function pickSearchTerm(sql: postgres.Sql) {
@@ -409,15 +410,15 @@ async function main() {
     sql = postgres(databaseUrl, { max: 2, onnotice: () => {}, connection: { application_name: "cab-bench" } });
     let dataset: string;
     if (SYNTHETIC) {
-      log("BENCH_SYNTHETIC=1: filling 20,000 generated customers (not the §8 data set)");
+      log("BENCH_SYNTHETIC=1: filling 20,000 generated customers (not the large data set)");
       await fillSynthetic(sql);
       dataset = "synthetic: 20,000 customers only (BENCH_SYNTHETIC=1)";
     } else {
-      if (!fs.existsSync(path.join(root, "db/seed.ts")))
-        throw new Error("db/seed.ts is missing (BENCH_SYNTHETIC=1 runs on generated customers instead)");
-      log("loading the decisions §8 data set: tsx db/seed.ts --large");
-      await run(tsxBin, ["db/seed.ts", "--large"], env, "seed");
-      dataset = "db/seed.ts --large (decisions §8)";
+      if (!fs.existsSync(path.join(root, "db/seed/index.ts")))
+        throw new Error("db/seed/index.ts is missing (BENCH_SYNTHETIC=1 runs on generated customers instead)");
+      log("loading the large data set: tsx db/seed/index.ts --large");
+      await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
+      dataset = "db/seed/index.ts --large (docs/performance.md)";
     }
     const loadMs = Date.now() - t;
     log(`data loaded in ${seconds(loadMs)}`);

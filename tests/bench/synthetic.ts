@@ -1,4 +1,4 @@
-// Fallback data set for developing the benchmark while db/seed.ts --large is unavailable
+// Fallback data set for developing the benchmark while db/seed/index.ts --large is unavailable
 // (BENCH_SYNTHETIC=1): the owner login and 20,000 customers made with generate_series.
 // Only customers are filled, so figures from it are marked "synthetic" in the results.
 import type postgres from "postgres";

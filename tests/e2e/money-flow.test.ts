@@ -69,6 +69,7 @@ describe("money flow without JavaScript", () => {
     expect(await page.textContent("h1")).toContain(`Kitchen remodel ${tag}`);
     expect(await page.textContent('[data-testid="doc-total"]')).toBe("$1,468.13");
     const quoteUrl = page.url();
+    const quoteNumber = (await page.textContent("h1"))!.split(" · ")[0];
 
     // Portal link from the customer page, then the customer approves on the portal.
     await page.goto(`/customers/${customer.id}`);
@@ -79,10 +80,15 @@ describe("money flow without JavaScript", () => {
     await portal.goto(link);
     expect(await portal.textContent("h1")).toBe("Your Quotes");
     await submitAndWait(portal, `[data-testid="portal-quote-card"]:has-text("Kitchen remodel ${tag}")`);
-    await submitAndWait(portal, 'button:has-text("Approve Quote")');
+    // Approve asks first: a server-rendered confirmation whose form does the POST.
+    await submitAndWait(portal, 'a:has-text("Approve Quote")');
+    expect(await portal.textContent('[data-testid="portal-confirm"]')).toContain(
+      `Approve quote ${quoteNumber} for $1,468.13?`,
+    );
+    await submitAndWait(portal, 'button:has-text("Yes, approve")');
     expect(await toastTitle(portal)).toBe("Quote Approved");
     expect(await portal.locator('[data-testid="portal-quote-detail"]').textContent()).toContain("Approved");
-    expect(await portal.locator('button:has-text("Approve Quote")').count()).toBe(0);
+    expect(await portal.locator(':text("Approve Quote"), :text("Yes, approve")').count()).toBe(0);
 
     // Staff see the approval and convert the quote.
     await page.goto(quoteUrl);

@@ -95,7 +95,7 @@ export default async function setup(project: TestProject) {
     BUSINESS_TIME_ZONE: "America/New_York",
   };
   run(tsx, ["db/migrate.ts"], env, "migrate");
-  run(tsx, ["db/seed.ts"], env, "seed");
+  run(tsx, ["db/seed/index.ts"], env, "seed");
   // vitest runs with NODE_ENV=test; the server under test is a production build.
   if (!process.env.SKIP_BUILD)
     run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
