@@ -197,7 +197,7 @@ export function EventForm({
                 </Text>
               ))}
           </div>
-          <ErrorList errors={fields.resourceIds.errors} />
+          <ErrorList errors={fields.resourceIds.allErrors} />
         </fieldset>
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <RecordPicker

@@ -2,10 +2,25 @@ import { Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { useId, type ComponentProps } from "react";
 
-export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+/**
+ * A field's errors: a list, or conform's `allErrors` record for the field (its own errors and those
+ * of its entries, `skills[0]`, `resourceIds[2]`), so an array field shows every entry's error.
+ */
+export type ListOfErrors =
+  | Array<string | null | undefined>
+  | Record<string, Array<string | null | undefined> | null | undefined>
+  | null
+  | undefined;
+
+/** The errors as one list without repeats. */
+export function errorsOf(errors: ListOfErrors): string[] {
+  if (!errors) return [];
+  const all = Array.isArray(errors) ? errors : Object.values(errors).flatMap((list) => list ?? []);
+  return [...new Set(all.filter((e): e is string => Boolean(e)))];
+}
 
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const list = errors?.filter(Boolean);
+  const list = errorsOf(errors);
   if (!list?.length) return null;
   return (
     <ul id={id} className="field-error">
@@ -22,7 +37,7 @@ type InputProps = Omit<ComponentProps<typeof TextField.Root>, "children">;
 export function Field({ label, inputProps, errors }: { label: string; inputProps: InputProps; errors?: ListOfErrors }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const errorId = errorsOf(errors).length ? `${id}-error` : undefined;
   return (
     <div>
       <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
@@ -47,7 +62,7 @@ export function TextareaField({
 }) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const errorId = errorsOf(errors).length ? `${id}-error` : undefined;
   return (
     <div>
       <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
@@ -86,7 +101,7 @@ export function CheckboxField({
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const errorId = errorsOf(errors).length ? `${id}-error` : undefined;
   return (
     <div>
       <Text as="label" htmlFor={id} size="2" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>

@@ -2,6 +2,7 @@ import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/dates";
 import { EmptyState } from "./empty-state";
+import { OpenEmailButton } from "./open-email-button";
 
 type LinkedEmail = {
   id: number;
@@ -12,7 +13,7 @@ type LinkedEmail = {
   isRead: boolean;
 };
 
-/** The e-mails the Inbox linked to a customer or a job, newest first, each opening in the Inbox. */
+/** The e-mails the Inbox linked to a customer or a job, newest first, each opening in the Inbox (and marked read). */
 export function LinkedEmails({
   mail,
   search,
@@ -43,7 +44,7 @@ export function LinkedEmails({
         <ul className="inbox-items">
           {mail.rows.map((e) => (
             <li key={e.id}>
-              <Link to={`/inbox?email=${e.id}`} className={`inbox-item${e.isRead ? "" : " unread"}`}>
+              <OpenEmailButton emailId={e.id} className={`inbox-item${e.isRead ? "" : " unread"}`}>
                 <span className="inbox-item-head">
                   <span className="inbox-from">
                     {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
@@ -52,7 +53,7 @@ export function LinkedEmails({
                   <span className="inbox-date">{formatDate(e.receivedAt, timeZone)}</span>
                 </span>
                 <span className="inbox-snippet">{e.fromName || e.fromEmail || "Unknown sender"}</span>
-              </Link>
+              </OpenEmailButton>
             </li>
           ))}
         </ul>

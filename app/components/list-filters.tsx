@@ -2,6 +2,7 @@ import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Button, Flex, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { labelOf, type Option } from "./select-field";
 import { useFilterSubmit } from "./use-filter-submit";
 
 /**
@@ -10,17 +11,16 @@ import { useFilterSubmit } from "./use-filter-submit";
  * or choose.
  */
 export function ListFilters({
-  search,
+  list: { search, filtered },
   searchLabel,
   placeholder,
-  filtered,
   submitLabel = "Search",
   children,
 }: {
-  search: string;
+  /** What parseListSearch read: the search box's value, and whether anything is filtered (Clear). */
+  list: { search: string; filtered: boolean };
   searchLabel: string;
   placeholder: string;
-  filtered: boolean;
   submitLabel?: string;
   children?: ReactNode;
 }) {
@@ -52,5 +52,35 @@ export function ListFilters({
         ) : null}
       </Flex>
     </Form>
+  );
+}
+
+/**
+ * A filter's native select. Its first option, `allLabel` ("All statuses"), sends "" — no filter
+ * (app/utils/list-search.ts); `options` are values (labelled "In Progress") or value/label pairs.
+ */
+export function FilterSelect({
+  name,
+  value,
+  allLabel,
+  options,
+  label = `Filter by ${name}`,
+}: {
+  name: string;
+  value: string | number | null;
+  allLabel: string;
+  options: readonly string[] | readonly Option[];
+  label?: string;
+}) {
+  const list = options.map((o) => (typeof o === "string" ? { value: o, label: labelOf(o) } : o));
+  return (
+    <select name={name} defaultValue={value ?? ""} className="native-select" aria-label={label}>
+      <option value="">{allLabel}</option>
+      {list.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -58,7 +58,7 @@ export function ResourceForm({
         <Field
           label="Skills (comma-separated)"
           inputProps={{ ...getInputProps(fields.skills, { type: "text" }), placeholder: "installation, scribing" }}
-          errors={fields.skills.errors}
+          errors={fields.skills.allErrors}
         />
         <TextareaField
           label="Notes"

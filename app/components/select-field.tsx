@@ -1,6 +1,6 @@
 import { Text } from "@radix-ui/themes";
 import { useId, type ComponentProps, type ReactNode } from "react";
-import { ErrorList, type ListOfErrors } from "./forms";
+import { ErrorList, errorsOf, type ListOfErrors } from "./forms";
 
 export type Option = { value: string; label: string };
 
@@ -23,7 +23,7 @@ export function SelectField({
 }) {
   const fallbackId = useId();
   const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const errorId = errorsOf(errors).length ? `${id}-error` : undefined;
   // conform passes defaultValue possibly undefined; an uncontrolled native select wants a string.
   const { defaultValue, ...rest } = selectProps;
   const initial = "value" in rest ? {} : { defaultValue: defaultValue ?? "" };

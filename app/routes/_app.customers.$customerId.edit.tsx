@@ -9,7 +9,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getDb } from "~/utils/db.server";
-import { useListQuery } from "./_app.customers";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "customers", "write");
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditCustomer() {
   const { customer } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const query = useListQuery();
+  const query = useKeptQuery();
   return (
     <DialogRoute title="Edit Customer" description={customer.name} closeTo={`/customers${query}`}>
       <CustomerForm

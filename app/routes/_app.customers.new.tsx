@@ -8,7 +8,7 @@ import { CustomerSchema } from "~/schemas/customer";
 import { requirePermission } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getDb } from "~/utils/db.server";
-import { useListQuery } from "./_app.customers";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "customers", "write");
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewCustomer() {
   const lastResult = useActionData<typeof action>();
-  const query = useListQuery();
+  const query = useKeptQuery();
   return (
     <DialogRoute
       title="Add New Customer"

@@ -1,16 +1,18 @@
 // The Inbox (spec "Inbox"): synced mail on the left, the open message on the right. Everything is
-// a link or a plain form, so it all works without JavaScript: `?email=ID` opens a message (and
-// marks it read), `&reply=1` opens the reply form, `&images=1` shows its remote images.
+// a link or a plain form, so it all works without JavaScript: `?email=ID` shows a message,
+// `&reply=1` opens the reply form, `&images=1` shows its remote images. A GET never changes data:
+// opening a message from a list posts `intent=open` (marks it read), which redirects to `?email=ID`.
 import { parseWithZod } from "@conform-to/zod";
 import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
-import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
-import { PageHeader } from "~/components/page-header";
+import { ListPage } from "~/components/list-page";
+import { OpenEmailButton } from "~/components/open-email-button";
 import { Pagination } from "~/components/pagination";
+import { keepListQuery } from "~/components/use-kept-query";
 import { getEmailConfig } from "~/models/email-config.server";
 import { deleteEmail, getEmail, listEmails, setEmailRead, unreadCount } from "~/models/inbox.server";
 import { getSettings } from "~/models/settings.server";
@@ -20,45 +22,32 @@ import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { safeEmailHtml } from "~/utils/email-html.server";
+import { flagFilter, keptQuery, listKeys } from "~/utils/list-search";
+import { requireListSearch } from "~/utils/list-search.server";
 import { parseRouteId } from "~/utils/params.server";
 import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
 
-const PAGE_SIZE = 50;
-/** The list's own query (search, unread filter, page): kept on every link and redirect. */
-const LIST_KEYS = ["search", "unread", "page"] as const;
+const filters = { unread: flagFilter };
+export const handle = keepListQuery(filters);
+const LIST_KEYS = listKeys(filters);
 
+/** /inbox with the list's own query (search, unread filter, page) and `extra`. */
 function listQuery(params: URLSearchParams, extra: Record<string, string> = {}) {
-  const next = new URLSearchParams();
-  for (const key of LIST_KEYS) {
-    const value = params.get(key);
-    if (value) next.set(key, value);
-  }
-  for (const [key, value] of Object.entries(extra)) next.set(key, value);
-  const qs = next.toString();
-  return qs ? `/inbox?${qs}` : "/inbox";
+  return `/inbox${keptQuery(params, LIST_KEYS, extra)}`;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "inbox");
+  const { list } = await requireListSearch(request, "inbox", filters);
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").slice(0, 200);
-  const unreadOnly = url.searchParams.get("unread") === "1";
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const selectedId = parseRouteId(url.searchParams.get("email") ?? undefined);
   const db = await getDb();
-
-  // Opening a message marks it read (before counting, so the badge agrees with the list).
-  let selected = selectedId ? await getEmail(db, selectedId) : null;
-  if (selected && !selected.isRead) {
-    await setEmailRead(db, selected.id, true);
-    selected = { ...selected, isRead: true };
-  }
+  const selected = selectedId ? await getEmail(db, selectedId) : null;
 
   const [{ rows, total }, unread, config, settings] = await Promise.all([
-    listEmails(db, { search, unread: unreadOnly, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    listEmails(db, list),
     unreadCount(db),
     getEmailConfig(db),
     getSettings(db),
@@ -69,10 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       emails: rows,
       total,
-      page,
-      pageSize: PAGE_SIZE,
-      search,
-      unreadOnly,
+      list,
       unread,
       configured: Boolean(config?.isActive),
       timeZone: settings.system.timeZone,
@@ -139,6 +125,12 @@ export async function action({ request }: ActionFunctionArgs) {
       description: "Choose a message from the list.",
     });
 
+  if (intent === "open") {
+    // Opening marks the message read; the reading pane (a GET) only shows it.
+    await setEmailRead(db, emailId, true);
+    return redirect(listQuery(url.searchParams, { email: String(emailId) }));
+  }
+
   if (intent === "delete") {
     await requirePermission(request, "inbox", "delete");
     if (!(await deleteEmail(db, emailId)))
@@ -151,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "unread") {
-    // Back to the list: staying on the message would mark it read again.
+    // Back to the list, where it now shows as unread.
     if (!(await setEmailRead(db, emailId, false)))
       return redirectWithToast(request, list, { type: "error", title: "Email not found" });
     return redirectWithToast(request, list, { title: "Marked as unread" });
@@ -186,65 +178,62 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Inbox() {
   const data = useLoaderData<typeof loader>();
-  const { emails, total, page, pageSize, search, unreadOnly, unread, configured, selected, selectedId, timeZone } =
-    data;
+  const { emails, total, list, unread, configured, selected, selectedId, timeZone } = data;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
 
   return (
-    <>
-      <PageHeader
-        title={
-          <Flex as="span" align="center" gap="3">
-            Inbox
-            <Badge
-              color={unread ? "blue" : "gray"}
-              radius="full"
-              size="2"
-              data-testid="unread-count"
-              aria-label={`${unread} unread`}
-            >
-              {unread} unread
-            </Badge>
-          </Flex>
-        }
-        subtitle="Customer mail, linked to customers and jobs"
-        actions={
-          <Form method="post" action={listQuery(params)}>
-            <input type="hidden" name="intent" value="sync" />
-            <Button
-              type="submit"
-              disabled={!configured || syncing}
-              title={configured ? undefined : "Set up e-mail in Settings → Email first"}
-            >
-              <ReloadIcon /> {syncing ? "Syncing..." : "Sync"}
-            </Button>
-          </Form>
-        }
-      />
-      {!configured ? (
-        <Callout.Root color="orange" mb="4" size="1">
-          <Callout.Text>
-            E-mail is not set up. Connect your Gmail or Outlook mailbox in{" "}
-            <Link to="/settings?tab=email">Settings → Email</Link> to sync the inbox and reply.
-          </Callout.Text>
-        </Callout.Root>
-      ) : null}
-      <ListFilters
-        search={search}
-        searchLabel="Search emails"
-        placeholder="Search by subject or sender..."
-        filtered={Boolean(search) || unreadOnly}
-      >
-        <label className="inline-check">
-          <input type="checkbox" name="unread" value="1" defaultChecked={unreadOnly} /> Unread only
-        </label>
-      </ListFilters>
+    <ListPage
+      title={
+        <Flex as="span" align="center" gap="3">
+          Inbox
+          <Badge
+            color={unread ? "blue" : "gray"}
+            radius="full"
+            size="2"
+            data-testid="unread-count"
+            aria-label={`${unread} unread`}
+          >
+            {unread} unread
+          </Badge>
+        </Flex>
+      }
+      subtitle="Customer mail, linked to customers and jobs"
+      actions={
+        <Form method="post" action={listQuery(params)}>
+          <input type="hidden" name="intent" value="sync" />
+          <Button
+            type="submit"
+            disabled={!configured || syncing}
+            title={configured ? undefined : "Set up e-mail in Settings → Email first"}
+          >
+            <ReloadIcon /> {syncing ? "Syncing..." : "Sync"}
+          </Button>
+        </Form>
+      }
+      filters={
+        <>
+          {!configured ? (
+            <Callout.Root color="orange" mb="4" size="1">
+              <Callout.Text>
+                E-mail is not set up. Connect your Gmail or Outlook mailbox in{" "}
+                <Link to="/settings?tab=email">Settings → Email</Link> to sync the inbox and reply.
+              </Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <ListFilters list={list} searchLabel="Search emails" placeholder="Search by subject or sender...">
+            <label className="inline-check">
+              <input type="checkbox" name="unread" value="1" defaultChecked={list.unread} /> Unread only
+            </label>
+          </ListFilters>
+        </>
+      }
+    >
       <div className={`inbox-grid${selectedId ? " has-selection" : ""}`}>
         <Card size="1" className="inbox-list">
           {emails.length === 0 ? (
-            search || unreadOnly ? (
+            list.filtered ? (
               <EmptyState title="No emails match your search." />
             ) : (
               <EmptyState title="No emails yet" hint="Click Sync to fetch emails" />
@@ -253,12 +242,11 @@ export default function Inbox() {
             <ul className="inbox-items" aria-label="Emails">
               {emails.map((e) => (
                 <li key={e.id}>
-                  <FastLink
-                    to={listQuery(params, { email: String(e.id) })}
-                    preventScrollReset
+                  <OpenEmailButton
+                    emailId={e.id}
+                    action={listQuery(params)}
                     className={`inbox-item${e.isRead ? "" : " unread"}${e.id === selectedId ? " active" : ""}`}
-                    aria-current={e.id === selectedId ? "true" : undefined}
-                    data-testid="email-row"
+                    current={e.id === selectedId}
                   >
                     <span className="inbox-item-head">
                       <span className="inbox-from">
@@ -283,12 +271,12 @@ export default function Inbox() {
                         ) : null}
                       </span>
                     ) : null}
-                  </FastLink>
+                  </OpenEmailButton>
                 </li>
               ))}
             </ul>
           )}
-          <Pagination page={page} pageSize={pageSize} total={total} />
+          <Pagination page={list.page} pageSize={list.pageSize} total={total} />
         </Card>
         <Card size="2" className="inbox-pane">
           {selected ? (
@@ -300,7 +288,7 @@ export default function Inbox() {
           )}
         </Card>
       </div>
-    </>
+    </ListPage>
   );
 }
 

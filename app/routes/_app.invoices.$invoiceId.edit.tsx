@@ -15,7 +15,7 @@ import { modelErrorReply } from "~/utils/model-api.server";
 import { requireRouteId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useInvoiceListQuery } from "./_app.invoices";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
@@ -84,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditInvoice() {
   const { invoice, customers, quotes, today, defaults } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useInvoiceListQuery();
+  const query = useKeptQuery();
   const [params] = useSearchParams();
   const cancelTo = params.get("redirectTo")?.startsWith("/invoices/") ? params.get("redirectTo")! : `/invoices${query}`;
   return (

@@ -26,7 +26,7 @@ import { formatMoney } from "~/utils/money";
 import { modelErrorReply } from "~/utils/model-api.server";
 import { requireRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useInvoiceListQuery } from "./_app.invoices";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "payments", "write");
@@ -83,7 +83,7 @@ export default function RecordPayment() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const query = useInvoiceListQuery();
+  const query = useKeptQuery();
   const [params] = useSearchParams();
   const cancelTo = params.get("redirectTo")?.startsWith("/invoices/") ? params.get("redirectTo")! : `/invoices${query}`;
   const schema = useMemo(() => makePaymentSchema(today), [today]);

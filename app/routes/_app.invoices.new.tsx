@@ -15,7 +15,7 @@ import { modelErrorReply } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useInvoiceListQuery } from "./_app.invoices";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
@@ -93,7 +93,7 @@ function listSearch(request: Request) {
 export default function NewInvoice() {
   const { customers, quotes, today, defaults, loadedQuote, quoteMissing } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useInvoiceListQuery();
+  const query = useKeptQuery();
   return (
     <DialogRoute
       title="Add Invoice"

@@ -12,7 +12,7 @@ import { getDb } from "~/utils/db.server";
 import { requireRouteId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useJobsQuery } from "./_app.jobs";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditJob() {
   const { job, customers } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useJobsQuery();
+  const query = useKeptQuery();
   const [params] = useSearchParams();
   const back = params.get("from") === "detail" ? `/jobs/${job.id}` : `/jobs${query}`;
   return (

@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_PICKER } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useJobsQuery } from "./_app.jobs";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "jobs", "write");
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewJob() {
   const { customers, today, customerId } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useJobsQuery();
+  const query = useKeptQuery();
   return (
     <DialogRoute title="Add New Job" description="Enter the job details." closeTo={`/jobs${query}`}>
       <JobForm

@@ -15,7 +15,7 @@ import { modelErrorReply } from "~/utils/model-api.server";
 import { requireRouteId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useQuoteListQuery } from "./_app.quotes";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes", "write");
@@ -83,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditQuote() {
   const { quote, customers, jobs, today, defaults } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useQuoteListQuery();
+  const query = useKeptQuery();
   const [params] = useSearchParams();
   const cancelTo = params.get("redirectTo")?.startsWith("/quotes/") ? params.get("redirectTo")! : `/quotes${query}`;
   return (

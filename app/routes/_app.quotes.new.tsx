@@ -15,7 +15,7 @@ import { modelErrorReply } from "~/utils/model-api.server";
 import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useQuoteListQuery } from "./_app.quotes";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes", "write");
@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewQuote() {
   const { customers, jobs, today, defaults } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useQuoteListQuery();
+  const query = useKeptQuery();
   return (
     <DialogRoute
       title="Add Quote"

@@ -12,7 +12,7 @@ import { getDb } from "~/utils/db.server";
 import { requireRouteId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useScheduleQuery } from "./_app.schedule";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "schedule", "write");
@@ -81,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditEvent() {
   const { id, title, defaults, options, timeZone, canDelete } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useScheduleQuery();
+  const query = useKeptQuery();
   return (
     <DialogRoute title="Edit Event" description={title} closeTo={`/schedule${query}`} width={640}>
       <EventForm

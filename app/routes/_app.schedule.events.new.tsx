@@ -12,7 +12,7 @@ import { businessToday, instantToZoned, isDateOnly } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { parseRouteId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useScheduleQuery } from "./_app.schedule";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "schedule", "write");
@@ -88,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewEvent() {
   const { defaults, options, timeZone } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useScheduleQuery({ eventDate: null, jobId: null, install: null });
+  const query = useKeptQuery();
   return (
     <DialogRoute
       title="Create Event"

@@ -1,43 +1,51 @@
 import { PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
-import { PageHeader } from "~/components/page-header";
-import { toOptions } from "~/components/select-field";
+import { ListPage } from "~/components/list-page";
+import { FilterSelect } from "~/components/list-filters";
 import { EventStatusBadge } from "~/components/status-badge";
+import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { listResources } from "~/models/resource.server";
 import { listEvents } from "~/models/schedule.server";
 import { getSettings } from "~/models/settings.server";
 import { EVENT_TYPES } from "~/schemas/event";
-import { requirePermission } from "~/utils/auth.server";
-import { daysBetween, stepDate, viewRange, VIEWS, type View } from "~/utils/calendar";
+import { daysBetween, stepDate, viewRange, VIEWS } from "~/utils/calendar";
 import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDateOnly } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { parseRouteId } from "~/utils/params.server";
+import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
+import { requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Schedule · Cabinetry Jobs" }];
 
 const MONTH_CELL_LIMIT = 2;
 
+const filters = {
+  view: choiceFilter(VIEWS, "week"),
+  // A bad or missing date is today (in the business time zone, known to the loader only).
+  date: valueFilter((v) => isDateOnly(v) && v >= "1900-01-01" && v <= "2999-12-31"),
+  resourceId: idFilter,
+  type: choiceFilter(EVENT_TYPES),
+};
+export const handle = keepListQuery(filters, Object.keys(filters));
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "schedule");
-  const url = new URL(request.url);
+  const { user, list } = await requireListSearch(request, "schedule", filters);
   const db = await getDb();
   const settings = await getSettings(db);
   const timeZone = settings.system.timeZone;
   const today = businessToday(timeZone);
-  const rawView = url.searchParams.get("view") ?? "week";
-  const view: View = (VIEWS as readonly string[]).includes(rawView) ? (rawView as View) : "week";
-  const rawDate = url.searchParams.get("date") ?? "";
-  const date = isDateOnly(rawDate) && rawDate >= "1900-01-01" && rawDate <= "2999-12-31" ? rawDate : today;
-  const resourceId = parseRouteId(url.searchParams.get("resourceId") ?? undefined) ?? undefined;
-  const rawType = url.searchParams.get("type") ?? "all";
-  const type = (EVENT_TYPES as readonly string[]).includes(rawType) ? rawType : "all";
+  const { view, resourceId, type } = list;
+  const date = list.date || today;
   const { first, end } = viewRange(view, date);
   const { from, to } = dayRange(first, end, timeZone);
-  const [{ rows }, resources] = await Promise.all([listEvents(db, { from, to, resourceId, type }), listResources(db)]);
+  const [{ rows }, resources] = await Promise.all([
+    listEvents(db, { from, to, resourceId: resourceId ?? undefined, type }),
+    listResources(db),
+  ]);
   const events = rows.map((e) => {
     const start = instantToZoned(e.startAt, timeZone);
     // The last day it touches: the end is exclusive (an event ending at midnight ends the day before).
@@ -79,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today,
     first,
     end,
-    resourceId: resourceId ?? null,
+    resourceId,
     type,
     events,
     resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })),
@@ -88,18 +96,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canWrite: can(user.viewRole, "schedule", "write"),
     canTask: can(user.viewRole, "tasks", "write"),
   });
-}
-
-/** Keeps view, date and filters on links into the event dialogs and back. */
-export function useScheduleQuery(overrides: Record<string, string | null> = {}) {
-  const [params] = useSearchParams();
-  const keep = new URLSearchParams();
-  for (const key of ["view", "date", "resourceId", "type"]) {
-    const value = key in overrides ? overrides[key] : params.get(key);
-    if (value) keep.set(key, value);
-  }
-  const qs = keep.toString();
-  return qs ? `?${qs}` : "";
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -176,7 +172,7 @@ function MonthView({ data, query }: { data: Data; query: string }) {
   const days = daysBetween(data.first, data.end);
   const month = data.date.slice(0, 7);
   const dayLink = (day: string) =>
-    `?${new URLSearchParams({ view: "day", date: day, ...(data.resourceId ? { resourceId: String(data.resourceId) } : {}), ...(data.type !== "all" ? { type: data.type } : {}) })}`;
+    `?${new URLSearchParams({ view: "day", date: day, ...(data.resourceId ? { resourceId: String(data.resourceId) } : {}), ...(data.type ? { type: data.type } : {}) })}`;
   return (
     <>
       <div className="calendar-month-head">
@@ -218,75 +214,60 @@ function MonthView({ data, query }: { data: Data; query: string }) {
 function ListView({ data, query }: { data: Data; query: string }) {
   if (!data.events.length) return <EmptyState title="No events in this period." />;
   return (
-    <div className="data-table-wrap">
-      <Table.Root variant="ghost">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Event</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Resources</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Related</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.events.map((e) => (
-            <Table.Row key={e.id} data-testid="event-row">
-              <Table.Cell>
-                <Text as="div" size="2">
-                  {formatDay(e.day, "EEE, MMM d")}
-                  {e.lastDay !== e.day ? ` – ${formatDay(e.lastDay, "EEE, MMM d")}` : ""}
-                </Text>
-                <Text as="div" size="1" color="gray">
-                  {e.time}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Text weight="medium">{e.title}</Text>
-                {e.location ? (
-                  <Text as="div" size="1" color="gray">
-                    {e.location}
-                  </Text>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell>{e.type.charAt(0).toUpperCase() + e.type.slice(1)}</Table.Cell>
-              <Table.Cell>
-                <EventStatusBadge status={e.status} />
-              </Table.Cell>
-              <Table.Cell>{e.resourceNames.join(", ") || <span className="muted">None</span>}</Table.Cell>
-              <Table.Cell>
-                {e.jobId ? <Link to={`/jobs/${e.jobId}`}>{e.jobTitle}</Link> : null}
-                {e.customerName ? (
-                  <Text as="div" size="1" color="gray">
-                    {e.customerName}
-                  </Text>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell>
-                <div className="row-actions">
-                  {data.canWrite ? (
-                    <Button asChild size="1" variant="soft">
-                      <Link to={`/schedule/events/${e.id}/edit${query}`}>Edit</Link>
-                    </Button>
-                  ) : null}
-                  {data.canTask ? (
-                    <Button asChild size="1" variant="ghost">
-                      <Link
-                        to={`/tasks/new?${new URLSearchParams({ scheduleEventId: String(e.id), ...(e.jobId ? { jobId: String(e.jobId) } : {}), ...(e.customerId ? { customerId: String(e.customerId) } : {}) })}`}
-                      >
-                        Add Task
-                      </Link>
-                    </Button>
-                  ) : null}
-                </div>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </div>
+    <DataTable label="Events" headers={["When", "Event", "Type", "Status", "Resources", "Related", "Actions"]}>
+      {data.events.map((e) => (
+        <tr key={e.id} data-testid="event-row">
+          <td>
+            <Text as="div" size="2">
+              {formatDay(e.day, "EEE, MMM d")}
+              {e.lastDay !== e.day ? ` – ${formatDay(e.lastDay, "EEE, MMM d")}` : ""}
+            </Text>
+            <Text as="div" size="1" color="gray">
+              {e.time}
+            </Text>
+          </td>
+          <td>
+            <Text weight="medium">{e.title}</Text>
+            {e.location ? (
+              <Text as="div" size="1" color="gray">
+                {e.location}
+              </Text>
+            ) : null}
+          </td>
+          <td>{e.type.charAt(0).toUpperCase() + e.type.slice(1)}</td>
+          <td>
+            <EventStatusBadge status={e.status} />
+          </td>
+          <td>{e.resourceNames.join(", ") || <span className="muted">None</span>}</td>
+          <td>
+            {e.jobId ? <Link to={`/jobs/${e.jobId}`}>{e.jobTitle}</Link> : null}
+            {e.customerName ? (
+              <Text as="div" size="1" color="gray">
+                {e.customerName}
+              </Text>
+            ) : null}
+          </td>
+          <td>
+            <div className="row-actions">
+              {data.canWrite ? (
+                <Button asChild size="1" variant="soft">
+                  <Link to={`/schedule/events/${e.id}/edit${query}`}>Edit</Link>
+                </Button>
+              ) : null}
+              {data.canTask ? (
+                <Button asChild size="1" variant="ghost">
+                  <Link
+                    to={`/tasks/new?${new URLSearchParams({ scheduleEventId: String(e.id), ...(e.jobId ? { jobId: String(e.jobId) } : {}), ...(e.customerId ? { customerId: String(e.customerId) } : {}) })}`}
+                  >
+                    Add Task
+                  </Link>
+                </Button>
+              ) : null}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -317,103 +298,94 @@ function prevDay(day: string) {
 
 export default function Schedule() {
   const data = useLoaderData<typeof loader>();
-  const query = useScheduleQuery();
+  const query = useKeptQuery();
   const nav = (overrides: Record<string, string | null>) => scheduleHref(data, overrides);
   return (
-    <>
-      <PageHeader
-        title="Schedule"
-        subtitle="Installs, measures, deliveries and appointments"
-        actions={
-          <Flex gap="2">
-            <Button asChild variant="soft">
-              <Link to="/schedule/resources">Resources</Link>
+    <ListPage
+      title="Schedule"
+      subtitle="Installs, measures, deliveries and appointments"
+      actions={
+        <Flex gap="2">
+          <Button asChild variant="soft">
+            <Link to="/schedule/resources">Resources</Link>
+          </Button>
+          {data.canWrite ? (
+            <Button asChild>
+              <Link to={`/schedule/events/new${query}`} preventScrollReset>
+                <PlusIcon /> Add Event
+              </Link>
             </Button>
-            {data.canWrite ? (
-              <Button asChild>
-                <Link to={`/schedule/events/new${query}`} preventScrollReset>
-                  <PlusIcon /> Add Event
+          ) : null}
+        </Flex>
+      }
+      filters={
+        <>
+          <Flex gap="3" mb="4" align="center" wrap="wrap" justify="between">
+            <Flex gap="2" align="center" wrap="wrap">
+              <Button asChild variant="soft" size="2">
+                <Link to={nav({ date: data.prev })} rel="prev">
+                  Previous
                 </Link>
               </Button>
-            ) : null}
+              <Button asChild variant="soft" size="2">
+                <Link to={nav({ date: data.today })}>Today</Link>
+              </Button>
+              <Button asChild variant="soft" size="2">
+                <Link to={nav({ date: data.next })} rel="next">
+                  Next
+                </Link>
+              </Button>
+              <Heading as="h2" size="4" ml="2" data-testid="schedule-period">
+                {periodTitle(data)}
+              </Heading>
+            </Flex>
+            <Flex gap="1" role="tablist" aria-label="View">
+              {(["week", "month", "list"] as const).map((v) => (
+                <Button
+                  key={v}
+                  asChild
+                  size="2"
+                  variant={data.view === v ? "solid" : "soft"}
+                  role="tab"
+                  aria-selected={data.view === v}
+                >
+                  <Link to={nav({ view: v })}>{v.charAt(0).toUpperCase() + v.slice(1)}</Link>
+                </Button>
+              ))}
+            </Flex>
           </Flex>
-        }
-      />
-      <Flex gap="3" mb="4" align="center" wrap="wrap" justify="between">
-        <Flex gap="2" align="center" wrap="wrap">
-          <Button asChild variant="soft" size="2">
-            <Link to={nav({ date: data.prev })} rel="prev">
-              Previous
-            </Link>
-          </Button>
-          <Button asChild variant="soft" size="2">
-            <Link to={nav({ date: data.today })}>Today</Link>
-          </Button>
-          <Button asChild variant="soft" size="2">
-            <Link to={nav({ date: data.next })} rel="next">
-              Next
-            </Link>
-          </Button>
-          <Heading as="h2" size="4" ml="2" data-testid="schedule-period">
-            {periodTitle(data)}
-          </Heading>
-        </Flex>
-        <Flex gap="1" role="tablist" aria-label="View">
-          {(["week", "month", "list"] as const).map((v) => (
-            <Button
-              key={v}
-              asChild
-              size="2"
-              variant={data.view === v ? "solid" : "soft"}
-              role="tab"
-              aria-selected={data.view === v}
-            >
-              <Link to={nav({ view: v })}>{v.charAt(0).toUpperCase() + v.slice(1)}</Link>
-            </Button>
-          ))}
-        </Flex>
-      </Flex>
-      <Form method="get" className="list-search">
-        <input type="hidden" name="view" value={data.view} />
-        <input type="hidden" name="date" value={data.date} />
-        <Flex gap="2" mb="4" align="center" wrap="wrap">
-          <select
-            name="resourceId"
-            defaultValue={data.resourceId ? String(data.resourceId) : ""}
-            className="native-select"
-            aria-label="Filter by resource"
-          >
-            <option value="">All resources</option>
-            {data.resources.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-                {r.active ? "" : " (inactive)"}
-              </option>
-            ))}
-          </select>
-          <select name="type" defaultValue={data.type} className="native-select" aria-label="Filter by type">
-            <option value="all">All types</option>
-            {toOptions(EVENT_TYPES).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" variant="soft">
-            Apply
-          </Button>
-          <Badge color="gray" radius="full" data-testid="event-count">
-            {data.events.length} event{data.events.length === 1 ? "" : "s"}
-          </Badge>
-        </Flex>
-      </Form>
+          <Form method="get" className="list-search">
+            <input type="hidden" name="view" value={data.view} />
+            <input type="hidden" name="date" value={data.date} />
+            <Flex gap="2" mb="4" align="center" wrap="wrap">
+              <FilterSelect
+                name="resourceId"
+                value={data.resourceId}
+                allLabel="All resources"
+                label="Filter by resource"
+                options={data.resources.map((r) => ({
+                  value: String(r.id),
+                  label: `${r.name}${r.active ? "" : " (inactive)"}`,
+                }))}
+              />
+              <FilterSelect name="type" value={data.type} allLabel="All types" options={EVENT_TYPES} />
+              <Button type="submit" variant="soft">
+                Apply
+              </Button>
+              <Badge color="gray" radius="full" data-testid="event-count">
+                {data.events.length} event{data.events.length === 1 ? "" : "s"}
+              </Badge>
+            </Flex>
+          </Form>
+        </>
+      }
+    >
       <Card size="2">
         {data.view === "week" ? <WeekView data={data} query={query} /> : null}
         {data.view === "month" ? <MonthView data={data} query={query} /> : null}
         {data.view === "list" || data.view === "day" ? <ListView data={data} query={query} /> : null}
       </Card>
-      <Outlet />
-    </>
+    </ListPage>
   );
 }
 
@@ -423,7 +395,7 @@ function scheduleHref(data: Data, overrides: Record<string, string | null>) {
     view: data.view,
     date: data.date,
     resourceId: data.resourceId ? String(data.resourceId) : null,
-    type: data.type !== "all" ? data.type : null,
+    type: data.type || null,
     ...overrides,
   };
   const params = new URLSearchParams();

@@ -1,61 +1,31 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/forms";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Field } from "~/components/forms";
+import { SettingsTabSave, useSettingsTabForm } from "~/components/settings-tab";
 import { SelectField } from "~/components/select-field";
-import { getSettings, saveSettings } from "~/models/settings.server";
 import { PAYMENT_TERMS } from "~/schemas/invoice";
 import { BusinessSettingsSchema, CURRENCIES } from "~/schemas/settings";
-import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 
 // Settings → Business (spec §2). The details print on quote and invoice PDFs and e-mails and head
 // the customer portal and payment pages; the currency is what payment links charge; the tax rate
 // is the default of new quotes and invoices. Owner and office (the Settings entry of the sidebar).
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "settings");
-  const { business } = await getSettings(await getDb());
-  return json({ business });
+  return json({ business: await loadSettingsTab(request, "business") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "settings", "write");
-  const submission = parseWithZod(await request.formData(), { schema: BusinessSettingsSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const v = submission.value;
-  // Cleared optional fields are stored as "" so the demo defaults do not come back.
-  await saveSettings(await getDb(), "business", {
-    ...v,
-    streetAddress: v.streetAddress ?? "",
-    city: v.city ?? "",
-    state: v.state ?? "",
-    zipCode: v.zipCode ?? "",
-    phone: v.phone ?? "",
-    email: v.email ?? "",
-    website: v.website ?? "",
-  });
-  return redirectWithToast(request, "/settings/business", {
-    title: "Business Settings Updated",
-    description: "Your business details have been saved.",
-  });
+  return saveSettingsTab(request, "business");
 }
 
 export default function BusinessSettings() {
   const { business } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const saving = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "business-settings",
-    lastResult,
-    defaultValue: { ...business, defaultMarkup: String(business.defaultMarkup) },
-    constraint: getZodConstraint(BusinessSettingsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BusinessSettingsSchema }),
+  const [form, fields] = useSettingsTabForm("business-settings", BusinessSettingsSchema, {
+    ...business,
+    defaultMarkup: String(business.defaultMarkup),
   });
   const currencies: string[] = CURRENCIES.includes(business.currency as (typeof CURRENCIES)[number])
     ? [...CURRENCIES]
@@ -152,12 +122,7 @@ export default function BusinessSettings() {
             e.g. 8.875: quotes store the rate as 0.08875). The default markup and payment terms are kept for reference:
             prices are not marked up automatically and new invoices still start with Net 30.
           </p>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Flex justify="end">
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save Business Settings"}
-            </Button>
-          </Flex>
+          <SettingsTabSave form={form} label="Save Business Settings" />
         </Flex>
       </Form>
     </Card>

@@ -1,58 +1,36 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CheckboxField, ErrorList, Field } from "~/components/forms";
+import { Form, useLoaderData } from "@remix-run/react";
+import { CheckboxField, Field } from "~/components/forms";
+import { SettingsTabSave, useSettingsTabForm } from "~/components/settings-tab";
 import { SelectField } from "~/components/select-field";
-import { getSettings, saveSettings } from "~/models/settings.server";
 import { MIN_PASSWORD_LENGTHS, SecuritySettingsSchema, SESSION_TIMEOUTS } from "~/schemas/settings";
-import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 
 // Settings → Security (spec §2, decisions §2), the owner's. The session timeout is checked on every
 // request (a shorter one also ends sessions already older than it); the password rules apply to
 // every password set from now on (Profile, Staff, /api/users), not to passwords already stored.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "security");
-  const { security } = await getSettings(await getDb());
-  return json({ security });
+  return json({ security: await loadSettingsTab(request, "security") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "security", "write");
-  const submission = parseWithZod(await request.formData(), { schema: SecuritySettingsSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  await saveSettings(await getDb(), "security", submission.value);
-  return redirectWithToast(request, "/settings/security", {
-    title: "Security Settings Updated",
-    description: "Your security settings have been saved.",
-  });
+  return saveSettingsTab(request, "security");
 }
 
 const hours = (n: number) => `${n} hour${n === 1 ? "" : "s"}`;
 
 export default function SecuritySettings() {
   const { security } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const saving = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "security-settings",
-    lastResult,
-    defaultValue: {
-      sessionTimeoutHours: String(security.sessionTimeoutHours),
-      minPasswordLength: String(security.minPasswordLength),
-      requireNumbers: security.requireNumbers ? "on" : undefined,
-      requireSpecial: security.requireSpecial ? "on" : undefined,
-      requireUppercase: security.requireUppercase ? "on" : undefined,
-      portalLinkDays: String(security.portalLinkDays),
-    },
-    constraint: getZodConstraint(SecuritySettingsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SecuritySettingsSchema }),
+  const [form, fields] = useSettingsTabForm("security-settings", SecuritySettingsSchema, {
+    sessionTimeoutHours: String(security.sessionTimeoutHours),
+    minPasswordLength: String(security.minPasswordLength),
+    requireNumbers: security.requireNumbers ? "on" : undefined,
+    requireSpecial: security.requireSpecial ? "on" : undefined,
+    requireUppercase: security.requireUppercase ? "on" : undefined,
+    portalLinkDays: String(security.portalLinkDays),
   });
   return (
     <Card>
@@ -126,12 +104,7 @@ export default function SecuritySettings() {
           <p className="settings-note">
             Two-factor sign-in, login alerts and forced periodic password changes are not available yet.
           </p>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Flex justify="end">
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save Security Settings"}
-            </Button>
-          </Flex>
+          <SettingsTabSave form={form} label="Save Security Settings" />
         </Flex>
       </Form>
     </Card>

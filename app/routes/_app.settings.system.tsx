@@ -1,18 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { CustomerImportForm } from "~/components/customer-import-form";
-import { ErrorList, Field } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { SettingsTabSave, useSettingsTabForm } from "~/components/settings-tab";
 import { SelectField } from "~/components/select-field";
-import { getSettings, saveSettings } from "~/models/settings.server";
 import { EXPORT_LABELS, EXPORTS, exportPath } from "~/schemas/export";
 import { DATE_FORMATS, MEASUREMENT_UNITS, SystemSettingsSchema, US_TIME_ZONES } from "~/schemas/settings";
-import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
+import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 import { businessToday, formatDate } from "~/utils/dates";
-import { redirectWithToast } from "~/utils/toast.server";
 
 // Settings → System (spec §2). The time zone decides "today" and "overdue" everywhere (decisions
 // §6) and quote valid days the default validUntil of a new quote. Owner and office. Data
@@ -20,8 +17,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 // import to /settings/system/import.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "settings");
-  const { system } = await getSettings(await getDb());
+  const system = await loadSettingsTab(request, "system");
   // The zone list comes from the server (its ICU), so the page and the validator agree.
   const us = new Set<string>(US_TIME_ZONES.map((z) => z.value));
   const otherZones = Intl.supportedValuesOf("timeZone").filter((z) => !us.has(z));
@@ -30,32 +26,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "settings", "write");
-  const submission = parseWithZod(await request.formData(), { schema: SystemSettingsSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  await saveSettings(await getDb(), "system", submission.value);
-  return redirectWithToast(request, "/settings/system", {
-    title: "System Preferences Updated",
-    description: "Your system preferences have been saved.",
-  });
+  return saveSettingsTab(request, "system");
 }
 
 export default function SystemSettings() {
   const { system, otherZones, today } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const saving = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "system-settings",
-    lastResult,
-    defaultValue: {
-      ...system,
-      lowStockThreshold: String(system.lowStockThreshold),
-      quoteValidDays: String(system.quoteValidDays),
-    },
-    constraint: getZodConstraint(SystemSettingsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SystemSettingsSchema }),
+  const [form, fields] = useSettingsTabForm("system-settings", SystemSettingsSchema, {
+    ...system,
+    lowStockThreshold: String(system.lowStockThreshold),
+    quoteValidDays: String(system.quoteValidDays),
   });
   return (
     <Card>
@@ -129,12 +108,7 @@ export default function SystemSettings() {
             New quotes are valid for the quote valid days. Date and time format, measurement unit and the low stock
             threshold are saved for the screens that will use them; dates still show as “Nov 23, 2026, 2:30 PM”.
           </p>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Flex justify="end">
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save System Preferences"}
-            </Button>
-          </Flex>
+          <SettingsTabSave form={form} label="Save System Preferences" />
         </Flex>
       </Form>
       <Heading as="h2" size="4" mt="5" mb="2">

@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { requireRouteId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS, searchablePickers } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useTasksQuery } from "./_app.tasks";
+import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
@@ -57,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditTask() {
   const { task, options } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useTasksQuery();
+  const query = useKeptQuery();
   return (
     <DialogRoute title="Edit Task" description={task.title} closeTo={`/tasks${query}`} width={600}>
       <TaskForm

@@ -6,14 +6,13 @@ import { apiError, listParams, listResponse, methodNotAllowed, parseBody } from 
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiCall } from "~/utils/model-api.server";
+import { choiceParam } from "~/utils/ops-api.server";
 import { parseRouteId } from "~/utils/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiPermission(request, "quotes");
   const url = new URL(request.url);
-  const status = url.searchParams.get("status") || undefined;
-  if (status && !(QUOTE_STATUSES as readonly string[]).includes(status))
-    return apiError(400, `status must be one of ${QUOTE_STATUSES.join(", ")}`);
+  const status = choiceParam(url, "status", QUOTE_STATUSES);
   const rawCustomer = url.searchParams.get("customerId");
   const customerId = rawCustomer ? parseRouteId(rawCustomer) : undefined;
   if (customerId === null) return apiError(400, "customerId must be a positive integer");

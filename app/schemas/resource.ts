@@ -8,7 +8,13 @@ export const RESOURCE_TYPES = ["installer", "crew", "vehicle", "equipment"] as c
 const skills = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return [];
-    if (typeof value === "string") return value.split(",");
+    // Blanks mean none: dropped here, before conform's form coercion would turn each "" into a
+    // missing (required) array entry.
+    if (typeof value === "string")
+      return value
+        .split(",")
+        .map((skill) => skill.trim())
+        .filter(Boolean);
     return value;
   },
   z

@@ -2,6 +2,7 @@
 // with X-Total-Count, ids that are not numbers are simply not found.
 import { json } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
+import { apiPagingSchema } from "./list-search";
 import { parseRouteId } from "./params.server";
 import { mediaType } from "./request-guards.server";
 
@@ -18,19 +19,15 @@ export function requireId(value: string | undefined, what = "Record") {
   return id;
 }
 
-/** `limit`/`offset` of a list; a list whose items are heavy (e-mail bodies) passes a smaller limit. */
+/**
+ * `limit`/`offset` of a list (the zod schema of app/utils/list-search.ts, shared with the pages'
+ * parseListSearch); a list whose items are heavy (e-mail bodies) passes a smaller limit.
+ */
 export function listParams(url: URL, limits: { defaultLimit?: number; maxLimit?: number } = {}) {
-  const maxLimit = limits.maxLimit ?? MAX_LIST;
-  const parse = (name: string, fallback: number, max: number) => {
-    const raw = url.searchParams.get(name);
-    if (raw === null || raw === "") return fallback;
-    if (!/^\d+$/.test(raw)) throw apiError(400, `${name} must be a non-negative integer`);
-    return Math.min(Number(raw), max);
-  };
-  return {
-    limit: parse("limit", limits.defaultLimit ?? maxLimit, maxLimit),
-    offset: parse("offset", 0, Number.MAX_SAFE_INTEGER),
-  };
+  const schema = apiPagingSchema({ defaultLimit: limits.defaultLimit, maxLimit: limits.maxLimit ?? MAX_LIST });
+  const result = schema.safeParse({ limit: url.searchParams.get("limit"), offset: url.searchParams.get("offset") });
+  if (!result.success) throw apiError(400, result.error.issues[0].message);
+  return result.data;
 }
 
 export function listResponse<T>(rows: T[], total: number) {

@@ -3,6 +3,7 @@ import { MissingCustomerError } from "../models/job.server";
 import { EventLinkError } from "../models/schedule.server";
 import { InvalidLinkError } from "../models/task.server";
 import { apiError } from "./api.server";
+import { isNoFilter } from "./list-search";
 
 /** A link to a record that does not exist is bad input (400), not a server error. */
 export async function badLinksAre400<T>(work: () => Promise<T>): Promise<T> {
@@ -25,10 +26,10 @@ export function idParam(url: URL, name: string) {
   return Number(raw);
 }
 
-/** An optional enum query parameter ('all' or absent = no filter); anything else is a 400. */
+/** An optional enum query parameter (absent, "" or "all" = no filter, as on the pages); anything else is a 400. */
 export function choiceParam(url: URL, name: string, values: readonly string[]) {
-  const raw = url.searchParams.get(name);
-  if (raw === null || raw === "" || raw === "all") return undefined;
+  const raw = url.searchParams.get(name) ?? "";
+  if (isNoFilter(raw)) return undefined;
   if (!values.includes(raw)) throw apiError(400, `${name} must be one of ${values.join(", ")}`);
   return raw;
 }

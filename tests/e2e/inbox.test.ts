@@ -297,7 +297,8 @@ describe("Inbox", () => {
     const card = page.getByTestId("linked-emails");
     expect(await card.textContent()).toContain(`Re: Quote ${QUOTE_NUMBER}`);
     expect(await card.textContent()).toContain(`Question about Job #${fixture.jobB}`);
-    await nav(page, () => card.getByRole("link", { name: new RegExp(`Re: Quote ${QUOTE_NUMBER}`) }).click());
+    // Opening posts (it marks the message read) and lands on the Inbox's reading pane.
+    await nav(page, () => card.getByRole("button", { name: new RegExp(`Re: Quote ${QUOTE_NUMBER}`) }).click());
     expect(new URL(page.url()).pathname).toBe("/inbox");
     expect((await page.locator("#email-subject").textContent())?.trim()).toBe(`Re: Quote ${QUOTE_NUMBER}`);
     await page.goto(`/jobs/${fixture.jobB}`);

@@ -1,0 +1,29 @@
+import { IconButton, Tooltip } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { FastLink } from "./fast-link";
+
+/** A row action drawn as an icon: a link named by `label` (its tooltip and accessible name). */
+export function IconLink({
+  label,
+  to,
+  color,
+  keepScroll = false,
+  children,
+}: {
+  label: string;
+  to: string;
+  color?: "red";
+  /** A link into a dialog over the list: the list stays where it was scrolled. */
+  keepScroll?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip content={label}>
+      <IconButton asChild variant="ghost" color={color} size="1" aria-label={label}>
+        <FastLink to={to} preventScrollReset={keepScroll || undefined}>
+          {children}
+        </FastLink>
+      </IconButton>
+    </Tooltip>
+  );
+}
