@@ -1,11 +1,16 @@
 // The web process: Express serving the Remix build with security headers on every response,
-// a health check, cross-origin refusal for state-changing requests (CSRF), and a graceful stop.
+// a health check, the request guards (methods, CSRF, body size, content types, NUL bytes: see
+// app/utils/request-guards.server.ts), and a graceful stop.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import {
+  broadcastDevReady,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -14,6 +19,26 @@ import { closeDb, getDb } from "../db/client.server";
 import { AUTHORIZENET_PAY_PATH, authorizeNetFormOrigin } from "./integrations/authorizenet.server";
 import { env, isDemo, servedOverHttps } from "./utils/env.server";
 import { answerRefusals } from "./utils/refusal-response.server";
+import {
+  ALLOWED_METHODS,
+  bodyHasNul,
+  bodyPlan,
+  clientAddress,
+  crossOriginReason,
+  declaredLength,
+  discardBody,
+  expectedOrigin,
+  isApiPath,
+  isFormContentType,
+  isSafeMethod,
+  isWebhookPath,
+  limitedStream,
+  NUL_MESSAGE,
+  readLimitedBody,
+  settleBody,
+  tooLargeMessage,
+  urlHasNul,
+} from "./utils/request-guards.server";
 
 const config = env();
 const production = config.NODE_ENV === "production";
@@ -59,23 +84,65 @@ function contentSecurityPolicy(nonce: string, path: string, remoteImages = false
   ].join("; ");
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * A refusal before Remix: JSON `{error}` for /api (decisions §4), a plain page otherwise. Sent once
+ * the client has finished sending (settleBody), or at once when `now` (a declared oversize body).
+ */
+function refuse(req: express.Request, res: express.Response, status: number, message: string, now = false) {
+  const send = () => {
+    if (isApiPath(req.path)) res.status(status).json({ error: message });
+    else res.status(status).type("text/plain").send(message);
+  };
+  if (now) {
+    discardBody(req);
+    return send();
+  }
+  void settleBody(req).then(send);
+}
 
-/** A state-changing request must come from our own origin (decisions §4: CSRF). */
-function isCrossOrigin(req: express.Request) {
-  if (SAFE_METHODS.has(req.method)) return false;
-  // Payment providers post webhooks server-to-server; their signatures authenticate them.
-  if (req.path.startsWith("/api/webhooks/")) return false;
-  const origin = req.get("origin");
-  if (origin) {
-    if (origin === "null") return true;
-    try {
-      return new URL(origin).host !== req.get("host");
-    } catch {
-      return true;
+/** What the guards hand on to Remix: the body they read (forms, JSON) or the counted stream (uploads). */
+type RequestBody = { buffer?: Buffer; stream?: ReadableStream<Uint8Array> };
+
+function remixHeaders(incoming: express.Request["headers"]) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value) headers.set(key, value);
+  }
+  return headers;
+}
+
+async function sendRemixResponse(res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** As @remix-run/express builds the Request, with the body the guards read or counted. */
+function createRemixRequest(req: express.Request, res: express.Response, body: RequestBody) {
+  const hostPort = req.get("X-Forwarded-Host")?.split(":")[1] ?? req.get("host")?.split(":")[1];
+  const port = hostPort && /^\d+$/.test(hostPort) ? `:${hostPort}` : "";
+  const url = new URL(`${req.protocol}://${req.hostname}${port}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: remixHeaders(req.headers),
+    signal: controller.signal,
+  };
+  if (!isSafeMethod(req.method)) {
+    if (body.stream) {
+      init.body = body.stream;
+      init.duplex = "half";
+    } else {
+      const buffer = body.buffer ?? Buffer.alloc(0);
+      init.body = new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
     }
   }
-  return req.get("sec-fetch-site") === "cross-site";
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
 }
 
 export async function createApp() {
@@ -97,15 +164,57 @@ export async function createApp() {
     if (production && servedOverHttps()) {
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     }
-    if (isCrossOrigin(req)) {
-      if (req.path.startsWith("/api/")) {
-        res.status(403).json({ error: "Cross-origin request refused" });
-      } else {
-        res.status(403).type("text/plain").send("Cross-origin request refused");
-      }
-      return;
-    }
+    // API answers are per user and often personal: no cache keeps them, errors included.
+    if (isApiPath(req.path)) res.setHeader("Cache-Control", "no-store");
     next();
+  });
+
+  app.use((req, res, next) => {
+    if (!ALLOWED_METHODS.includes(req.method)) {
+      res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+      return refuse(req, res, 405, "Method not allowed");
+    }
+    if (urlHasNul(req.originalUrl)) return refuse(req, res, 400, NUL_MESSAGE);
+    const csrf = crossOriginReason({
+      method: req.method,
+      path: req.path,
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      expected: expectedOrigin(config.APP_URL, `${req.protocol}://${req.get("host")}`),
+    });
+    if (csrf) return refuse(req, res, 403, csrf);
+    if (isSafeMethod(req.method)) return next();
+    if (!isApiPath(req.path) && !isFormContentType(req.get("content-type"))) {
+      return refuse(
+        req,
+        res,
+        415,
+        "Send the form as application/x-www-form-urlencoded or multipart/form-data (as a browser does).",
+      );
+    }
+    const plan = bodyPlan(req.path);
+    const declared = declaredLength(req);
+    if (declared !== null && declared > plan.limit) {
+      // Answered before reading: what arrives is dropped, the connection cut if it goes on.
+      return refuse(req, res, 413, tooLargeMessage(plan.limit), true);
+    }
+    const body: RequestBody = {};
+    res.locals.body = body;
+    if (plan.streamed) {
+      body.stream = limitedStream(req, plan.limit);
+      return next();
+    }
+    readLimitedBody(req, plan.limit).then(
+      (buffer) => {
+        if (buffer === "too-large") return refuse(req, res, 413, tooLargeMessage(plan.limit));
+        if (!isWebhookPath(req.path) && bodyHasNul(req.get("content-type"), buffer)) {
+          return refuse(req, res, 400, NUL_MESSAGE);
+        }
+        body.buffer = buffer;
+        next();
+      },
+      (error) => next(error),
+    );
   });
 
   app.get("/healthz", async (_req, res) => {
@@ -123,14 +232,21 @@ export async function createApp() {
   if (process.env.LOG_REQUESTS !== "0") app.use(morgan("tiny"));
 
   const build = await loadBuild();
-  app.all(
-    "*",
-    createRequestHandler({
-      build: production ? build : loadBuild,
-      mode: build.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    }),
-  );
+  const handleRequest = createRequestHandler(production ? build : loadBuild, build.mode);
+  app.all("*", async (req, res, next) => {
+    try {
+      const request = createRemixRequest(req, res, (res.locals.body as RequestBody | undefined) ?? {});
+      const response = await handleRequest(request, {
+        cspNonce: res.locals.cspNonce as string,
+        clientAddress: clientAddress(req, config.TRUST_PROXY),
+      });
+      // A route may answer without reading the whole body (a refused upload): let the client finish.
+      if (!isSafeMethod(req.method)) await settleBody(req);
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
   return { app, build };
 }
 

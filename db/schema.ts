@@ -71,7 +71,26 @@ export const users = pgTable(
   ],
 );
 
-/** Failed sign-ins per username, so repeated guessing is throttled across web processes. */
+/**
+ * One row per signed-in session; the cookie carries the id, this table its SHA-256. Signing out
+ * deletes the row, so a copied cookie stops working (docs/decisions/sessions-and-sign-in.md).
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("user_sessions_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Sign-in attempts per key, so guessing is throttled across web processes: `user:<name>`,
+ * `addr:<address>` and `pair:<address> <name>` (docs/decisions/sessions-and-sign-in.md).
+ */
 export const loginThrottle = pgTable("login_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),

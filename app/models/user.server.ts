@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { loginThrottle, users } from "../../db/schema";
+import { loginThrottle, users, userSessions } from "../../db/schema";
 import type { ProfileInput, StaffCreateInput } from "../schemas/user";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "../utils/password.server";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "../utils/password.server";
 import type { Role } from "../utils/permissions";
 import { conflict, invalid, isUniqueViolation, notFound, tooMany } from "../utils/refusal.server";
 
@@ -29,14 +30,6 @@ const publicColumns = {
 /** A user plus the version their sessions must carry (bumped by password changes, deactivation). */
 export type SessionUser = User & { sessionVersion: number };
 
-export async function getActiveUser(db: Executor, id: number): Promise<SessionUser | null> {
-  const [user] = await db
-    .select({ ...publicColumns, sessionVersion: users.sessionVersion })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.active, true)));
-  return user ?? null;
-}
-
 export async function listUsers(db: Executor, opts: { activeOnly?: boolean } = {}) {
   return db
     .select(publicColumns)
@@ -45,58 +38,138 @@ export async function listUsers(db: Executor, opts: { activeOnly?: boolean } = {
     .orderBy(asc(users.name));
 }
 
-// Throttling: after MAX_FAILURES wrong passwords within WINDOW, the username is locked for LOCK.
-const MAX_FAILURES = 5;
+// Throttling (docs/decisions/sessions-and-sign-in.md). Every attempt is counted BEFORE its password is
+// checked, in one statement per key, so simultaneous guesses cannot slip past the limit:
+// - `pair:<address> <name>`: 5 attempts per username from one address, then 15 minutes locked
+//   (for that address only: someone else cannot lock a user out by guessing);
+// - `addr:<address>`: 30 per address across usernames (password spraying), loopback exempt;
+// - `user:<name>`: 100 per username from all addresses (guessing spread over many addresses).
+// A successful sign-in clears its pair and gives back its count on the other two.
 const WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
+export const LOGIN_LIMITS = { pair: 5, address: 30, user: 100 } as const;
 
 export type LoginResult =
   { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
 
-export async function verifyLogin(db: Executor, username: string, password: string): Promise<LoginResult> {
-  const key = username.trim().toLowerCase();
-  const [throttle] = await db
-    .select()
-    .from(loginThrottle)
-    .where(and(eq(loginThrottle.key, key), gt(loginThrottle.lockedUntil, new Date())));
-  if (throttle?.lockedUntil) {
-    return {
-      ok: false,
-      reason: "throttled",
-      retryAfterSeconds: Math.ceil((throttle.lockedUntil.getTime() - Date.now()) / 1000),
-    };
-  }
-
-  const [row] = await db
-    .select({ ...publicColumns, sessionVersion: users.sessionVersion, passwordHash: users.passwordHash })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${key}`);
-  // Always run one hash comparison so timing does not reveal which usernames exist.
-  const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-  if (row && valid && row.active) {
-    await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
-    const { passwordHash: _ignored, ...user } = row;
-    return { ok: true, user };
-  }
-
+/** Counts one attempt on `key`; null when it may go ahead, else the seconds until it may. */
+async function countAttempt(db: Executor, key: string, limit: number): Promise<number | null> {
   // Raw SQL parameters go as ISO strings: the drivers do not all serialise Date objects.
   const now = new Date();
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
   const lockUntil = new Date(now.getTime() + LOCK_MS).toISOString();
-  // One statement: restart the window when it has passed, else count, and lock at the limit.
-  await db
-    .insert(loginThrottle)
-    .values({ key, failures: 1, firstFailureAt: now })
+  const t = loginThrottle;
+  // A new window starts when the lock has run out, or when the last one passed without a lock.
+  const fresh = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} <= ${nowIso}::timestamptz) or (${t.lockedUntil} is null and ${t.firstFailureAt} < ${windowStart}::timestamptz)`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, failures: 1, firstFailureAt: now, lockedUntil: limit <= 1 ? new Date(lockUntil) : null })
     .onConflictDoUpdate({
-      target: loginThrottle.key,
+      target: t.key,
       set: {
-        failures: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
-        firstFailureAt: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart}::timestamptz then ${nowIso}::timestamptz else ${loginThrottle.firstFailureAt} end`,
-        lockedUntil: sql`case when ${loginThrottle.firstFailureAt} >= ${windowStart}::timestamptz and ${loginThrottle.failures} + 1 >= ${MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
+        failures: sql`case when ${fresh} then 1 else ${t.failures} + 1 end`,
+        firstFailureAt: sql`case when ${fresh} then ${nowIso}::timestamptz else ${t.firstFailureAt} end`,
+        // The attempt that reaches the limit is still checked; the lock stops the ones after it.
+        lockedUntil: sql`case when ${fresh} then null when ${t.lockedUntil} is not null then ${t.lockedUntil} when ${t.failures} + 1 >= ${limit} then ${lockUntil}::timestamptz else null end`,
       },
-    });
-  return { ok: false, reason: "invalid" };
+    })
+    .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
+  if (row.failures <= limit) return null;
+  const until = row.lockedUntil?.getTime() ?? now.getTime() + LOCK_MS;
+  return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+}
+
+/** Gives back an attempt that turned out right (it was no failure). */
+async function returnAttempt(db: Executor, key: string, limit: number) {
+  await db
+    .update(loginThrottle)
+    .set({
+      failures: sql`greatest(${loginThrottle.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${loginThrottle.failures} - 1 < ${limit} then null else ${loginThrottle.lockedUntil} end`,
+    })
+    .where(eq(loginThrottle.key, key));
+}
+
+/** Loopback and unknown addresses (a proxy on the same host, tests) have no per-address limit. */
+function limitsAddress(address: string) {
+  return address !== "" && address !== "127.0.0.1" && address !== "::1" && address !== "unknown";
+}
+
+export async function verifyLogin(
+  db: Executor,
+  username: string,
+  password: string,
+  address = "unknown",
+): Promise<LoginResult> {
+  const name = username.trim().toLowerCase();
+  const keys = { pair: `pair:${address} ${name}`, address: `addr:${address}`, user: `user:${name}` };
+  const throttled = (retryAfterSeconds: number): LoginResult => ({ ok: false, reason: "throttled", retryAfterSeconds });
+
+  let wait = await countAttempt(db, keys.pair, LOGIN_LIMITS.pair);
+  if (wait !== null) return throttled(wait);
+  const byAddress = limitsAddress(address);
+  if (byAddress) {
+    wait = await countAttempt(db, keys.address, LOGIN_LIMITS.address);
+    if (wait !== null) return throttled(wait);
+  }
+  wait = await countAttempt(db, keys.user, LOGIN_LIMITS.user);
+  if (wait !== null) {
+    if (byAddress) await returnAttempt(db, keys.address, LOGIN_LIMITS.address);
+    return throttled(wait);
+  }
+
+  const [row] = await db
+    .select({ ...publicColumns, sessionVersion: users.sessionVersion, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${name}`);
+  // Always run one hash comparison so timing does not reveal which usernames exist.
+  const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  if (!row || !valid || !row.active) return { ok: false, reason: "invalid" };
+
+  await Promise.all([
+    db.delete(loginThrottle).where(eq(loginThrottle.key, keys.pair)),
+    byAddress ? returnAttempt(db, keys.address, LOGIN_LIMITS.address) : undefined,
+    returnAttempt(db, keys.user, LOGIN_LIMITS.user),
+  ]);
+  // The password is known now: a hash made at an older cost is replaced (unless it just changed).
+  if (needsRehash(row.passwordHash)) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+  }
+  const { passwordHash: _ignored, ...user } = row;
+  return { ok: true, user };
+}
+
+// ---------------------------------------------------------------- sessions (docs/decisions/sessions-and-sign-in.md)
+
+const sessionIdHash = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
+
+/** Records a new session of the user; returns the id its cookie carries. */
+export async function startUserSession(db: Executor, userId: number): Promise<string> {
+  const sessionId = randomBytes(32).toString("base64url");
+  // The longest session timeout is 24 h and the cookie lives at most 7 days: older rows are dead.
+  const stale = new Date(Date.now() - 7 * 24 * 3600 * 1000);
+  await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.createdAt, stale)));
+  await db.insert(userSessions).values({ idHash: sessionIdHash(sessionId), userId });
+  return sessionId;
+}
+
+/** Ends one session: its cookie no longer signs anyone in, wherever it was copied to. */
+export async function endUserSession(db: Executor, sessionId: string) {
+  await db.delete(userSessions).where(eq(userSessions.idHash, sessionIdHash(sessionId)));
+}
+
+/** The active user of a live session, or null (signed out, deactivated, unknown). */
+export async function getSessionUser(db: Executor, userId: number, sessionId: string): Promise<SessionUser | null> {
+  const [user] = await db
+    .select({ ...publicColumns, sessionVersion: users.sessionVersion })
+    .from(users)
+    .innerJoin(userSessions, eq(userSessions.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.active, true), eq(userSessions.idHash, sessionIdHash(sessionId))));
+  return user ?? null;
 }
 
 // ---------------------------------------------------------------- staff accounts (Settings → Staff)
@@ -243,8 +316,9 @@ export async function changeOwnPassword(
   user: { id: number; username: string },
   currentPassword: string,
   nextPassword: string,
+  address?: string,
 ) {
-  const check = await verifyLogin(db, user.username, currentPassword);
+  const check = await verifyLogin(db, user.username, currentPassword, address);
   if (!check.ok) {
     if (check.reason === "throttled") {
       const minutes = Math.max(1, Math.ceil((check.retryAfterSeconds ?? 60) / 60));

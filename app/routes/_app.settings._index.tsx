@@ -8,7 +8,7 @@ import { PasswordFields } from "~/components/password-fields";
 import { getPasswordPolicy } from "~/models/settings.server";
 import { changeOwnPassword, updateProfile } from "~/models/user.server";
 import { describePolicy, makeChangePasswordSchema, ProfileSchema, type PasswordPolicy } from "~/schemas/user";
-import { requirePermission } from "~/utils/auth.server";
+import { clientAddressOf, requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { ROLE_LABELS } from "~/utils/permissions";
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePermission(request, "settings");
   const form = await request.formData();
   const intent = form.get("intent");
@@ -58,6 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
         user,
         submission.value.currentPassword,
         submission.value.newPassword,
+        clientAddressOf(context),
       );
     } catch (error) {
       const { reply, status } = refusalReply(submission, error, { hideFields: PASSWORD_FIELDS });

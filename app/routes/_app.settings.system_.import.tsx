@@ -12,6 +12,7 @@ import { CustomerImportForm } from "~/components/customer-import-form";
 import { IMPORT_MAX_BYTES, importCustomers, importSummary, parseCustomerCsv } from "~/models/customer-import.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { isBodyTooLarge } from "~/utils/request-guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -45,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
       unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }),
     );
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return refuse(TOO_LARGE);
+    // The web process counts a body sent without Content-Length and cuts it at the same limit.
+    if (error instanceof MaxPartSizeExceededError || isBodyTooLarge(error)) return refuse(TOO_LARGE);
     return refuse("The upload could not be read. Choose a CSV file and try again.");
   }
   const file = formData.get("file");

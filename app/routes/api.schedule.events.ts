@@ -4,7 +4,7 @@ import { getSettings } from "~/models/settings.server";
 import { EVENT_TYPES, EventSchema } from "~/schemas/event";
 import { apiError, listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
-import { addDays, businessToday, zonedToInstant } from "~/utils/dates";
+import { addDays, businessToday, MAX_YEAR, MIN_YEAR, parseInstant, zonedToInstant } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceParam } from "~/utils/ops-api.server";
 import { idParam } from "~/utils/params.server";
@@ -12,8 +12,8 @@ import { idParam } from "~/utils/params.server";
 function instantParam(url: URL, name: string) {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === "") return undefined;
-  const date = new Date(raw);
-  if (Number.isNaN(date.getTime())) throw apiError(400, `${name} must be an ISO date or date-time`);
+  const date = parseInstant(raw);
+  if (!date) throw apiError(400, `${name} must be an ISO date or date-time between ${MIN_YEAR} and ${MAX_YEAR}`);
   return date;
 }
 

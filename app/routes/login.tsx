@@ -1,7 +1,7 @@
 import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { authenticator, createUserSession, getCurrentUser, LoginError, safeRedirect } from "~/utils/auth.server";
+import { authenticateForm, createUserSession, getCurrentUser, LoginError, safeRedirect } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Cabinetry Jobs" }];
 
@@ -10,11 +10,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await authenticateForm(request, context);
     return await createUserSession(request, user, redirectTo);
   } catch (error) {
     if (error instanceof LoginError) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeOnly } from "../utils/dates";
+import { isInstantInRange, isTimeOnly, YEAR_RANGE_MESSAGE } from "../utils/dates";
 import { optionalText, requiredText } from "./common";
 import { choice, flag, optionalDate, optionalId } from "./ops-common";
 
@@ -40,7 +40,8 @@ const instant = (label: string) =>
     z
       .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be an ISO date-time` })
       .datetime({ offset: true, message: `${label} must be an ISO date-time` })
-      .transform((v) => new Date(v)),
+      .transform((v) => new Date(v))
+      .refine(isInstantInRange, `${label} ${YEAR_RANGE_MESSAGE}`),
   );
 
 /** /api/schedule/events: startAt and endAt as ISO instants. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_YEAR, MIN_YEAR } from "~/utils/dates";
 import {
   RATE_SCALE,
   centsToString,
@@ -120,8 +121,20 @@ export function dayField(
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a date (YYYY-MM-DD)` });
           return;
         }
+        let refused = false;
         for (const [ok, message] of opts.check ?? []) {
-          if (!ok(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+          if (!ok(value)) {
+            refused = true;
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+          }
+        }
+        // The accepted years (app/utils/dates.ts), unless a field's own rule already said why.
+        const year = Number(value.slice(0, 4));
+        if (!refused && (year < MIN_YEAR || year > MAX_YEAR)) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `${label} must be between ${MIN_YEAR} and ${MAX_YEAR}`,
+          });
         }
       }),
   );

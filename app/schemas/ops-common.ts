@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDateOnly } from "../utils/dates";
+import { isDateOnly, MAX_YEAR, MIN_YEAR } from "../utils/dates";
 
 // Shared field types of the operations forms (jobs, tasks, resources, events) and their /api.
 
@@ -35,7 +35,7 @@ export const optionalDate = (label: string) =>
     z
       .string({ invalid_type_error: `${label} must be a date` })
       .trim()
-      .refine(isDateOnly, `${label} must be a valid date (YYYY-MM-DD)`)
+      .refine(isDateOnly, `${label} must be a valid date (YYYY-MM-DD) between ${MIN_YEAR} and ${MAX_YEAR}`)
       .optional(),
   );
 

@@ -3,6 +3,7 @@
 import { json } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import { apiPagingSchema } from "./list-search";
+import { mediaType } from "./request-guards.server";
 
 export const MAX_LIST = 1000;
 
@@ -23,9 +24,13 @@ export function listResponse<T>(rows: T[], total: number) {
   return json(rows, { headers: { "X-Total-Count": String(total) } });
 }
 
+/**
+ * The JSON body. The media type must be exactly application/json (parameters such as charset
+ * aside): `text/plain; x=application/json` is what a cross-site form can send without a preflight.
+ */
 export async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) throw apiError(415, "Send a JSON body with Content-Type: application/json");
+  if (mediaType(request.headers.get("content-type")) !== "application/json")
+    throw apiError(415, "Send a JSON body with Content-Type: application/json");
   try {
     return await request.json();
   } catch {

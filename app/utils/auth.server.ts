@@ -1,11 +1,19 @@
 // Sign-in (remix-auth form strategy), the session's user, and the permission checks that every
 // loader, action and /api route makes (decisions §2).
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "../../db/client.server";
 import { getSettings } from "../models/settings.server";
-import { getActiveUser, recordSignIn, verifyLogin, type SessionUser, type User } from "../models/user.server";
+import {
+  endUserSession,
+  getSessionUser,
+  recordSignIn,
+  startUserSession,
+  verifyLogin,
+  type SessionUser,
+  type User,
+} from "../models/user.server";
 import { can, effectiveRole, type Action, type Area, type Role } from "./permissions";
 import { commitSession, destroySession, getSession } from "./session.server";
 import { forbidden } from "./refusal.server";
@@ -19,14 +27,29 @@ export class LoginError extends Error {
   }
 }
 
+/** The client's address that app/server.ts puts in the load context (for sign-in throttling). */
+export function clientAddressOf(context: AppLoadContext | undefined): string {
+  const value = (context as { clientAddress?: unknown } | undefined)?.clientAddress;
+  return typeof value === "string" && value ? value : "unknown";
+}
+
+// The form strategy sees only (a copy of) the request: the address travels in a header of ours,
+// set here over whatever the client sent under that name.
+const ADDRESS_HEADER = "x-cabinetry-client-address";
+
 export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const username = String(form.get("username") ?? "").trim();
     const password = String(form.get("password") ?? "");
     if (!username || !password) throw new LoginError("Enter your username and password.", 400);
     if (username.length > 100 || password.length > 200) throw new LoginError("Invalid username or password.", 400);
-    const result = await verifyLogin(await getDb(), username, password);
+    const result = await verifyLogin(
+      await getDb(),
+      username,
+      password,
+      request.headers.get(ADDRESS_HEADER) ?? "unknown",
+    );
     if (result.ok) return result.user;
     if (result.reason === "throttled") {
       const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
@@ -40,22 +63,38 @@ authenticator.use(
   "form",
 );
 
-/** Starts a session for the user and redirects (the cookie lives as long as the session timeout). */
+/** Checks the sign-in form (throttled per username and client address: user.server.ts). */
+export function authenticateForm(request: Request, context: AppLoadContext | undefined) {
+  const headers = new Headers(request.headers);
+  headers.set(ADDRESS_HEADER, clientAddressOf(context));
+  return authenticator.authenticate("form", new Request(request, { headers }));
+}
+
+/**
+ * Starts a session for the user and redirects (the cookie lives as long as the session timeout).
+ * The session is also recorded server-side, so signing out ends it for good.
+ */
 export async function createUserSession(request: Request, user: SessionUser, redirectTo: string) {
   const session = await getSession(request);
+  const db = await getDb();
+  const previous = session.get("sessionId");
+  if (previous) await endUserSession(db, previous);
   session.unset("viewAs");
   session.set("userId", user.id);
+  session.set("sessionId", await startUserSession(db, user.id));
   session.set("startedAt", Date.now());
   session.set("sessionVersion", user.sessionVersion);
-  const db = await getDb();
   const [{ security }] = await Promise.all([getSettings(db), recordSignIn(db, user.id)]);
   return redirect(safeRedirect(redirectTo), {
     headers: { "Set-Cookie": await commitSession(session, security.sessionTimeoutHours * 3600) },
   });
 }
 
+/** Ends this session on the server too: a copy of the cookie signs no one in afterwards. */
 export async function logout(request: Request) {
   const session = await getSession(request);
+  const sessionId = session.get("sessionId");
+  if (sessionId) await endUserSession(await getDb(), sessionId);
   return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
 }
 
@@ -69,8 +108,9 @@ export type CurrentUser = User & {
 const perRequest = new WeakMap<AbortSignal, Promise<CurrentUser | null>>();
 
 /**
- * The signed-in user or null. None: a deactivated user, an expired session (Security → session
- * timeout), or a session from before the user's password was changed or reset (session version).
+ * The signed-in user or null. None: a deactivated user, a signed-out session, an expired session
+ * (Security → session timeout), or one from before the user's password was changed or reset
+ * (session version).
  */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   let pending = perRequest.get(request.signal);
@@ -84,9 +124,10 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
 async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
-  if (!userId) return null;
+  const sessionId = session.get("sessionId");
+  if (!userId || !sessionId) return null;
   const db = await getDb();
-  const [found, settings] = await Promise.all([getActiveUser(db, userId), getSettings(db)]);
+  const [found, settings] = await Promise.all([getSessionUser(db, userId, sessionId), getSettings(db)]);
   if (!found) return null;
   const { sessionVersion, ...user } = found;
   if ((session.get("sessionVersion") ?? 0) !== sessionVersion) return null;
@@ -123,9 +164,24 @@ export async function requireApiPermission(request: Request, area: Area, action:
   return user;
 }
 
-/** Only same-site relative paths; never an open redirect. */
+// Any origin of ours would do: a path is resolved against it and must stay on it.
+const REDIRECT_BASE = "http://redirect.invalid";
+
+/**
+ * Only a path on this site; never an open redirect. Browsers drop tabs and newlines inside URLs and
+ * read `\` as `/`, so `/\t/evil.example` is `//evil.example`: such characters are refused outright,
+ * then the path is resolved against a fixed origin and must still be on it.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (!to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to) || to.length > 2000) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  // "/..//evil.example" resolves to the path "//evil.example", which a browser reads as a host.
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -9,6 +9,32 @@ export const DEFAULT_TIME_ZONE = "America/New_York";
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Years a date from input may have. Wider ones are typos or probes, and PostgreSQL and JavaScript
+ * disagree at the edges (JavaScript stops at ±275760, PostgreSQL's date at 5874897), which used to
+ * surface as 500s. Choice: docs/decisions/request-guards.md.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+
+export const YEAR_RANGE_MESSAGE = `must be a date between ${MIN_YEAR} and ${MAX_YEAR}`;
+
+function yearInRange(year: number) {
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+}
+
+/** An instant from input (ISO 8601 date or date-time) within the accepted years, else null. */
+export function parseInstant(value: string): Date | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || !yearInRange(date.getUTCFullYear())) return null;
+  return date;
+}
+
+/** An instant's year is within the accepted range. */
+export function isInstantInRange(date: Date) {
+  return !Number.isNaN(date.getTime()) && yearInRange(date.getUTCFullYear());
+}
+
 /** Today's calendar date ('YYYY-MM-DD') in `timeZone`, e.g. still yesterday in New York at 03:30 UTC. */
 export function businessToday(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), timeZone), "yyyy-MM-dd");
@@ -22,6 +48,7 @@ function parseDateOnly(value: string): Date | null {
   const match = DATE_ONLY.exec(value);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!yearInRange(year)) return null;
   const date = new Date(year, month - 1, day);
   // Reject rollovers such as 2026-02-31.
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {

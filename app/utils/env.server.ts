@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   DEMO: z.string().optional(),
   BUSINESS_TIME_ZONE: z.string().default("America/New_York"),
+  /** Proxies in front whose X-Forwarded-For entries are believed (fly.io: 1); 0 = none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

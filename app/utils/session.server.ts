@@ -3,8 +3,11 @@ import { env, servedOverHttps } from "./env.server";
 
 export type Toast = { id?: string; title: string; description?: string; type?: "success" | "error" };
 
-/** sessionVersion: the user's users.session_version at sign-in (absent in older cookies = 0). */
-type SessionData = { userId: number; viewAs?: string; startedAt: number; sessionVersion?: number };
+/**
+ * sessionId: the server-side session (user_sessions; signing out deletes it). sessionVersion: the
+ * user's users.session_version at sign-in (absent in older cookies = 0).
+ */
+type SessionData = { userId: number; sessionId: string; viewAs?: string; startedAt: number; sessionVersion?: number };
 type FlashData = { toast: Toast };
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;

@@ -103,7 +103,8 @@ afterAll(async () => {
   await closeDb();
 });
 
-describe("sign-in", () => {
+// Each sign-in costs one scrypt hash at N=2^17 (about 0.3 s idle, several seconds on a loaded CI box).
+describe("sign-in", { timeout: 120_000 }, () => {
   it("answers a wrong password with 400 and the generic message, and an unknown user the same", async () => {
     const username = await createUser("wrongpw");
     const wrong = await postLogin(username, "not-the-password");

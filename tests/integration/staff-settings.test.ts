@@ -399,7 +399,7 @@ describe("profile", () => {
   });
 });
 
-describe("passwords", () => {
+describe("passwords", { timeout: 120_000 }, () => {
   it("changing your own password needs the current one, matching confirmation and the rules; other sessions end", async () => {
     const me = await createUser("self", "office");
     const here = (await login(me.username, PASSWORD)).cookie!;
@@ -508,7 +508,7 @@ describe("passwords", () => {
   });
 });
 
-describe("settings tabs", () => {
+describe("settings tabs", { timeout: 120_000 }, () => {
   it("Security: a longer minimum length applies at once to changes, new users and resets; a longer timeout to new sessions", async () => {
     await withSettings("change", async () => {
       const before = (await settingsRow("security")) ?? {};

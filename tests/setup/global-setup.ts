@@ -117,6 +117,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       APP_URL: baseUrl,
       LOG_REQUESTS: "0",
+      // As behind one proxy (fly.io): a test may act as another client with X-Forwarded-For.
+      TRUST_PROXY: "1",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
