@@ -6,7 +6,7 @@ import type { Executor } from "../../db/client.server";
 import { emailConfig } from "../../db/schema";
 import type { EmailConfigInput, EmailProvider } from "../schemas/email";
 import { decryptSecret, encryptSecret } from "../utils/secret-box.server";
-import { notFound } from "../utils/refusal.server";
+import { invalid, notFound } from "../utils/refusal.server";
 
 /** What routes may show: never the password, only whether one is stored. */
 export type PublicEmailConfig = {
@@ -78,17 +78,15 @@ export async function saveEmailConfig(
 /** The mailbox the mail servers are asked for, with its decrypted app password. */
 export type MailAccount = { provider: EmailProvider; senderEmail: string; senderName: string; password: string };
 
-/** A refusal that retrying cannot fix (no configuration, no password); the job fails at once. */
-export class EmailConfigError extends Error {
-  readonly permanent = true;
-}
-
-/** The active configuration with the decrypted password, for the e-mail processor only (SMTP and IMAP). */
+/**
+ * The active configuration with the decrypted password, for the e-mail processor only (SMTP and IMAP).
+ * Without one it refuses (invalid): retrying cannot fix that, so the job fails at once.
+ */
 export async function activeMailAccount(db: Executor): Promise<MailAccount> {
   const row = await configRow(db);
-  if (!row || !row.isActive) throw new EmailConfigError("Email is not configured: activate it in Settings → Email");
-  if (!row.senderEmail) throw new EmailConfigError("Sender email is required when email configuration is active");
-  if (!row.appPasswordEncrypted) throw new EmailConfigError("No app password is saved in Settings → Email");
+  if (!row || !row.isActive) throw invalid("Email is not configured: activate it in Settings → Email");
+  if (!row.senderEmail) throw invalid("Sender email is required when email configuration is active");
+  if (!row.appPasswordEncrypted) throw invalid("No app password is saved in Settings → Email");
   return {
     provider: row.provider as EmailProvider,
     senderEmail: row.senderEmail,

@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { emailSyncState, emails } from "../../db/schema";
 import { ImapLoginRefused, fetchNewMail, type MailboxPosition } from "../integrations/imap.server";
-import { EmailConfigError, activeMailAccount } from "../models/email-config.server";
+import { activeMailAccount } from "../models/email-config.server";
+import { invalid } from "../utils/refusal.server";
 import { forgetUnreadCount, linkMessages } from "../models/inbox.server";
 import { snippetOf } from "../utils/email-html.server";
 
@@ -62,7 +63,7 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
       maxMessageBytes: maxMessageBytes(),
     });
   } catch (error) {
-    if (error instanceof ImapLoginRefused) throw new EmailConfigError(error.message);
+    if (error instanceof ImapLoginRefused) throw invalid(error.message);
     throw error;
   }
   const { position, messages } = fetched;

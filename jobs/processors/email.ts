@@ -5,7 +5,6 @@
 import { UnrecoverableError } from "bullmq";
 import { getDb } from "../../db/client.server";
 import { isPermanentSmtpError } from "../../app/integrations/smtp.server";
-import { EmailConfigError } from "../../app/models/email-config.server";
 import { sendInvoiceEmail, sendQuoteEmail, sendReply, sendTestEmail } from "../../app/services/email-send.server";
 import { syncInbox, type SyncResult } from "../../app/services/inbox-sync.server";
 import { isRefusal } from "../../app/utils/refusal.server";
@@ -19,7 +18,7 @@ import type {
 } from "../queues";
 
 function permanent(error: unknown): boolean {
-  if (error instanceof EmailConfigError || isRefusal(error)) return true;
+  if (isRefusal(error)) return true;
   return isPermanentSmtpError(error);
 }
 async function run<R>(send: () => Promise<R>): Promise<R> {
