@@ -1,5 +1,5 @@
 // The one place that reads and writes tasks (pages, /api and the installer's Home).
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../db/schema";
 import type { TaskInput } from "../schemas/task";
@@ -24,45 +24,7 @@ export function isOverdue(task: { dueDate: string | null; status: string }, toda
 }
 
 const listColumns = {
-  ...(({
-    id,
-    title,
-    description,
-    type,
-    priority,
-    status,
-    dueDate,
-    customerId,
-    jobId,
-    scheduleEventId,
-    assignedToUserId,
-    assignedToResourceId,
-    estimatedHours,
-    actualHours,
-    notes,
-    completedAt,
-    createdAt,
-    updatedAt,
-  }) => ({
-    id,
-    title,
-    description,
-    type,
-    priority,
-    status,
-    dueDate,
-    customerId,
-    jobId,
-    scheduleEventId,
-    assignedToUserId,
-    assignedToResourceId,
-    estimatedHours,
-    actualHours,
-    notes,
-    completedAt,
-    createdAt,
-    updatedAt,
-  }))(tasks),
+  ...getTableColumns(tasks),
   customerName: customers.name,
   jobTitle: jobs.title,
   assignedUserName: users.name,
