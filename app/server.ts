@@ -17,6 +17,7 @@ import morgan from "morgan";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "../db/client.server";
 import { AUTHORIZENET_PAY_PATH, authorizeNetFormOrigin } from "./integrations/authorizenet.server";
+import { storageImageOrigin } from "./integrations/storage.server";
 import { env, isDemo, servedOverHttps } from "./utils/env.server";
 import { answerRefusals } from "./utils/refusal-response.server";
 import {
@@ -28,8 +29,11 @@ import {
   declaredLength,
   discardBody,
   expectedOrigin,
+  hasDotSegments,
+  tooLongToSettle,
   isApiPath,
   isFormContentType,
+  isReadableMultipart,
   isSafeMethod,
   isWebhookPath,
   limitedStream,
@@ -66,6 +70,9 @@ function formAction(path: string) {
   return anet ? `form-action 'self' ${anet}` : "form-action 'self'";
 }
 
+const storeOrigin = storageImageOrigin();
+const photoStoreOrigin = storeOrigin ? ` ${storeOrigin}` : "";
+
 function contentSecurityPolicy(nonce: string, path: string, remoteImages = false) {
   return [
     "default-src 'self'",
@@ -74,7 +81,8 @@ function contentSecurityPolicy(nonce: string, path: string, remoteImages = false
     // Radix Themes sets style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     // Remote images only where the reader asked for an e-mail's images (Inbox, &images=1).
-    remoteImages ? "img-src 'self' data: blob: https: http:" : "img-src 'self' data: blob:",
+    // Photos in S3 are shown from short-lived presigned redirects to the store's origin.
+    remoteImages ? "img-src 'self' data: blob: https: http:" : `img-src 'self' data: blob:${photoStoreOrigin}`,
     "font-src 'self' data:",
     production ? "connect-src 'self'" : "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
     "frame-ancestors 'none'",
@@ -93,7 +101,7 @@ function refuse(req: express.Request, res: express.Response, status: number, mes
     if (isApiPath(req.path)) res.status(status).json({ error: message });
     else res.status(status).type("text/plain").send(message);
   };
-  if (now) {
+  if (now || tooLongToSettle(req)) {
     discardBody(req);
     return send();
   }
@@ -175,6 +183,7 @@ export async function createApp() {
       return refuse(req, res, 405, "Method not allowed");
     }
     if (urlHasNul(req.originalUrl)) return refuse(req, res, 400, NUL_MESSAGE);
+    if (hasDotSegments(req.originalUrl)) return refuse(req, res, 400, "The path contains . or .. segments.");
     const csrf = crossOriginReason({
       method: req.method,
       path: req.path,
@@ -205,10 +214,13 @@ export async function createApp() {
       return next();
     }
     readLimitedBody(req, plan.limit).then(
-      (buffer) => {
+      async (buffer) => {
         if (buffer === "too-large") return refuse(req, res, 413, tooLargeMessage(plan.limit));
         if (!isWebhookPath(req.path) && bodyHasNul(req.get("content-type"), buffer)) {
           return refuse(req, res, 400, NUL_MESSAGE);
+        }
+        if (!(await isReadableMultipart(req.get("content-type"), buffer))) {
+          return refuse(req, res, 400, "The form data could not be read (a broken multipart body).");
         }
         body.buffer = buffer;
         next();
@@ -247,8 +259,31 @@ export async function createApp() {
       next(error);
     }
   });
+  app.use(finalErrorHandler);
   return { app, build };
 }
+
+/**
+ * The last word on an error nothing else answered: a client error Express or a middleware raised
+ * (a broken %-escape in the path is a 400 URIError) keeps its status, anything else is a 500 that is
+ * logged. /api always answers JSON `{error}` (decisions §4), pages plain text.
+ */
+const finalErrorHandler: express.ErrorRequestHandler = (error, req, res, next) => {
+  const raw = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? error?.statusCode);
+  const status = raw >= 400 && raw < 500 ? raw : 500;
+  if (status >= 500) console.error(error);
+  if (res.headersSent) return next(error);
+  const message =
+    status >= 500
+      ? "Something went wrong on our side."
+      : error instanceof URIError
+        ? "The address is not valid (a broken %-escape)."
+        : status === 413
+          ? "The request body is too large."
+          : "The request could not be read.";
+  if (isApiPath(req.path)) res.status(status).json({ error: message });
+  else res.status(status).type("text/plain").send(message);
+};
 
 async function main() {
   const { app, build } = await createApp();

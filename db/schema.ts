@@ -244,6 +244,9 @@ export const quotes = pgTable(
     index("quotes_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("quotes_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("quotes_number_trgm_idx").using("gin", t.quoteNumber.op("gin_trgm_ops")),
+    // Home: quote win rate by sent date, Follow Up Quote (sent quotes waiting longest), High-Value Quotes.
+    index("quotes_sent_at_idx").on(t.sentAt),
+    index("quotes_status_total_idx").on(t.status, t.total.desc().nullsFirst()),
   ],
 );
 
@@ -310,6 +313,10 @@ export const invoices = pgTable(
     index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("invoices_number_trgm_idx").using("gin", t.invoiceNumber.op("gin_trgm_ops")),
+    // Home: overdue invoices (Needs Attention, the Overdue Invoices card) without reading paid ones.
+    index("invoices_open_due_idx")
+      .on(t.dueDate)
+      .where(sql`${t.balance} > 0 and ${t.status} not in ('paid', 'cancelled', 'draft')`),
     check("invoices_balance_check", sql`${t.balance} >= 0`),
   ],
 );
@@ -416,6 +423,8 @@ export const paymentRefunds = pgTable(
   (t) => [
     index("payment_refunds_payment_idx").on(t.paymentId),
     index("payment_refunds_invoice_idx").on(t.invoiceId, t.refundedAt.desc().nullsFirst()),
+    // Home: revenue received in a period is payments minus refunds by date.
+    index("payment_refunds_refunded_at_idx").on(t.refundedAt),
     // A provider's refund is recorded once (its webhooks are delivered more than once).
     uniqueIndex("payment_refunds_provider_refund_key")
       .on(t.provider, t.providerRefundId)
@@ -589,7 +598,18 @@ export const photos = pgTable(
     fileSize: integer("file_size").notNull(),
     mimeType: text("mime_type").notNull(),
     objectPath: text("object_path").notNull(),
+    /** Grid size (WebP, metadata stripped), written by the photos worker; null until then. */
     thumbnailPath: text("thumbnail_path"),
+    /** Viewer size (WebP, metadata stripped), written with the thumbnail. */
+    viewerPath: text("viewer_path"),
+    /** pending → ready (derivatives made) or failed (the worker could not decode the image). */
+    derivativeStatus: text("derivative_status").notNull().default("pending"),
+    /** SHA-256 (hex) of the original bytes, kept with the original for staff. */
+    sha256: text("sha256"),
+    width: integer("width"),
+    height: integer("height"),
+    /** Shared with the customer in the portal (default off). */
+    showInPortal: boolean("show_in_portal").notNull().default(false),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
     taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
@@ -613,7 +633,33 @@ export const photos = pgTable(
     index("photos_task_idx").on(t.taskId),
     index("photos_event_idx").on(t.scheduleEventId),
     index("photos_tags_idx").using("gin", t.tags),
+    index("photos_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("photos_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * An upload URL handed out by POST /api/objects/upload: single use (issued → receiving → stored →
+ * registered, or failed), short-lived, tied to the user who asked. The bytes live in the object
+ * store under `objectKey`; rows never registered are removed with their object after 24 hours.
+ */
+export const photoUploads = pgTable(
+  "photo_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("issued"),
+    objectKey: text("object_key").notNull(),
+    mimeType: text("mime_type"),
+    fileSize: integer("file_size"),
+    sha256: text("sha256"),
+    width: integer("width"),
+    height: integer("height"),
+    expiresAt: instant("expires_at").notNull(),
+    storedAt: instant("stored_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("photo_uploads_created_at_idx").on(t.createdAt)],
 );
 
 // ---------------------------------------------------------------- inventory
@@ -720,12 +766,15 @@ export const inventoryTransactions = pgTable(
     supplierId: integer("supplier_id").references(() => suppliers.id, { onDelete: "set null" }),
     reference: text("reference"),
     notes: text("notes"),
+    /** The purchase-order line a receipt came from (beyond the spec). */
+    purchaseOrderLineId: integer("purchase_order_line_id"),
     createdByUserId: integer("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
     ...timestamps(),
   },
   (t) => [
+    index("inventory_transactions_type_created_idx").on(t.type, t.createdAt.desc().nullsFirst()),
     index("inventory_transactions_item_idx").on(t.itemId, t.createdAt.desc().nullsFirst()),
     index("inventory_transactions_job_idx").on(t.jobId),
     index("inventory_transactions_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -749,10 +798,74 @@ export const jobMaterialUsages = pgTable(
     transactionId: integer("transaction_id").references(() => inventoryTransactions.id, {
       onDelete: "set null",
     }),
+    /**
+     * A return to stock is a usage row with a negative quantity and cost pointing at the issue it
+     * reverses (beyond the spec): the job's material cost stays Σ totalCostSnapshot.
+     */
+    returnOfUsageId: integer("return_of_usage_id").references((): AnyPgColumn => jobMaterialUsages.id, {
+      onDelete: "restrict",
+    }),
     notes: text("notes"),
     ...timestamps(),
   },
-  (t) => [index("job_material_usages_job_idx").on(t.jobId), index("job_material_usages_item_idx").on(t.itemId)],
+  (t) => [
+    index("job_material_usages_job_idx").on(t.jobId),
+    index("job_material_usages_item_idx").on(t.itemId),
+    index("job_material_usages_return_of_idx").on(t.returnOfUsageId),
+  ],
+);
+
+// ---------------------------------------------------------------- purchasing (beyond the spec)
+
+export const purchaseOrders = pgTable(
+  "purchase_orders",
+  {
+    id: id(),
+    poNumber: text("po_number").notNull(),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => suppliers.id, { onDelete: "restrict" }),
+    /** draft → ordered → partial → received, or cancelled. */
+    status: text("status").notNull().default("draft"),
+    orderedAt: instant("ordered_at"),
+    expectedDate: day("expected_date"),
+    notes: text("notes"),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("purchase_orders_po_number_key").on(t.poNumber),
+    index("purchase_orders_supplier_idx").on(t.supplierId),
+    index("purchase_orders_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("purchase_orders_status_check", sql`${t.status} in ('draft', 'ordered', 'partial', 'received', 'cancelled')`),
+  ],
+);
+
+/** Quantities in the purchase unit; stock units = quantity × multiplier (the item's, kept at ordering). */
+export const purchaseOrderLines = pgTable(
+  "purchase_order_lines",
+  {
+    id: id(),
+    purchaseOrderId: integer("purchase_order_id")
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "restrict" }),
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    quantity: qty4("quantity").notNull(),
+    unitMultiplier: qty4("unit_multiplier").notNull().default("1.0000"),
+    /** Cost of one purchase unit. */
+    unitCost: qty4("unit_cost").notNull(),
+    /** Received so far, in purchase units. */
+    receivedQuantity: qty4("received_quantity").notNull().default("0"),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("purchase_order_lines_po_idx").on(t.purchaseOrderId),
+    index("purchase_order_lines_item_idx").on(t.itemId),
+  ],
 );
 
 // ---------------------------------------------------------------- e-mail
@@ -836,5 +949,8 @@ export const activityLog = pgTable(
     index("activity_log_job_idx").on(t.jobId, t.createdAt.desc().nullsFirst()),
     index("activity_log_quote_idx").on(t.quoteId),
     index("activity_log_invoice_idx").on(t.invoiceId),
+    // The activity page's type and user filters.
+    index("activity_log_type_idx").on(t.type, t.createdAt.desc().nullsFirst()),
+    index("activity_log_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );

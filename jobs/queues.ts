@@ -62,6 +62,11 @@ export const inboxSyncCron = () => `*/${inboxSyncMinutes()} * * * *`;
 /** A web request waits for these: few, quick retries (permanent SMTP refusals are not retried). */
 export const emailJobOptions = { attempts: 3, backoff: { type: "exponential", delay: 1_000 } } satisfies JobsOptions;
 
+export const PHOTOS_QUEUE = "photos";
+export const MAKE_DERIVATIVES_JOB = "make-derivatives";
+/** The photo's id only: the processor reads the original from the object store. */
+export type MakeDerivativesData = { photoId: number };
+
 /** Queue name → job name → payload. A new job is one entry here plus its processor. */
 export type JobPayloads = {
   [MAINTENANCE_QUEUE]: {
@@ -77,6 +82,9 @@ export type JobPayloads = {
     [SEND_TEST_EMAIL_JOB]: SendTestEmailData;
     [SEND_REPLY_JOB]: SendReplyData;
     [SYNC_INBOX_JOB]: SyncInboxData;
+  };
+  [PHOTOS_QUEUE]: {
+    [MAKE_DERIVATIVES_JOB]: MakeDerivativesData;
   };
 };
 

@@ -6,6 +6,7 @@ import { DotsHorizontalIcon } from "@radix-ui/react-icons";
 import { Button } from "@radix-ui/themes";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { FastLink } from "./fast-link";
 
 export function ActionMenu({ label = "More actions", children }: { label?: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -87,5 +88,44 @@ export function ActionMenuSubmit({
         {children}
       </button>
     </Form>
+  );
+}
+
+/**
+ * A list row's actions (app/components/data-table.tsx): the same <details> menu, drawn as a small
+ * "⋯" button named `label` ("Actions for Q-0012"), light enough for 50 rows (a text glyph, no
+ * icons, plain links); DataTable closes it on Escape, outside clicks and navigation.
+ */
+export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details className="action-menu row-menu">
+      <summary className="row-menu-button" aria-label={label}>
+        <span aria-hidden>⋯</span>
+      </summary>
+      <div className="action-menu-panel">{children}</div>
+    </details>
+  );
+}
+
+/** An item of a RowMenu: a link; `keepScroll` for a dialog route over the list. */
+export function RowMenuLink({
+  to,
+  keepScroll,
+  danger,
+  children,
+}: {
+  to: string;
+  keepScroll?: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <FastLink
+      to={to}
+      preventScrollReset={keepScroll}
+      className={danger ? "action-menu-item danger" : "action-menu-item"}
+    >
+      {children}
+    </FastLink>
   );
 }

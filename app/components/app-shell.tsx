@@ -10,15 +10,15 @@ import {
   GearIcon,
   HamburgerMenuIcon,
   HomeIcon,
-  MagnifyingGlassIcon,
   MoonIcon,
   PersonIcon,
   ReaderIcon,
   SunIcon,
   ViewVerticalIcon,
 } from "@radix-ui/react-icons";
-import { Badge, Box, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
-import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { Badge, Box, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Form, useLocation } from "@remix-run/react";
+import { HeaderSearch } from "./header-search";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { navFor, ROLE_LABELS, ROLES, type Role } from "~/utils/permissions";
 import { FastLink, useFastLinks } from "./fast-link";
@@ -190,7 +190,7 @@ export function AppShell({
               <ViewVerticalIcon />
             </IconButton>
           </Form>
-          <SearchBox />
+          <HeaderSearch />
           <Flex align="center" gap="3" ml="auto">
             <RoleSwitcher user={user} returnTo={returnTo} />
             <Form method="post" action="/preferences">
@@ -211,29 +211,6 @@ export function AppShell({
         <main className="content">{children}</main>
       </div>
     </div>
-  );
-}
-
-function SearchBox() {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const current = location.pathname === "/search" ? (params.get("q") ?? "") : "";
-  return (
-    <Form method="get" action="/search" role="search" className="header-search">
-      <TextField.Root
-        name="q"
-        type="search"
-        defaultValue={current}
-        key={current}
-        placeholder="Search customers, jobs, quotes..."
-        aria-label="Search customers, jobs, quotes"
-        maxLength={200}
-      >
-        <TextField.Slot>
-          <MagnifyingGlassIcon />
-        </TextField.Slot>
-      </TextField.Root>
-    </Form>
   );
 }
 

@@ -1,11 +1,9 @@
 // What the Quotes and Invoices lists share: the page around the table (header, stat cards, search
-// and status filter, empty state) and the row's customer cell and actions.
-import { Pencil1Icon } from "@radix-ui/react-icons";
-import { Button, Flex, Text } from "@radix-ui/themes";
+// and status filter, empty state) and the row's number/title cell, customer cell and menu.
 import type { ReactNode } from "react";
+import { RowMenu, RowMenuLink } from "./action-menu";
 import { DataTable, type DataTableHeader } from "./data-table";
 import { EmptyState } from "./empty-state";
-import { IconLink } from "./icon-link";
 import { FastLink } from "./fast-link";
 import { FilterSelect, ListFilters } from "./list-filters";
 import { ListCard, ListPage, type Stat } from "./list-page";
@@ -73,56 +71,78 @@ export function DocumentListPage({
   );
 }
 
-/** The customer's name (and phone), or "Unknown Customer" when the link is gone. */
+/** The customer's name (a link to the customer) and phone, or "Unknown Customer" when the link is gone. */
 export function CustomerCell({
+  customerId,
   customer,
   withPhone = false,
 }: {
+  customerId: number | null;
   customer: { name: string; phone?: string | null } | null;
   withPhone?: boolean;
 }) {
-  if (!customer) return <Text color="gray">Unknown Customer</Text>;
+  if (!customer) return <span className="muted">Unknown Customer</span>;
   return (
     <>
-      <Text as="div" size="2" weight="medium">
-        {customer.name}
-      </Text>
-      {withPhone ? (
-        <Text as="div" size="1" color="gray">
-          {customer.phone ?? "No phone listed"}
-        </Text>
-      ) : null}
+      {customerId ? (
+        <FastLink to={`/customers/${customerId}`} className="plain">
+          {customer.name}
+        </FastLink>
+      ) : (
+        customer.name
+      )}
+      {withPhone && customer.phone ? <div className="small muted">{customer.phone}</div> : null}
     </>
   );
 }
 
-/** A row's actions: Edit (icon), `children` (Record Payment), Send Email, then `after` (Payment Link). */
+/** The record's number (the link) and its title under it: the card's first line, the table's first column. */
+export function DocumentTitleCell({
+  what,
+  id,
+  number,
+  title,
+}: {
+  what: What;
+  id: number;
+  number: string;
+  title: string;
+}) {
+  return (
+    <>
+      <FastLink to={`/${what}/${id}`} className="strong nowrap">
+        {number}
+      </FastLink>
+      {title ? <div className="small muted">{title}</div> : null}
+    </>
+  );
+}
+
+/**
+ * A row's menu: Edit, `children` (Record payment, Payment link), Send email — every item a link,
+ * so it works without JS. Send email comes back to the list with its query.
+ */
 export function DocumentRowActions({
   what,
   id,
   number,
   children,
-  after,
 }: {
   what: What;
   id: number;
   number: string;
   children?: ReactNode;
-  after?: ReactNode;
 }) {
   const query = useKeptQuery();
   return (
-    <Flex gap="2" align="center">
-      <IconLink label={`Edit ${number}`} to={`/${what}/${id}/edit${query}`} keepScroll>
-        <Pencil1Icon />
-      </IconLink>
+    <RowMenu label={`Actions for ${number}`}>
       {children}
-      <Button asChild size="1" variant="soft">
-        <FastLink to={`/${what}/${id}/send?redirectTo=${encodeURIComponent(`/${what}${query}`)}`} preventScrollReset>
-          Send Email
-        </FastLink>
-      </Button>
-      {after}
-    </Flex>
+      <RowMenuLink to={`/${what}/${id}/send?redirectTo=${encodeURIComponent(`/${what}${query}`)}`} keepScroll>
+        Send email
+      </RowMenuLink>
+      <RowMenuLink to={`/${what}/${id}/edit${query}`} keepScroll>
+        Edit
+      </RowMenuLink>
+    </RowMenu>
   );
 }

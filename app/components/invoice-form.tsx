@@ -12,7 +12,7 @@ import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { INVOICE_STATUSES, makeInvoiceSchema, PAYMENT_TERMS } from "~/schemas/invoice";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, rateToPercent } from "~/utils/money";
 import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
 import { LineItemsEditor } from "./line-items";
@@ -78,11 +78,18 @@ export function InvoiceForm({
     navigation.state === "submitting" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
     !navigation.formData?.get("__intent__");
-  const schema = useMemo(() => makeInvoiceSchema(today, { allowPastDueDate }), [today, allowPastDueDate]);
+  const schema = useMemo(
+    () => makeInvoiceSchema(today, { allowPastDueDate, taxAsPercent: true }),
+    [today, allowPastDueDate],
+  );
   const [form, fields] = useForm({
     id: "invoice-form",
     lastResult,
-    defaultValue,
+    // Stored as a rate (0.0875), typed as a percent (8.75).
+    defaultValue: {
+      ...defaultValue,
+      taxRate: defaultValue.taxRate && rateToPercent(defaultValue.taxRate),
+    } as typeof defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Button, Card, Flex, Grid, Table, Text, TextField } from "@radix-ui/themes";
-import { computeTotals, formatMoney, rateToPercent, toCents, toRateUnits } from "~/utils/money";
+import { computeTotals, formatMoney, percentToRate, rateToPercent, toCents, toRateUnits } from "~/utils/money";
 import { ErrorList, Field } from "./forms";
 
 type Item = { description: string; quantity: string; unitPrice: string };
@@ -19,16 +19,18 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
   items: FieldMetadata<Item[] | undefined, Schema, string[]>;
   taxRate: FieldMetadata<string | undefined, Schema, string[]>;
 }) {
-  const rows = items.getFieldList();
+  // A hand-made post whose `items` is not a list (items=x, items.0.x) re-renders without rows, not a 500.
+  const rows = Array.isArray(items.initialValue ?? []) ? items.getFieldList() : [];
   const values = rows.map((row) => {
     const f = row.getFieldset();
     return { quantity: String(f.quantity.value ?? ""), unitPrice: String(f.unitPrice.value ?? "") };
   });
   const safe = (v: string, fallback: string) => (toCents(v) === null ? fallback : v);
-  const rateText = String(taxRate.value ?? "");
+  // Typed as a percent (8.75); the totals take the rate (0.0875), computed as the server will.
+  const percentText = String(taxRate.value ?? "");
   const totals = computeTotals(
     values.map((v) => ({ quantity: safe(v.quantity, "0"), unitPrice: safe(v.unitPrice, "0") })),
-    toRateUnits(rateText) === null ? "0" : rateText,
+    toRateUnits(percentText) === null ? "0" : percentToRate(percentText),
   );
   return (
     <Flex direction="column" gap="3">
@@ -135,14 +137,15 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
           </Text>
           <div>
             <Field
-              label="Tax rate (e.g. 0.0875)"
+              label="Tax rate (%)"
               inputProps={{
                 ...getInputProps(taxRate, { type: "number" }),
                 key: taxRate.key,
-                step: "0.000001",
+                step: "0.0001",
                 min: "0",
-                max: "0.999999",
+                max: "99.9999",
                 size: "1",
+                inputMode: "decimal",
               }}
               errors={taxRate.errors}
             />

@@ -26,7 +26,7 @@ export function ListFilters({
 }) {
   const applyFilters = useFilterSubmit();
   return (
-    <Form method="get" role="search" className="list-search" onChange={applyFilters}>
+    <Form method="get" role="search" aria-label={searchLabel} className="list-search" onChange={applyFilters}>
       <Flex gap="2" mb="4" align="center" wrap="wrap">
         <TextField.Root
           name="search"

@@ -6,6 +6,7 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
+import { rateToPercent } from "~/utils/money";
 import { getZodConstraint } from "@conform-to/zod";
 import { Flex, Grid } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
@@ -72,11 +73,18 @@ export function QuoteForm({
     navigation.state === "submitting" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
     !navigation.formData?.get("__intent__");
-  const schema = useMemo(() => makeQuoteSchema(today, { allowPastValidUntil }), [today, allowPastValidUntil]);
+  const schema = useMemo(
+    () => makeQuoteSchema(today, { allowPastValidUntil, taxAsPercent: true }),
+    [today, allowPastValidUntil],
+  );
   const [form, fields] = useForm({
     id: "quote-form",
     lastResult,
-    defaultValue,
+    // Stored as a rate (0.0875), typed as a percent (8.75).
+    defaultValue: {
+      ...defaultValue,
+      taxRate: defaultValue.taxRate && rateToPercent(defaultValue.taxRate),
+    } as typeof defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -12,11 +12,11 @@ export function StatCard({
   color?: "red";
 }) {
   return (
-    <Card>
+    <Card className="stat-card">
       <Text as="div" size="2" color="gray">
         {title}
       </Text>
-      <Text as="div" size="6" weight="bold" data-testid={testId} color={color}>
+      <Text as="div" size="6" weight="bold" data-testid={testId} color={color} className="stat-value">
         {value}
       </Text>
     </Card>

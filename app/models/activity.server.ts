@@ -1,6 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { activityLog } from "../../db/schema";
+import { activityLog, jobs, users } from "../../db/schema";
+import type { ActivityType } from "../utils/activity-types";
+import { seesMoney, type Role } from "../utils/permissions";
 
 export type ActivityInput = typeof activityLog.$inferInsert;
 
@@ -16,4 +18,84 @@ export async function recentActivity(db: Executor, opts: { customerId?: number; 
     .where(opts.customerId ? eq(activityLog.customerId, opts.customerId) : undefined)
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(opts.limit ?? 10);
+}
+
+/** Installers see only what they did themselves (their own work), and never an amount. */
+function viewerScope(viewer: { role: Role; userId: number }): SQL | undefined {
+  if (viewer.role === "installer") return eq(activityLog.userId, viewer.userId);
+  return undefined;
+}
+
+/**
+ * The activity feed (Home: 5 newest; /activity: paginated, filtered by type and user), newest first,
+ * served by activity_log's created_at, (type, created_at) and (user_id, created_at) indexes.
+ */
+export async function listActivity(
+  db: Executor,
+  viewer: { role: Role; userId: number },
+  opts: { type?: ActivityType | ""; userId?: number; limit: number; offset?: number; count?: boolean },
+) {
+  const where = and(
+    viewerScope(viewer),
+    opts.type ? eq(activityLog.type, opts.type) : undefined,
+    opts.userId ? eq(activityLog.userId, opts.userId) : undefined,
+  );
+  const money = seesMoney(viewer.role);
+  const [found, total] = await Promise.all([
+    db
+      .select({
+        id: activityLog.id,
+        type: activityLog.type,
+        title: activityLog.title,
+        description: activityLog.description,
+        createdAt: activityLog.createdAt,
+        amount: activityLog.amount,
+        userId: activityLog.userId,
+        userName: users.name,
+        jobId: activityLog.jobId,
+        jobTitle: jobs.title,
+        customerId: activityLog.customerId,
+        quoteId: activityLog.quoteId,
+        invoiceId: activityLog.invoiceId,
+      })
+      .from(activityLog)
+      .leftJoin(users, eq(users.id, activityLog.userId))
+      .leftJoin(jobs, eq(jobs.id, activityLog.jobId))
+      .where(where)
+      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .limit(opts.limit)
+      .offset(opts.offset ?? 0),
+    opts.count ? db.select({ n: count() }).from(activityLog).where(where) : Promise.resolve([{ n: 0 }]),
+  ]);
+  return {
+    rows: found.map((row) => ({
+      ...row,
+      amount: money ? row.amount : null,
+      // Descriptions of payments name amounts ("$500.00 from ..."): not for installers.
+      description: money || !MONEY_TYPES.has(row.type) ? row.description : null,
+      href: activityHref(row, viewer.role),
+    })),
+    total: Number(total[0].n),
+  };
+}
+
+const MONEY_TYPES = new Set(["payment_received", "payment_refunded", "invoice_created", "invoice_sent"]);
+
+/** Where an entry leads: its invoice, quote, job or customer, as far as the role may open it. */
+function activityHref(
+  row: { invoiceId: number | null; quoteId: number | null; jobId: number | null; customerId: number | null },
+  role: Role,
+) {
+  if (role !== "installer") {
+    if (row.invoiceId) return `/invoices/${row.invoiceId}`;
+    if (row.quoteId) return `/quotes/${row.quoteId}`;
+  }
+  if (row.jobId) return `/jobs/${row.jobId}`;
+  if (row.customerId && role !== "installer") return `/customers/${row.customerId}`;
+  return null;
+}
+
+/** Users who appear in the log, for the activity page's user filter. */
+export async function activityUsers(db: Executor) {
+  return db.select({ id: users.id, name: users.name }).from(users).orderBy(users.name);
 }

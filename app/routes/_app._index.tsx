@@ -1,23 +1,55 @@
 import { Badge, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  HomeColumns,
+  HomeList,
+  HomeSection,
+  InventoryAlerts,
+  MetricCards,
+  NeedsAttention,
+  PipelineSnapshot,
+  QuickActions,
+  RecentActivity,
+  changeText,
+  type Metric,
+} from "~/components/home-widgets";
 import { PriorityBadge, StatusBadge } from "~/components/status-badge";
 import { CompleteTaskForm } from "~/components/task-form";
-import { homeFigures } from "~/models/dashboard.server";
+import { listActivity } from "~/models/activity.server";
+import {
+  HOME_LIST_LIMIT,
+  highValueQuotes,
+  homeMetrics,
+  jobPipeline,
+  jobsToCoordinate,
+  quotesAwaitingResponse,
+  recentJobs,
+  type HomeMetrics,
+} from "~/models/home.server";
+import { inventoryAlerts } from "~/models/inventory.server";
+import { needsAttention } from "~/models/needs-attention.server";
 import { getSettings } from "~/models/settings.server";
 import { completeTask, installerDay, isOverdue } from "~/models/task.server";
+import homeStyles from "~/styles/home.css";
 import { requirePermission } from "~/utils/auth.server";
-import { addDays, businessToday, dayRange, formatDate } from "~/utils/dates";
-import { requireId } from "~/utils/params.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { formatMoney } from "~/utils/money";
-import { can } from "~/utils/permissions";
+import { addDays, businessToday, dayRange, formatDate, formatInZone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
+import { requireId } from "~/utils/params.server";
 import { refusalToast } from "~/utils/refusal-response.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · Cabinetry Jobs" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "home");
@@ -25,31 +57,156 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSettings(db);
   const timeZone = settings.system.timeZone;
   const today = businessToday(timeZone);
+  const clock = { today, timeZone };
+  const viewer = { role: user.viewRole, userId: user.id };
+  const side = () =>
+    Promise.all([
+      needsAttention(db, clock, viewer),
+      listActivity(db, viewer, { limit: HOME_LIST_LIMIT }).then((a) => a.rows),
+    ]);
+
   if (user.viewRole === "installer") {
-    // The installer's day: real figures for the signed-in user (business time zone decides "today").
+    // The installer's day (business time zone decides "today"); no money anywhere on this page.
     const { from, to } = dayRange(today, addDays(today, 1), timeZone);
-    const day = await installerDay(db, user.id, today, from, to);
+    const [day, [attention, activity]] = await Promise.all([installerDay(db, user.id, today, from, to), side()]);
     return json({
       kind: "installer" as const,
       name: user.name,
       today,
+      timeZone,
       installer: { ...day, myTasks: day.myTasks.map((t) => ({ ...t, overdue: isOverdue(t, today) })) },
+      attention,
+      activity,
     });
   }
-  const figures = await homeFigures(db, today);
-  const showMoney = can(user.viewRole, "invoices");
+
+  if (user.viewRole === "office") {
+    const [metrics, pending, coordinate, stock, [attention, activity]] = await Promise.all([
+      homeMetrics(db, clock),
+      quotesAwaitingResponse(db, clock),
+      jobsToCoordinate(db, clock),
+      inventoryAlerts(db),
+      side(),
+    ]);
+    return json({
+      kind: "office" as const,
+      name: user.name,
+      timeZone,
+      metrics: officeMetrics(metrics),
+      pending: pending.rows,
+      pendingTotal: pending.total,
+      coordinate,
+      lowStock: stock,
+      attention,
+      activity,
+    });
+  }
+
+  // The owner (and any unknown role, spec §2) gets the owner view.
+  const [metrics, pipeline, jobs, quotes, stock, [attention, activity]] = await Promise.all([
+    homeMetrics(db, clock),
+    jobPipeline(db),
+    recentJobs(db),
+    highValueQuotes(db),
+    inventoryAlerts(db),
+    side(),
+  ]);
   return json({
-    kind: "staff" as const,
+    kind: "owner" as const,
     name: user.name,
-    role: user.viewRole,
-    figures: {
-      ...figures,
-      outstanding: showMoney ? figures.outstanding : null,
-      overdueInvoices: showMoney ? figures.overdueInvoices : null,
-      customers: can(user.viewRole, "customers") ? figures.customers : null,
-      pendingQuotes: can(user.viewRole, "quotes") ? figures.pendingQuotes : null,
-    },
+    timeZone,
+    metrics: ownerMetrics(metrics),
+    pipeline,
+    jobs,
+    quotes,
+    lowStock: stock,
+    attention,
+    activity,
   });
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+function ownerMetrics(m: HomeMetrics): Metric[] {
+  return [
+    {
+      title: "Total Revenue",
+      value: formatMoney(m.revenue.value),
+      change: changeText(m.revenue.change, "from last month"),
+      note: "received this month",
+      to: "/invoices",
+    },
+    {
+      title: "Active Jobs",
+      value: count(m.activeJobs.value),
+      change: changeText(m.activeJobs.change, "from last week"),
+      note: `${count(m.activeJobs.opened)} new this week`,
+      to: "/jobs",
+    },
+    {
+      title: "Pending Quotes",
+      value: count(m.pendingQuotes.value),
+      change: changeText(m.pendingQuotes.change, "sent vs last month"),
+      note: "awaiting approval",
+      to: "/quotes?status=sent",
+      variant: "warning",
+    },
+    {
+      title: "Customers",
+      value: count(m.customers.value),
+      change: changeText(m.customers.change, "from last month"),
+      note: "total customers",
+      to: "/customers",
+    },
+    {
+      title: "Quote Win Rate",
+      value: m.winRate.value === null ? "—" : `${m.winRate.value}%`,
+      change:
+        m.winRate.change.points === null
+          ? null
+          : {
+              text: `${m.winRate.change.direction === "increase" ? "+" : ""}${m.winRate.change.points.replace("-", "−")} pts from last quarter`,
+              direction: m.winRate.change.direction,
+            },
+      note: `this quarter · ${count(m.winRate.won)} of ${count(m.winRate.sent)} sent`,
+      to: "/quotes?status=approved",
+    },
+    {
+      title: "Overdue Invoices",
+      value: count(m.overdueInvoices.value),
+      change: changeText(m.overdueInvoices.change, "fell due vs last month"),
+      note: "need attention",
+      to: "/invoices?status=overdue",
+      variant: "urgent",
+    },
+  ];
+}
+
+function officeMetrics(m: HomeMetrics): Metric[] {
+  return [
+    {
+      title: "Pending Quotes",
+      value: count(m.pendingQuotes.value),
+      change: changeText(m.pendingQuotes.change, "sent vs last month"),
+      note: "awaiting customer response",
+      to: "/quotes?status=sent",
+      variant: "warning",
+    },
+    {
+      title: "Active Jobs",
+      value: count(m.activeJobs.inProgress),
+      change: changeText(m.activeJobs.change, "new vs last week"),
+      note: "in progress",
+      to: "/jobs?status=in-progress",
+    },
+    {
+      title: "This Week's Revenue",
+      value: formatMoney(m.weekRevenue.value),
+      change: changeText(m.weekRevenue.change, "from last week"),
+      note: "payments received this week",
+      to: "/invoices",
+    },
+  ];
 }
 
 /** My Tasks' Complete buttons (plain POST forms). */
@@ -65,15 +222,174 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "installer") return <InstallerHome data={data} />;
-  return <StaffHome name={data.name} figures={data.figures} />;
+  if (data.kind === "office") return <OfficeHome data={data} />;
+  return <OwnerHome data={data} />;
 }
 
-type InstallerData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "installer" }>;
+function Welcome({ name, subtitle }: { name: string; subtitle: string }) {
+  return (
+    <>
+      <Heading as="h1" size="7" mb="1">
+        Welcome back, {name}
+      </Heading>
+      <Text as="p" color="gray" mb="5">
+        {subtitle}
+      </Text>
+    </>
+  );
+}
 
-function InstallerHome({ data }: { data: InstallerData }) {
+function SideColumn({ data }: { data: Extract<Data, { kind: "owner" | "office" }> }) {
+  return (
+    <>
+      <NeedsAttention items={data.attention} />
+      <InventoryAlerts lowStock={data.lowStock} />
+      <RecentActivity entries={data.activity} timeZone={data.timeZone} />
+    </>
+  );
+}
+
+function OwnerHome({ data }: { data: Extract<Data, { kind: "owner" }> }) {
+  return (
+    <>
+      <Welcome name={data.name} subtitle="Here is how the business is doing." />
+      <MetricCards metrics={data.metrics} />
+      <HomeColumns
+        main={
+          <>
+            <PipelineSnapshot pipeline={data.pipeline} />
+            <QuickActions
+              actions={[
+                { label: "New Customer", to: "/customers/new" },
+                { label: "New Job", to: "/jobs/new" },
+                { label: "New Quote", to: "/quotes/new" },
+                { label: "View Reports", to: "/reports" },
+              ]}
+            />
+            <HomeSection title="Recent Jobs" viewAll={{ to: "/jobs" }} testId="recent-jobs">
+              <HomeList
+                testId="recent-job"
+                empty="No jobs yet."
+                items={data.jobs.map((j) => ({
+                  key: j.id,
+                  to: `/jobs/${j.id}`,
+                  title: `#${j.id} ${j.title}`,
+                  subtitle: [j.customerName, j.customerPhone ?? "No phone listed", j.location ?? "No location"]
+                    .filter(Boolean)
+                    .join(" · "),
+                  aside: (
+                    <Flex direction="column" align="end" gap="1">
+                      <StatusBadge status={j.status} />
+                      {j.estimatedCost ? <Text size="2">{formatMoney(j.estimatedCost)}</Text> : null}
+                    </Flex>
+                  ),
+                }))}
+              />
+            </HomeSection>
+            <HomeSection title="High-Value Quotes" viewAll={{ to: "/quotes?status=sent" }} testId="high-value-quotes">
+              <HomeList
+                testId="high-value-quote"
+                empty="No quotes awaiting a decision."
+                items={data.quotes.map((q) => ({
+                  key: q.id,
+                  to: `/quotes/${q.id}`,
+                  title: `${q.quoteNumber} · ${q.title}`,
+                  subtitle: `${q.customerName}${q.validUntil ? ` · valid until ${formatDate(q.validUntil)}` : ""}`,
+                  aside: <Text weight="bold">{formatMoney(q.total)}</Text>,
+                }))}
+              />
+            </HomeSection>
+          </>
+        }
+        side={<SideColumn data={data} />}
+      />
+    </>
+  );
+}
+
+function OfficeHome({ data }: { data: Extract<Data, { kind: "office" }> }) {
+  const { unscheduled, installs } = data.coordinate;
+  return (
+    <>
+      <Welcome name={data.name} subtitle="What to chase today." />
+      <MetricCards metrics={data.metrics} />
+      <HomeColumns
+        main={
+          <>
+            <QuickActions
+              actions={[
+                { label: "New Quote", to: "/quotes/new" },
+                { label: "Schedule Installation", to: "/jobs?status=approved" },
+                { label: "Send Invoice", to: "/invoices?status=draft" },
+                { label: "Follow Up Quote", to: "/follow-up" },
+              ]}
+            />
+            <HomeSection
+              title="Pending Quotes"
+              viewAll={{ to: "/follow-up", label: `View all ${count(data.pendingTotal)}` }}
+              testId="pending-quotes"
+            >
+              <HomeList
+                testId="pending-quote"
+                empty="No quotes awaiting a customer response."
+                items={data.pending.map((q) => ({
+                  key: q.id,
+                  to: `/quotes/${q.id}`,
+                  title: `${q.quoteNumber} · ${q.title}`,
+                  subtitle: `${q.customerName} · sent ${q.daysWaiting} day${q.daysWaiting === 1 ? "" : "s"} ago`,
+                  aside: <Text weight="bold">{formatMoney(q.total)}</Text>,
+                }))}
+              />
+            </HomeSection>
+            <HomeSection title="Jobs to Coordinate" viewAll={{ to: "/jobs?status=approved" }} testId="coordinate">
+              {unscheduled.length === 0 && installs.length === 0 ? (
+                <EmptyState title="Every approved job is scheduled and this week's installs are ready." />
+              ) : (
+                <HomeList
+                  testId="coordinate-item"
+                  empty=""
+                  items={[
+                    ...unscheduled.map((j) => ({
+                      key: `job-${j.id}`,
+                      to: `/jobs/${j.id}`,
+                      title: j.title,
+                      subtitle: `${j.customerName} · approved, no install scheduled`,
+                      aside: (
+                        <Link to={`/schedule/events/new?jobId=${j.id}&install=1`} className="home-view-all">
+                          Schedule
+                        </Link>
+                      ),
+                    })),
+                    ...installs.map((e) => ({
+                      key: `event-${e.eventId}`,
+                      to: `/jobs/${e.jobId}`,
+                      title: e.title,
+                      subtitle: [
+                        `${e.customerName} · install ${formatInZone(e.startAt, "EEE MMM d, h:mm a", data.timeZone)}`,
+                        e.noMaterials ? "materials not issued" : null,
+                        e.noCrew ? "no crew assigned" : null,
+                      ]
+                        .filter(Boolean)
+                        .join(" · "),
+                    })),
+                  ]}
+                />
+              )}
+            </HomeSection>
+          </>
+        }
+        side={<SideColumn data={data} />}
+      />
+    </>
+  );
+}
+
+function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> }) {
   const { installer } = data;
   const counters = [
     { title: "Tasks Today", value: installer.tasksToday, to: "/tasks" },
@@ -88,7 +404,7 @@ function InstallerHome({ data }: { data: InstallerData }) {
       <Text as="p" color="gray" mb="5">
         {data.name} · {formatDate(data.today)}
       </Text>
-      <Grid columns={{ initial: "1", sm: "3" }} gap="4" mb="5">
+      <Grid columns={{ initial: "1", xs: "3" }} gap="3" mb="5">
         {counters.map((c) => (
           <Card key={c.title} asChild>
             <Link to={c.to} className="plain">
@@ -102,130 +418,71 @@ function InstallerHome({ data }: { data: InstallerData }) {
           </Card>
         ))}
       </Grid>
-      <Grid columns={{ initial: "1", lg: "2" }} gap="4">
-        <Card size="2">
-          <Heading as="h2" size="4" mb="3">
-            My Tasks
-          </Heading>
-          {installer.myTasks.length === 0 ? (
-            <EmptyState title="All caught up! No open tasks." />
-          ) : (
-            <Flex direction="column" gap="3">
-              {installer.myTasks.map((t) => (
-                <Flex key={t.id} justify="between" align="center" gap="3" data-testid="my-task">
-                  <div>
-                    <Text as="div" weight="medium">
-                      {t.title}
-                    </Text>
-                    <Flex gap="2" align="center" wrap="wrap">
-                      <StatusBadge status={t.status} />
-                      <PriorityBadge priority={t.priority} />
-                      {t.dueDate ? (
-                        <Text size="1" color="gray">
-                          Due {formatDate(t.dueDate)}
+      <HomeColumns
+        main={
+          <>
+            <QuickActions
+              actions={[
+                { label: "Upload Photos", to: "/photos/upload" },
+                { label: "Report Issue", to: "/report-issue" },
+                { label: "Request Materials", to: "/request-materials" },
+                { label: "Update Progress", to: "/update-progress" },
+              ]}
+            />
+            <HomeSection title="My Tasks" viewAll={{ to: "/tasks" }} testId="my-tasks">
+              {installer.myTasks.length === 0 ? (
+                <EmptyState title="All caught up! No open tasks." />
+              ) : (
+                <ul className="home-list">
+                  {installer.myTasks.map((t) => (
+                    <li key={t.id} data-testid="my-task">
+                      <div>
+                        <Text as="div" weight="medium">
+                          {t.title}
                         </Text>
-                      ) : null}
-                      {t.overdue ? <Badge color="red">Overdue</Badge> : null}
-                      {t.jobTitle ? (
-                        <Text size="1" color="gray">
-                          {t.jobTitle}
-                        </Text>
-                      ) : null}
-                    </Flex>
-                  </div>
-                  <CompleteTaskForm taskId={t.id} title={t.title} />
-                </Flex>
-              ))}
-            </Flex>
-          )}
-        </Card>
-        <Card size="2">
-          <Heading as="h2" size="4" mb="3">
-            My Current Jobs
-          </Heading>
-          {installer.currentJobs.length === 0 ? (
-            <EmptyState title="No jobs in progress." />
-          ) : (
-            <Flex direction="column" gap="2">
-              {installer.currentJobs.map((j) => (
-                <Link key={j.id} to={`/jobs/${j.id}`} className="plain">
-                  <Text as="div" weight="medium">
-                    {j.title}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {j.customerName}
-                    {j.startDate ? ` · started ${formatDate(j.startDate)}` : ""}
-                  </Text>
-                </Link>
-              ))}
-            </Flex>
-          )}
-        </Card>
-      </Grid>
-    </>
-  );
-}
-
-type StaffData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "staff" }>;
-
-function StaffHome({ name, figures }: { name: string; figures: StaffData["figures"] }) {
-  const cards = [
-    figures.customers !== null && {
-      title: "Customers",
-      value: figures.customers.toLocaleString("en-US"),
-      note: "total customers",
-      to: "/customers",
-    },
-    {
-      title: "Active Jobs",
-      value: figures.activeJobs.toLocaleString("en-US"),
-      note: "quoted, approved or in progress",
-      to: "/jobs",
-    },
-    figures.pendingQuotes !== null && {
-      title: "Pending Quotes",
-      value: figures.pendingQuotes.toLocaleString("en-US"),
-      note: "awaiting approval",
-      to: "/quotes",
-    },
-    figures.overdueInvoices !== null && {
-      title: "Overdue Invoices",
-      value: figures.overdueInvoices.toLocaleString("en-US"),
-      note: "need attention",
-      to: "/invoices",
-    },
-    figures.outstanding !== null && {
-      title: "Outstanding",
-      value: formatMoney(figures.outstanding),
-      note: "unpaid invoice balances",
-      to: "/invoices",
-    },
-  ].filter(Boolean) as { title: string; value: string; note: string; to: string }[];
-  return (
-    <>
-      <Heading as="h1" size="7" mb="1">
-        Welcome back, {name}
-      </Heading>
-      <Text as="p" color="gray" mb="5">
-        Here is where the business stands today.
-      </Text>
-      <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
-        {cards.map((card) => (
-          <Card key={card.title} asChild>
-            <Link to={card.to} className="plain">
-              <Text as="div" size="2" color="gray">
-                {card.title}
-              </Text>
-              <Text as="div" size="7" weight="bold" data-testid={`metric-${card.title}`}>
-                {card.value}
-              </Text>
-              <Text as="div" size="1" color="gray">
-                {card.note}
-              </Text>
-            </Link>
-          </Card>
-        ))}
-      </Grid>
+                        <Flex gap="2" align="center" wrap="wrap">
+                          <StatusBadge status={t.status} />
+                          <PriorityBadge priority={t.priority} />
+                          {t.dueDate ? (
+                            <Text size="1" color="gray">
+                              Due {formatDate(t.dueDate)}
+                            </Text>
+                          ) : null}
+                          {t.overdue ? <Badge color="red">Overdue</Badge> : null}
+                          {t.jobId && t.jobTitle ? (
+                            <Link to={`/jobs/${t.jobId}`}>
+                              <Text size="1">{t.jobTitle}</Text>
+                            </Link>
+                          ) : null}
+                        </Flex>
+                      </div>
+                      <CompleteTaskForm taskId={t.id} title={t.title} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </HomeSection>
+            <HomeSection title="My Current Jobs" viewAll={{ to: "/jobs?status=in-progress" }} testId="current-jobs">
+              <HomeList
+                testId="current-job"
+                empty="No jobs in progress."
+                items={installer.currentJobs.map((j) => ({
+                  key: j.id,
+                  to: `/jobs/${j.id}`,
+                  title: j.title,
+                  subtitle: `${j.customerName}${j.startDate ? ` · started ${formatDate(j.startDate)}` : ""}`,
+                }))}
+              />
+            </HomeSection>
+          </>
+        }
+        side={
+          <>
+            <NeedsAttention items={data.attention} />
+            <RecentActivity entries={data.activity} timeZone={data.timeZone} />
+          </>
+        }
+      />
     </>
   );
 }

@@ -20,8 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: CustomerSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const customer = await createCustomer(await getDb(), submission.value, user.id);
-  const back = new URL(request.url).search;
-  return redirectWithToast(request, `/customers${back}`, {
+  return redirectWithToast(request, `/customers/${customer.id}`, {
     title: "Customer added",
     description: `${customer.name} has been successfully added to your customer database.`,
   });

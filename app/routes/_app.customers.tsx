@@ -1,6 +1,7 @@
 import { Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { RowMenu, RowMenuLink } from "~/components/action-menu";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
@@ -78,7 +79,7 @@ export default function Customers() {
         >
           {customers.map((c) => (
             <tr key={c.id} data-testid="customer-row">
-              <td>
+              <td className="c-main">
                 <FastLink to={`/customers/${c.id}`} className="plain strong">
                   {c.name}
                 </FastLink>
@@ -98,33 +99,19 @@ export default function Customers() {
                   {[c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
                 </div>
               </td>
-              <td>{formatDate(c.createdAt)}</td>
-              <td>
-                <div className="row-actions">
-                  <FastLink
-                    to={`/tasks/new?customerId=${c.id}`}
-                    className="row-action"
-                    aria-label={`Add task for ${c.name}`}
-                  >
-                    Add task
-                  </FastLink>
-                  <FastLink
-                    to={`/customers/${c.id}/edit${query}`}
-                    preventScrollReset
-                    className="row-action"
-                    aria-label={`Edit ${c.name}`}
-                  >
+              <td className="c-date" data-label="Added">
+                {formatDate(c.createdAt)}
+              </td>
+              <td className="c-actions">
+                <RowMenu label={`Actions for ${c.name}`}>
+                  <RowMenuLink to={`/customers/${c.id}/edit${query}`} keepScroll>
                     Edit
-                  </FastLink>
-                  <FastLink
-                    to={`/customers/${c.id}/delete${query}`}
-                    preventScrollReset
-                    className="row-action danger"
-                    aria-label={`Delete ${c.name}`}
-                  >
+                  </RowMenuLink>
+                  <RowMenuLink to={`/tasks/new?customerId=${c.id}`}>Add task</RowMenuLink>
+                  <RowMenuLink to={`/customers/${c.id}/delete${query}`} keepScroll danger>
                     Delete
-                  </FastLink>
-                </div>
+                  </RowMenuLink>
+                </RowMenu>
               </td>
             </tr>
           ))}

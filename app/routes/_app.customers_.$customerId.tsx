@@ -1,6 +1,12 @@
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Card, Grid, Heading, Table, Text } from "@radix-ui/themes";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type LinksFunction,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -8,6 +14,9 @@ import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { HistoryCard } from "~/components/document-detail";
 import { EmptyState } from "~/components/empty-state";
 import { LinkedEmails } from "~/components/linked-emails";
+import { PhotoStripCard } from "~/components/photo-grid";
+import { photoStrip } from "~/models/photos.server";
+import photoStyles from "~/styles/photos.css";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { recentActivity } from "~/models/activity.server";
@@ -28,18 +37,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.customer.name ?? "Customer"} · Cabinetry Jobs` },
 ];
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "customers");
   const id = requireId(params.customerId, "Customer");
   const db = await getDb();
   const showEmails = can(user.viewRole, "inbox");
-  const [detail, activity, portal, mail] = await Promise.all([
+  const [detail, activity, portal, mail, photos] = await Promise.all([
     getCustomerDetail(db, id),
     recentActivity(db, { customerId: id, limit: 10 }),
     hasActivePortalToken(db, id),
     showEmails ? linkedEmails(db, { customerId: id }) : null,
+    photoStrip(db, { customerId: id }),
   ]);
-  return json({ detail: requireFound(detail, "Customer"), activity, portalLinkSince: portal?.createdAt ?? null, mail });
+  return json({
+    detail: requireFound(detail, "Customer"),
+    activity,
+    portalLinkSince: portal?.createdAt ?? null,
+    mail,
+    photos,
+  });
 }
 
 /** Portal link (decisions §2): a new token revokes older links; the link is shown once, here. */
@@ -56,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerDetail() {
-  const { detail, activity, portalLinkSince, mail } = useLoaderData<typeof loader>();
+  const { detail, activity, portalLinkSince, mail, photos } = useLoaderData<typeof loader>();
   const { customer, counts } = detail;
   const location = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")]
     .filter(Boolean)
@@ -139,7 +157,9 @@ export default function CustomerDetail() {
         >
           {detail.jobs.map((j) => (
             <Table.Row key={j.id}>
-              <Table.Cell>{j.title}</Table.Cell>
+              <Table.Cell>
+                <Link to={`/jobs/${j.id}`}>{j.title}</Link>
+              </Table.Cell>
               <Table.Cell>
                 <StatusBadge status={j.status} />
               </Table.Cell>
@@ -185,6 +205,7 @@ export default function CustomerDetail() {
             </Table.Row>
           ))}
         </RelatedTable>
+        <PhotoStripCard {...photos} dialogTo={`/customers/${customer.id}/photos?from=detail`} />
         {mail ? <LinkedEmails mail={mail} search={customer.email} /> : null}
         <HistoryCard history={activity} />
       </Grid>

@@ -390,9 +390,17 @@ function ReadingPane() {
       ) : null}
       {selected.html ? (
         // Sanitised on the server (app/utils/email-html.server.ts): no scripts, handlers, forms or styles blocks.
-        <div className="email-body" data-testid="email-body" dangerouslySetInnerHTML={{ __html: selected.html }} />
+        <div
+          className="email-body"
+          data-testid="email-body"
+          // Wide received HTML scrolls inside its box: focusable, so the keyboard can scroll it too.
+          tabIndex={0}
+          role="region"
+          aria-label="Message"
+          dangerouslySetInnerHTML={{ __html: selected.html }}
+        />
       ) : selected.bodyText?.trim() ? (
-        <div className="email-body email-text" data-testid="email-body">
+        <div className="email-body email-text" data-testid="email-body" tabIndex={0} role="region" aria-label="Message">
           {selected.bodyText}
         </div>
       ) : (

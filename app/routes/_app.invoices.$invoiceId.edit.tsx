@@ -62,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
   const submission = parseWithZod(formData, {
-    schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate }),
+    schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate, taxAsPercent: true }),
   });
   if (submission.status !== "success")
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });

@@ -67,27 +67,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
-  const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today) });
+  const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today, { taxAsPercent: true }) });
   if (submission.status !== "success")
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+  let invoice;
   try {
-    await createInvoice(db, { ...submission.value, items: submission.value.items ?? [] }, ctx);
+    invoice = await createInvoice(db, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
     return json({ result: reply, pickers }, { status });
   }
-  return redirectWithToast(request, `/invoices${listSearch(request)}`, {
+  // A create lands on what it created (docs/decisions/tablet-layout.md).
+  return redirectWithToast(request, `/invoices/${invoice.id}`, {
     title: "Invoice created",
-    description: "The invoice has been successfully created.",
+    description: `${invoice.invoiceNumber} has been created.`,
   });
-}
-
-function listSearch(request: Request) {
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("quoteId");
-  params.delete("loadQuote");
-  const qs = params.toString();
-  return qs ? `?${qs}` : "";
 }
 
 export default function NewInvoice() {

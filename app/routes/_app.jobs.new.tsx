@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const job = await createJob(db, submission.value, user.id);
-    return redirectWithToast(request, `/jobs${new URL(request.url).search}`, {
+    return redirectWithToast(request, `/jobs/${job.id}`, {
       title: "Job created",
       description: `${job.title} has been created.`,
     });

@@ -1,10 +1,8 @@
-import { CalendarIcon, CheckboxIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
-import { Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
-import { IconLink } from "~/components/icon-link";
+import { RowMenu, RowMenuLink } from "~/components/action-menu";
 import { FastLink } from "~/components/fast-link";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard, ListPage } from "~/components/list-page";
@@ -38,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canDelete: can(user.viewRole, "jobs", "delete"),
     canSchedule: can(user.viewRole, "schedule", "write"),
     canTask: can(user.viewRole, "tasks", "write"),
+    canCustomers: can(user.viewRole, "customers"),
   });
 }
 
@@ -78,34 +77,48 @@ export default function Jobs() {
             "Job",
             "Customer",
             "Status",
-            ...(data.showMoney ? ["Estimated Cost"] : []),
+            ...(data.showMoney ? [{ label: "Estimated Cost", numeric: true as const }] : []),
             "Start Date",
-            "Created",
-            "Actions",
+            { label: "Created", className: "c-wide" },
+            <span key="a" className="visually-hidden">
+              Actions
+            </span>,
           ]}
         >
           {jobs.map((j) => (
             <tr key={j.id} data-testid="job-row">
-              <td>
-                <FastLink to={`/jobs/${j.id}`} className="plain">
-                  <Text weight="medium">{j.title}</Text>
+              <td className="c-main">
+                <FastLink to={`/jobs/${j.id}`} className="plain strong">
+                  {j.title}
                 </FastLink>
                 {j.description ? (
-                  <Text as="div" size="1" color="gray" className="truncate" title={j.description}>
+                  <span className="truncate small muted" title={j.description}>
                     {j.description}
-                  </Text>
+                  </span>
                 ) : null}
               </td>
-              <td>{j.customerName}</td>
               <td>
+                {data.canCustomers ? (
+                  <FastLink to={`/customers/${j.customerId}`} className="plain">
+                    {j.customerName}
+                  </FastLink>
+                ) : (
+                  j.customerName
+                )}
+              </td>
+              <td className="c-status">
                 <StatusBadge status={j.status} />
               </td>
               {data.showMoney ? (
-                <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
+                <td className="c-money">
+                  {j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}
+                </td>
               ) : null}
-              <td>{j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}</td>
-              <td className="nowrap">{formatDate(j.createdAt)}</td>
-              <td>
+              <td className="c-date" data-label="Starts">
+                {j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}
+              </td>
+              <td className="c-date c-wide">{formatDate(j.createdAt)}</td>
+              <td className="c-actions">
                 <JobActions job={j} can={data} />
               </td>
             </tr>
@@ -116,7 +129,7 @@ export default function Jobs() {
   );
 }
 
-/** Schedule install, Add task, Edit and Delete, as the viewer may. */
+/** Schedule install, Add task, Edit and Delete, as the viewer may, in the row's menu. */
 function JobActions({
   job: j,
   can,
@@ -125,29 +138,29 @@ function JobActions({
   can: { canSchedule: boolean; canTask: boolean; canWrite: boolean; canDelete: boolean };
 }) {
   const query = useKeptQuery();
+  const schedule = can.canSchedule && (j.status === "approved" || j.status === "in-progress");
   return (
-    <div className="row-actions">
-      {can.canSchedule && (j.status === "approved" || j.status === "in-progress") ? (
-        <IconLink label={`Schedule install for ${j.title}`} to={`/schedule/events/new?jobId=${j.id}&install=1`}>
-          <CalendarIcon />
-        </IconLink>
+    <RowMenu label={`Actions for ${j.title}`}>
+      {can.canWrite ? (
+        <RowMenuLink to={`/jobs/${j.id}/edit${query}`} keepScroll>
+          Edit
+        </RowMenuLink>
+      ) : null}
+      {schedule ? (
+        <RowMenuLink to={`/schedule/events/new?jobId=${j.id}&install=1`}>Schedule install</RowMenuLink>
       ) : null}
       {can.canTask ? (
-        <IconLink label={`Add task for ${j.title}`} to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>
-          <CheckboxIcon />
-        </IconLink>
+        <RowMenuLink to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>Add task</RowMenuLink>
       ) : null}
-      {can.canWrite ? (
-        <IconLink label={`Edit ${j.title}`} to={`/jobs/${j.id}/edit${query}`} keepScroll>
-          <Pencil1Icon />
-        </IconLink>
-      ) : null}
+      <RowMenuLink to={`/jobs/${j.id}/materials${query}`} keepScroll>
+        Materials
+      </RowMenuLink>
       {can.canDelete ? (
-        <IconLink label={`Delete ${j.title}`} to={`/jobs/${j.id}/delete${query}`} color="red" keepScroll>
-          <TrashIcon />
-        </IconLink>
+        <RowMenuLink to={`/jobs/${j.id}/delete${query}`} keepScroll danger>
+          Delete
+        </RowMenuLink>
       ) : null}
-    </div>
+    </RowMenu>
   );
 }
 

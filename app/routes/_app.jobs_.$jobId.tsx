@@ -1,5 +1,5 @@
 import { Button, Card, Grid, Heading, Table, Text } from "@radix-ui/themes";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { EmptyState } from "~/components/empty-state";
@@ -17,6 +17,13 @@ import { requireId } from "~/utils/params.server";
 import { can, seesMoney } from "~/utils/permissions";
 import { requireFound } from "~/utils/refusal.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PhotoStripCard } from "~/components/photo-grid";
+import { photoStrip } from "~/models/photos.server";
+import photoStyles from "~/styles/photos.css";
+import { JobCostingSection } from "~/components/job-materials";
+import { jobCostingSummary } from "~/models/inventory.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.job.title ?? "Job"} · Cabinetry Jobs` },
@@ -26,10 +33,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "jobs");
   const db = await getDb();
   const id = requireId(params.jobId, "Job");
-  const [found, settings, mail] = await Promise.all([
+  const [found, settings, mail, photos] = await Promise.all([
     getJobDetail(db, id),
     getSettings(db),
     can(user.viewRole, "inbox") ? linkedEmails(db, { jobId: id }) : null,
+    can(user.viewRole, "photos") ? photoStrip(db, { jobId: id }) : null,
   ]);
   const detail = requireFound(found, "Job");
   const money = seesMoney(user.viewRole);
@@ -49,6 +57,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     showCustomerLink: can(user.viewRole, "customers"),
     timeZone: settings.system.timeZone,
     mail,
+    photos,
+    // Inventory (issue 13): costing for money roles, issued quantities for everyone who reads the job.
+    costing: await jobCostingSummary(db, id, user.viewRole),
   });
 }
 
@@ -74,7 +85,7 @@ function Section({
 }
 
 export default function JobDetail() {
-  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail } =
+  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail, photos, costing } =
     useLoaderData<typeof loader>();
   const { job, customer } = detail;
   const canInstall = canSchedule && (job.status === "approved" || job.status === "in-progress");
@@ -105,10 +116,13 @@ export default function JobDetail() {
                   </ActionMenuLink>
                 ) : null}
                 {canTask ? (
-                  <ActionMenuLink to={`/tasks/new?jobId=${job.id}&customerId=${job.customerId}`}>
+                  <ActionMenuLink
+                    to={`/tasks/new?jobId=${job.id}&customerId=${job.customerId}&returnTo=/jobs/${job.id}`}
+                  >
                     Add Task
                   </ActionMenuLink>
                 ) : null}
+                <ActionMenuLink to={`/jobs/${job.id}/materials?from=detail`}>Materials</ActionMenuLink>
               </ActionMenu>
             ) : null}
           </>
@@ -158,6 +172,7 @@ export default function JobDetail() {
           </Card>
         ) : null}
       </Grid>
+      <JobCostingSection jobId={job.id} {...costing} />
       {job.description || job.notes ? (
         <Card size="2" mb="4">
           {job.description ? <Text as="p">{job.description}</Text> : null}
@@ -193,7 +208,9 @@ export default function JobDetail() {
             <Table.Body>
               {detail.tasks.map((t) => (
                 <Table.Row key={t.id}>
-                  <Table.Cell>{canTask ? <Link to={`/tasks/${t.id}/edit`}>{t.title}</Link> : t.title}</Table.Cell>
+                  <Table.Cell>
+                    {canTask ? <Link to={`/tasks/${t.id}/edit?returnTo=/jobs/${job.id}`}>{t.title}</Link> : t.title}
+                  </Table.Cell>
                   <Table.Cell>
                     <StatusBadge status={t.status} />
                   </Table.Cell>
@@ -264,6 +281,7 @@ export default function JobDetail() {
             </Table.Body>
           </Table.Root>
         </Section>
+        {photos ? <PhotoStripCard {...photos} dialogTo={`/jobs/${job.id}/photos?from=detail`} /> : null}
         {mail ? <LinkedEmails mail={mail} timeZone={timeZone} /> : null}
       </Grid>
     </>

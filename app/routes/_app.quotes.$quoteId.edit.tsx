@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, {
-    schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil }),
+    schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil, taxAsPercent: true }),
   });
   if (submission.status !== "success")
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });

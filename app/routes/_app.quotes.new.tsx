@@ -51,20 +51,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
-  const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today) });
+  const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today, { taxAsPercent: true }) });
   // An "Add row" / "Remove" / "Find" intent (no JS) re-renders the form with the values kept.
   if (submission.status !== "success")
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
 
+  let quote;
   try {
-    await createQuote(db, submission.value, ctx);
+    quote = await createQuote(db, submission.value, ctx);
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
     return json({ result: reply, pickers }, { status });
   }
-  return redirectWithToast(request, `/quotes${new URL(request.url).search}`, {
+  // A create lands on what it created (docs/decisions/tablet-layout.md).
+  return redirectWithToast(request, `/quotes/${quote.id}`, {
     title: "Quote created",
-    description: "The quote has been successfully created.",
+    description: `${quote.quoteNumber} has been created.`,
   });
 }
 

@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CustomerCell, DocumentListPage, DocumentRowActions } from "~/components/document-list";
-import { FastLink } from "~/components/fast-link";
+import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { keepListQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
@@ -43,32 +42,34 @@ export default function Quotes() {
       total={total}
       empty={quotes.length === 0}
       headers={[
-        "Quote #",
+        "Quote",
         "Customer",
-        "Title",
         "Status",
         { label: "Total", numeric: true },
         "Valid Until",
-        "Created",
-        "Actions",
+        { label: "Created", className: "c-wide" },
+        <span key="a" className="visually-hidden">
+          Actions
+        </span>,
       ]}
     >
       {quotes.map((q) => (
         <tr key={q.id} data-testid="quote-row">
-          <td className="nowrap">
-            <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
+          <td className="c-main">
+            <DocumentTitleCell what="quotes" id={q.id} number={q.quoteNumber} title={q.title} />
           </td>
           <td>
-            <CustomerCell customer={q.customer} withPhone />
+            <CustomerCell customerId={q.customerId} customer={q.customer} withPhone />
           </td>
-          <td>{q.title}</td>
-          <td>
+          <td className="c-status">
             <StatusBadge status={q.status} />
           </td>
-          <td className="num">{formatMoney(q.total)}</td>
-          <td className="nowrap">{formatDate(q.validUntil) || "—"}</td>
-          <td className="nowrap">{formatDate(q.createdAt, timeZone)}</td>
-          <td>
+          <td className="c-money">{formatMoney(q.total)}</td>
+          <td className="c-date" data-label="Valid until">
+            {formatDate(q.validUntil) || "—"}
+          </td>
+          <td className="c-date c-wide">{formatDate(q.createdAt, timeZone)}</td>
+          <td className="c-actions">
             <DocumentRowActions what="quotes" id={q.id} number={q.quoteNumber} />
           </td>
         </tr>

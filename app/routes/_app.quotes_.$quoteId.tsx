@@ -195,7 +195,7 @@ export default function QuoteDetail() {
           </Heading>
           {job ? (
             <Text as="p" size="2">
-              {job.title} <StatusBadge status={job.status} />
+              <Link to={`/jobs/${job.id}`}>{job.title}</Link> <StatusBadge status={job.status} />
             </Text>
           ) : (
             <Text size="2" color="gray">

@@ -114,10 +114,14 @@ function timeOn(event: EventItem, day: string) {
   return `All day · ${part}`;
 }
 
-function EventChip({ event, query, day }: { event: EventItem; query: string; day: string }) {
+/** Staff open the edit dialog; a role without schedule write (an installer) the read-only details. */
+const eventHref = (data: Data, id: number, query: string) =>
+  data.canWrite ? `/schedule/events/${id}/edit${query}` : `/schedule/events/${id}${query}`;
+
+function EventChip({ event, to, day }: { event: EventItem; to: string; day: string }) {
   return (
     <Link
-      to={`/schedule/events/${event.id}/edit${query}`}
+      to={to}
       className={`event-chip event-${event.type}${event.status === "cancelled" ? " event-cancelled" : ""}${event.day !== event.lastDay ? " event-multi-day" : ""}`}
       data-testid="event-chip"
     >
@@ -130,29 +134,25 @@ function EventChip({ event, query, day }: { event: EventItem; query: string; day
   );
 }
 
+/** Seven days as a list (one column below 768 px); no grid roles, so nothing for ARIA to miss. */
 function WeekView({ data, query }: { data: Data; query: string }) {
   const days = daysBetween(data.first, data.end);
   return (
-    <div className="calendar-week" role="grid" aria-label="Week">
+    <ol className="calendar-week" aria-label="Week">
       {days.map((day) => (
-        <div
-          key={day}
-          className={`calendar-day${day === data.today ? " is-today" : ""}`}
-          role="gridcell"
-          data-day={day}
-        >
-          <div className="calendar-day-head">
-            <Text size="1" color="gray">
+        <li key={day} className={`calendar-day${day === data.today ? " is-today" : ""}`} data-day={day}>
+          <h3 className="calendar-day-head">
+            <Text size="1" color="gray" weight="regular">
               {formatDay(day, "EEE")}
             </Text>{" "}
             <Text size="2" weight="bold">
               {formatDay(day, "MMM d")}
             </Text>
-          </div>
+          </h3>
           {data.events
             .filter((e) => e.days.includes(day))
             .map((e) => (
-              <EventChip key={e.id} event={e} query={query} day={day} />
+              <EventChip key={e.id} event={e} to={eventHref(data, e.id, query)} day={day} />
             ))}
           {data.canWrite ? (
             <Link
@@ -163,51 +163,88 @@ function WeekView({ data, query }: { data: Data; query: string }) {
               +
             </Link>
           ) : null}
-        </div>
+        </li>
       ))}
-    </div>
+    </ol>
   );
 }
 
+/**
+ * A month as a real table (weeks are rows, days cells), one markup for three layouts
+ * (docs/decisions/tablet-layout.md): from 1024 px each day shows its first events; from 768 px a
+ * compact grid where each day is one link (its number and a count) to the day's events; on a phone
+ * an agenda: only the days of this month that have events, one under the other.
+ */
 function MonthView({ data, query }: { data: Data; query: string }) {
   const days = daysBetween(data.first, data.end);
+  const weeks: string[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
   const month = data.date.slice(0, 7);
   const dayLink = (day: string) =>
     `?${new URLSearchParams({ view: "day", date: day, ...(data.resourceId ? { resourceId: String(data.resourceId) } : {}), ...(data.type ? { type: data.type } : {}) })}`;
+  const inMonth = data.events.some((e) => e.days.some((d) => d.startsWith(month)));
   return (
     <>
-      <div className="calendar-month-head">
-        {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((d) => (
-          <Text key={d} size="1" color="gray" weight="bold">
-            {d}
-          </Text>
-        ))}
-      </div>
-      <div className="calendar-month" role="grid" aria-label="Month">
-        {days.map((day) => {
-          const events = data.events.filter((e) => e.days.includes(day));
-          return (
-            <div
-              key={day}
-              className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}`}
-              role="gridcell"
-              data-day={day}
-            >
-              <Link to={dayLink(day)} className="calendar-cell-date">
-                {Number(day.slice(8))}
-              </Link>
-              {events.slice(0, MONTH_CELL_LIMIT).map((e) => (
-                <EventChip key={e.id} event={e} query={query} day={day} />
-              ))}
-              {events.length > MONTH_CELL_LIMIT ? (
-                <Link to={dayLink(day)} className="calendar-more">
-                  +{events.length - MONTH_CELL_LIMIT} more
-                </Link>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
+      <table className="calendar-month" aria-label={formatDay(data.date, "MMMM yyyy")}>
+        <thead>
+          <tr>
+            {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((d) => (
+              <th key={d} scope="col">
+                {d}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const events = data.events.filter((e) => e.days.includes(day));
+                const dayName = formatDay(day, "EEEE, MMM d");
+                return (
+                  <td
+                    key={day}
+                    className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}${events.length ? "" : " is-empty"}`}
+                    data-day={day}
+                  >
+                    {/* The link's name is its text ("Tuesday, Feb 10: 3 events" on a tablet), not an
+                        aria-label, so what a voice-control user sees is what they can say. */}
+                    <Link to={dayLink(day)} className="calendar-cell-date">
+                      <span className="calendar-cell-number" aria-hidden="true">
+                        {Number(day.slice(8))}
+                      </span>
+                      <span className="calendar-cell-full" aria-hidden="true">
+                        {dayName}
+                      </span>
+                      <span className="visually-hidden">{dayName}</span>
+                      {events.length ? (
+                        <>
+                          <span className="visually-hidden calendar-cell-count-text">: </span>
+                          <span className="calendar-cell-count" data-testid="day-count">
+                            {events.length}
+                          </span>
+                          <span className="visually-hidden calendar-cell-count-text">
+                            {events.length === 1 ? " event" : " events"}
+                          </span>
+                        </>
+                      ) : null}
+                    </Link>
+                    {events.slice(0, MONTH_CELL_LIMIT).map((e) => (
+                      <EventChip key={e.id} event={e} to={eventHref(data, e.id, query)} day={day} />
+                    ))}
+                    {events.length > MONTH_CELL_LIMIT ? (
+                      <Link to={dayLink(day)} className="calendar-more">
+                        +{events.length - MONTH_CELL_LIMIT} more
+                      </Link>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {inMonth ? null : <p className="calendar-agenda-empty muted">No events this month.</p>}
     </>
   );
 }
@@ -215,7 +252,10 @@ function MonthView({ data, query }: { data: Data; query: string }) {
 function ListView({ data, query }: { data: Data; query: string }) {
   if (!data.events.length) return <EmptyState title="No events in this period." />;
   return (
-    <DataTable label="Events" headers={["When", "Event", "Type", "Status", "Resources", "Related", "Actions"]}>
+    <DataTable
+      label="Events"
+      headers={["When", "Event", { label: "Type", className: "c-wide" }, "Status", "Resources", "Related", "Actions"]}
+    >
       {data.events.map((e) => (
         <tr key={e.id} data-testid="event-row">
           <td>
@@ -227,16 +267,18 @@ function ListView({ data, query }: { data: Data; query: string }) {
               {e.time}
             </Text>
           </td>
-          <td>
-            <Text weight="medium">{e.title}</Text>
+          <td className="c-main">
+            <Link to={eventHref(data, e.id, query)} className="plain strong">
+              {e.title}
+            </Link>
             {e.location ? (
               <Text as="div" size="1" color="gray">
                 {e.location}
               </Text>
             ) : null}
           </td>
-          <td>{e.type.charAt(0).toUpperCase() + e.type.slice(1)}</td>
-          <td>
+          <td className="c-wide">{e.type.charAt(0).toUpperCase() + e.type.slice(1)}</td>
+          <td className="c-status">
             <EventStatusBadge status={e.status} />
           </td>
           <td>{e.resourceNames.join(", ") || <span className="muted">None</span>}</td>
@@ -248,13 +290,16 @@ function ListView({ data, query }: { data: Data; query: string }) {
               </Text>
             ) : null}
           </td>
-          <td>
+          <td className="c-actions">
             <div className="row-actions">
               {data.canWrite ? (
                 <Button asChild size="1" variant="soft">
                   <Link to={`/schedule/events/${e.id}/edit${query}`}>Edit</Link>
                 </Button>
               ) : null}
+              <Button asChild size="1" variant="ghost">
+                <Link to={`/schedule/events/${e.id}/photos${query}`}>Photos</Link>
+              </Button>
               {data.canTask ? (
                 <Button asChild size="1" variant="ghost">
                   <Link
@@ -340,20 +385,15 @@ export default function Schedule() {
                 {periodTitle(data)}
               </Heading>
             </Flex>
-            <Flex gap="1" role="tablist" aria-label="View">
+            <nav aria-label="Calendar view" className="calendar-views">
               {(["week", "month", "list"] as const).map((v) => (
-                <Button
-                  key={v}
-                  asChild
-                  size="2"
-                  variant={data.view === v ? "solid" : "soft"}
-                  role="tab"
-                  aria-selected={data.view === v}
-                >
-                  <Link to={nav({ view: v })}>{v.charAt(0).toUpperCase() + v.slice(1)}</Link>
+                <Button key={v} asChild size="2" variant={data.view === v ? "solid" : "soft"}>
+                  <Link to={nav({ view: v })} aria-current={data.view === v ? "page" : undefined}>
+                    {v.charAt(0).toUpperCase() + v.slice(1)}
+                  </Link>
                 </Button>
               ))}
-            </Flex>
+            </nav>
           </Flex>
           <Form method="get" className="list-search">
             <input type="hidden" name="view" value={data.view} />

@@ -9,14 +9,19 @@ import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
 import { getTask, updateTask } from "~/models/task.server";
 import { TaskSchema } from "~/schemas/task";
-import { requirePermission } from "~/utils/auth.server";
+import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS, searchablePickers } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireFound } from "~/utils/refusal.server";
 import { refusalReply } from "~/utils/refusal-response.server";
-import { useKeptQuery } from "~/components/use-kept-query";
+
+/** Opened from a page (a job, Home) with `returnTo`: back there; else the list with its query. */
+function backTo(url: URL) {
+  const returnTo = url.searchParams.get("returnTo");
+  return returnTo ? safeRedirect(returnTo, "/tasks") : `/tasks${url.search}`;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
@@ -28,7 +33,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     task,
     customerPickerScope(user.viewRole),
   );
-  return json({ task, options: { ...options, searchable: searchablePickers(user.viewRole) } });
+  return json({
+    task,
+    options: { ...options, searchable: searchablePickers(user.viewRole) },
+    back: backTo(new URL(request.url)),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -43,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const task = await updateTask(db, id, submission.value);
-    return redirectWithToast(request, `/tasks${new URL(request.url).search}`, {
+    return redirectWithToast(request, backTo(new URL(request.url)), {
       title: "Task updated",
       description: `${task.title} has been updated.`,
     });
@@ -54,17 +63,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditTask() {
-  const { task, options } = useLoaderData<typeof loader>();
+  const { task, options, back } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const query = useKeptQuery();
   return (
-    <DialogRoute title="Edit Task" description={task.title} closeTo={`/tasks${query}`} width={600}>
+    <DialogRoute title="Edit Task" description={task.title} closeTo={back} width={600}>
       <TaskForm
         lastResult={data?.result}
         pickers={data?.pickers}
         defaultValue={{ ...task, completedAt: undefined, createdAt: undefined, updatedAt: undefined }}
         options={options}
-        cancelTo={`/tasks${query}`}
+        cancelTo={back}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
       />

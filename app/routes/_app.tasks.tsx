@@ -1,10 +1,9 @@
-import { Pencil1Icon } from "@radix-ui/react-icons";
-import { Badge, Text } from "@radix-ui/themes";
+import { Badge } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
-import { IconLink } from "~/components/icon-link";
+import { RowMenu, RowMenuLink } from "~/components/action-menu";
 import { FastLink } from "~/components/fast-link";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { ListCard, ListPage } from "~/components/list-page";
@@ -45,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     list,
     canWrite: can(user.viewRole, "tasks", "write"),
+    canCustomers: can(user.viewRole, "customers"),
   });
 }
 
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Tasks() {
-  const { tasks, total, list, canWrite } = useLoaderData<typeof loader>();
+  const { tasks, total, list, canWrite, canCustomers } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const empty =
     tasks.length === 0 ? (
@@ -88,53 +88,81 @@ export default function Tasks() {
       <ListCard heading="All Tasks" total={total} countTestId="task-count" list={list} empty={empty}>
         <DataTable
           label="Tasks"
-          headers={["Task", "Status", "Priority", "Type", "Assignee", "Due Date", "Related", "Actions"]}
+          headers={[
+            "Task",
+            "Status",
+            "Priority",
+            { label: "Type", className: "c-wide" },
+            "Assignee",
+            "Due Date",
+            "Related",
+            <span key="a" className="visually-hidden">
+              Actions
+            </span>,
+          ]}
         >
           {tasks.map((t) => (
             <tr key={t.id} data-testid="task-row">
-              <td>
-                <Text weight="medium">{t.title}</Text>
+              <td className="c-main">
+                {canWrite ? (
+                  <FastLink to={`/tasks/${t.id}/edit${query}`} preventScrollReset className="plain strong">
+                    {t.title}
+                  </FastLink>
+                ) : (
+                  <span className="strong">{t.title}</span>
+                )}
                 {t.description ? (
-                  <Text as="div" size="1" color="gray" className="truncate" title={t.description}>
+                  <span className="truncate small muted" title={t.description}>
                     {t.description}
-                  </Text>
+                  </span>
                 ) : null}
               </td>
-              <td>
+              <td className="c-status">
                 <StatusBadge status={t.status} />
+                {t.overdue ? (
+                  <>
+                    {" "}
+                    <Badge color="red" data-testid="overdue-badge">
+                      Overdue
+                    </Badge>
+                  </>
+                ) : null}
               </td>
-              <td>
+              <td className="c-status">
                 <PriorityBadge priority={t.priority} />
               </td>
-              <td>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
+              <td className="c-wide">{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
               <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
-              <td>
-                {t.dueDate ? formatDate(t.dueDate) : <span className="muted">—</span>}{" "}
-                {t.overdue ? (
-                  <Badge color="red" data-testid="overdue-badge">
-                    Overdue
-                  </Badge>
-                ) : null}
+              <td className="c-date" data-label="Due">
+                {t.dueDate ? formatDate(t.dueDate) : <span className="muted">—</span>}
               </td>
               <td>
                 {t.jobId ? (
-                  <Text as="div" size="2">
-                    <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink>
-                  </Text>
+                  <FastLink to={`/jobs/${t.jobId}`} className="plain">
+                    {t.jobTitle}
+                  </FastLink>
                 ) : null}
                 {t.customerName ? (
-                  <Text as="div" size="1" color="gray">
-                    {t.customerName}
-                  </Text>
+                  <div className="small muted">
+                    {t.customerId && canCustomers ? (
+                      <FastLink to={`/customers/${t.customerId}`} className="plain">
+                        {t.customerName}
+                      </FastLink>
+                    ) : (
+                      t.customerName
+                    )}
+                  </div>
                 ) : null}
               </td>
-              <td>
+              <td className="c-actions">
                 {canWrite ? (
                   <div className="row-actions">
                     {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
-                    <IconLink label={`Edit ${t.title}`} to={`/tasks/${t.id}/edit${query}`} keepScroll>
-                      <Pencil1Icon />
-                    </IconLink>
+                    <RowMenu label={`Actions for ${t.title}`}>
+                      <RowMenuLink to={`/tasks/${t.id}/edit${query}`} keepScroll>
+                        Edit
+                      </RowMenuLink>
+                    </RowMenu>
                   </div>
                 ) : null}
               </td>

@@ -1,10 +1,20 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Box, Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ItemsTable, TotalsSummary } from "~/components/line-items";
 import { PortalFrame } from "~/components/portal-frame";
 import { PortalDenied } from "~/components/portal-quotes";
+import { PortalPhotos } from "~/components/portal-photos";
+import { sharedPhotosOfCustomer } from "~/models/photos.server";
+import photoStyles from "~/styles/photos.css";
 import { StatusBadge } from "~/components/status-badge";
 import { getPortalQuote, listPortalQuotes, verifyPortalToken } from "~/models/portal.server";
 import { QUOTE_EXPIRED_MESSAGE, respondToQuote } from "~/models/quote.server";
@@ -17,6 +27,8 @@ import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Your Quotes" }, { name: "robots", content: "noindex" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
@@ -35,6 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Approving asks first (docs/decisions/tablet-layout.md): `?confirm=approve&quote=ID` is the
   // server-rendered "Approve quote Q-… for $…?" step whose form does the POST.
   const confirmApprove = url.searchParams.get("confirm") === "approve";
+  const photos = (await sharedPhotosOfCustomer(db, customer.id)).map((p) => ({
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    jobTitle: p.jobTitle,
+  }));
   return json({
     ...frame,
     access: {
@@ -45,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       selected,
       today,
       confirmApprove,
+      photos,
     },
   });
 }
@@ -112,7 +131,7 @@ export default function PortalQuotes() {
       </PortalFrame>
     );
   }
-  const { customer, token, search, quotes, selected, today, confirmApprove } = access;
+  const { customer, token, search, quotes, selected, today, confirmApprove, photos } = access;
   const answerable =
     selected?.quote.status === "sent" && !(selected.quote.validUntil && selected.quote.validUntil < today);
   const base = `/client/quotes/${customer.id}`;
@@ -291,6 +310,7 @@ export default function PortalQuotes() {
           </Card>
         ) : null}
       </Grid>
+      <PortalPhotos photos={photos} base={base} token={token} />
     </PortalFrame>
   );
 }

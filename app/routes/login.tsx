@@ -30,56 +30,58 @@ export default function Login() {
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
   return (
-    <Flex align="center" justify="center" style={{ minHeight: "100vh" }} p="4">
-      <Card size="4" style={{ width: "100%", maxWidth: 400 }}>
-        <Form method="post">
-          <Flex direction="column" gap="4">
-            <Box>
-              <Heading as="h1" size="6">
-                Sign in
-              </Heading>
-              <Text color="gray" size="2">
-                Cabinetry Jobs — staff sign-in
-              </Text>
-            </Box>
-            {data?.error ? (
-              <Callout.Root color="red" role="alert" id="login-error">
-                <Callout.Text>{data.error}</Callout.Text>
-              </Callout.Root>
-            ) : null}
-            <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-            <label>
-              <Text as="div" size="2" weight="medium" mb="1">
-                Username
-              </Text>
-              <TextField.Root
-                name="username"
-                autoComplete="username"
-                required
-                maxLength={100}
-                defaultValue={data?.username ?? ""}
-                autoFocus
-                aria-describedby={data?.error ? "login-error" : undefined}
-              />
-            </label>
-            <label>
-              <Text as="div" size="2" weight="medium" mb="1">
-                Password
-              </Text>
-              <TextField.Root
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={200}
-              />
-            </label>
-            <Button type="submit" size="3" disabled={busy}>
-              {busy ? "Signing in..." : "Sign in"}
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
+    <Flex asChild align="center" justify="center" style={{ minHeight: "100vh" }} p="4">
+      <main>
+        <Card size="4" style={{ width: "100%", maxWidth: 400 }}>
+          <Form method="post">
+            <Flex direction="column" gap="4">
+              <Box>
+                <Heading as="h1" size="6">
+                  Sign in
+                </Heading>
+                <Text color="gray" size="2">
+                  Cabinetry Jobs — staff sign-in
+                </Text>
+              </Box>
+              {data?.error ? (
+                <Callout.Root color="red" role="alert" id="login-error">
+                  <Callout.Text>{data.error}</Callout.Text>
+                </Callout.Root>
+              ) : null}
+              <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+              <label>
+                <Text as="div" size="2" weight="medium" mb="1">
+                  Username
+                </Text>
+                <TextField.Root
+                  name="username"
+                  autoComplete="username"
+                  required
+                  maxLength={100}
+                  defaultValue={data?.username ?? ""}
+                  autoFocus
+                  aria-describedby={data?.error ? "login-error" : undefined}
+                />
+              </label>
+              <label>
+                <Text as="div" size="2" weight="medium" mb="1">
+                  Password
+                </Text>
+                <TextField.Root
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  maxLength={200}
+                />
+              </label>
+              <Button type="submit" size="3" disabled={busy}>
+                {busy ? "Signing in..." : "Sign in"}
+              </Button>
+            </Flex>
+          </Form>
+        </Card>
+      </main>
     </Flex>
   );
 }

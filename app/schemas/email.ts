@@ -60,13 +60,15 @@ export const SendQuoteEmailSchema = SendEmailSchema.extend({
   quoteId: z.coerce
     .number({ invalid_type_error: "quoteId must be a number" })
     .int()
-    .positive("quoteId must be a positive integer"),
+    .positive("quoteId must be a positive integer")
+    .max(2_147_483_647, "quoteId is not a valid id"),
 });
 export const SendInvoiceEmailSchema = SendEmailSchema.extend({
   invoiceId: z.coerce
     .number({ invalid_type_error: "invoiceId must be a number" })
     .int()
-    .positive("invoiceId must be a positive integer"),
+    .positive("invoiceId must be a positive integer")
+    .max(2_147_483_647, "invoiceId is not a valid id"),
 });
 
 /** Inbox → Reply (page form and POST /api/emails/{id}/reply). */

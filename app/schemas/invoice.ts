@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
-import { checkTotalsFit, dayField, idField, lineItemsField, optionalIdField, taxRateField } from "./line-items";
+import {
+  checkTotalsFit,
+  dayField,
+  idField,
+  lineItemsField,
+  optionalIdField,
+  taxPercentField,
+  taxRateField,
+} from "./line-items";
 import { flag } from "./ops-common";
 
 export const INVOICE_STATUSES = ["draft", "sent", "partial", "paid", "overdue", "cancelled"] as const;
@@ -28,7 +36,10 @@ export function defaultInvoiceTerms(term: string): string {
  * Add/Edit Invoice and /api/invoices (spec §5: customer and title required; due date required, not
  * in the past). Items come from `items`, or from the quote when `copyItems` is true; otherwise none.
  */
-export function makeInvoiceSchema(today: string, opts: { allowPastDueDate?: string | null } = {}) {
+export function makeInvoiceSchema(
+  today: string,
+  opts: { allowPastDueDate?: string | null; taxAsPercent?: boolean } = {},
+) {
   return z
     .object({
       quoteId: optionalIdField("Choose a quote from the list"),
@@ -51,7 +62,8 @@ export function makeInvoiceSchema(today: string, opts: { allowPastDueDate?: stri
           errorMap: () => ({ message: `Payment terms must be one of ${PAYMENT_TERMS.join(", ")}` }),
         })
         .default("Net 30"),
-      taxRate: taxRateField(),
+      // The form types a percent (8.75); /api sends the rate (0.0875). Both leave as the rate.
+      taxRate: opts.taxAsPercent ? taxPercentField() : taxRateField(),
       notes: optionalText(5000, "Notes"),
       terms: optionalText(5000, "Terms"),
       items: lineItemsField(),

@@ -69,8 +69,52 @@ export const quantityField = () =>
   decimalField("Quantity", { scale: 2, min: 0n, max: 9_999_999n, fallback: "1.00" }) as unknown as Always;
 export const unitPriceField = () =>
   decimalField("Unit price", { scale: 2, min: 0n, max: 999_999_999n, fallback: "0.00" }) as unknown as Always;
-/** A rate such as 0.0875 (8.75%) or 0.08875 (8.875%), below 1, at most 6 decimals. */
+/** A rate such as 0.0875 (8.75%) or 0.08875 (8.875%), below 1, at most 6 decimals: /api's taxRate. */
 export const taxRateField = () => decimalField("Tax rate", { scale: RATE_SCALE, min: 0n, max: 999_999n });
+
+const PERCENT_DECIMALS = RATE_SCALE - 2;
+
+/**
+ * The quote and invoice forms' tax rate, typed as a percent as staff say it ("8.75", "8.875"),
+ * leaving as the same rate text taxRateField gives ("0.0875"), so what is stored does not change
+ * (docs/decisions/tablet-layout.md). Below 100, at most 4 decimals: more could not be stored
+ * exactly, so it is refused rather than rounded, as in Settings → Business.
+ */
+export const taxPercentField = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.number()], { invalid_type_error: "Tax rate must be a number" })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const text = String(value).trim();
+        const decimals = /\.(\d*?)0*$/.exec(text)?.[1].length ?? 0;
+        const units = parseScaled(text, PERCENT_DECIMALS);
+        if (units === null || text.includes(",")) {
+          const message = isMisplacedComma(text) ? DECIMAL_COMMA_MESSAGE : "Tax rate must be a number";
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+          return z.NEVER;
+        }
+        if (decimals > PERCENT_DECIMALS) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: "Tax rate (%) can have at most 4 decimals, e.g. 8.875",
+          });
+          return z.NEVER;
+        }
+        if (units < 0n) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Tax rate cannot be negative" });
+          return z.NEVER;
+        }
+        if (units > 999_999n) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Tax rate must be below 100%" });
+          return z.NEVER;
+        }
+        // Ten-thousandths of a percent are millionths of the rate: the same integer.
+        return rateToString(units);
+      }),
+  );
 
 export const idField = (message: string) =>
   z.preprocess(

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
-import { checkTotalsFit, dayField, idField, lineItemsField, optionalIdField, taxRateField } from "./line-items";
+import {
+  checkTotalsFit,
+  dayField,
+  idField,
+  lineItemsField,
+  optionalIdField,
+  taxPercentField,
+  taxRateField,
+} from "./line-items";
 
 export const QUOTE_STATUSES = ["draft", "sent", "approved", "rejected", "expired"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -9,9 +17,13 @@ export const DEFAULT_QUOTE_TERMS = "Payment due within 30 days of acceptance.";
 /**
  * The Add/Edit Quote form, its action and /api/quotes (spec §5: customer and title required,
  * validUntil not in the past). `today` is the business day, so "the past" is the business's.
+ * `taxAsPercent`: the page form (conform and its action), where the tax rate is typed as a percent.
  * Client-sent subtotal, tax and total are not fields: the server computes them.
  */
-export function makeQuoteSchema(today: string, opts: { allowPastValidUntil?: string | null } = {}) {
+export function makeQuoteSchema(
+  today: string,
+  opts: { allowPastValidUntil?: string | null; taxAsPercent?: boolean } = {},
+) {
   return z
     .object({
       customerId: idField("Customer is required"),
@@ -26,7 +38,8 @@ export function makeQuoteSchema(today: string, opts: { allowPastValidUntil?: str
       validUntil: dayField("Valid until", {
         check: [[(v) => v >= today || v === opts.allowPastValidUntil, "Valid until cannot be in the past"]],
       }),
-      taxRate: taxRateField(),
+      // The form types a percent (8.75); /api sends the rate (0.0875). Both leave as the rate.
+      taxRate: opts.taxAsPercent ? taxPercentField() : taxRateField(),
       notes: optionalText(5000, "Notes"),
       terms: optionalText(5000, "Terms"),
       items: lineItemsField(),

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { optionalText, requiredText } from "./common";
 import { choice, optionalDate, optionalId } from "./ops-common";
 
-export const TASK_TYPES = ["installation", "followup", "internal", "project"] as const;
+// issue and materials: the installer's Report Issue and Request Materials (docs/decisions/dashboards.md).
+export const TASK_TYPES = ["installation", "followup", "internal", "project", "issue", "materials"] as const;
 export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const TASK_STATUSES = ["open", "in-progress", "blocked", "done", "cancelled"] as const;
 

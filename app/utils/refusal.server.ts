@@ -2,13 +2,14 @@
 // surfaces map to a status (/api: JSON {error, fieldErrors}; pages: a form error, toast or the
 // error boundary), a message the user reads, and optional field errors for the form.
 
-export type RefusalKind = "invalid" | "forbidden" | "not-found" | "conflict" | "too-many";
+export type RefusalKind = "invalid" | "forbidden" | "not-found" | "conflict" | "too-large" | "too-many";
 
 export const refusalStatus = {
   invalid: 400,
   forbidden: 403,
   "not-found": 404,
   conflict: 409,
+  "too-large": 413,
   "too-many": 429,
 } as const satisfies Record<RefusalKind, number>;
 
@@ -43,6 +44,8 @@ export const forbidden = (message: string) => new Refusal("forbidden", message);
 export const notFound = (message: string, field?: string) => new Refusal("not-found", message, onField(message, field));
 /** The request clashes with the record's state or a unique value (409). */
 export const conflict = (message: string, field?: string) => new Refusal("conflict", message, onField(message, field));
+/** An upload past its size limit (413). */
+export const tooLarge = (message: string, field?: string) => new Refusal("too-large", message, onField(message, field));
 /** Too many attempts (429). */
 export const tooMany = (message: string, field?: string) => new Refusal("too-many", message, onField(message, field));
 
@@ -56,8 +59,17 @@ export function isRefusal(error: unknown): error is Refusal {
   return typeof error === "object" && error !== null && (error as { [BRAND]?: boolean })[BRAND] === true;
 }
 
+/** The SQLSTATE of a PostgreSQL error, also when drizzle wraps it (its `cause`), else undefined. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^(?=.*\d)[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** PostgreSQL unique violation (e.g. a duplicate quote number given through the API). */
 export function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
+  return pgErrorCode(error) === "23505";
 }

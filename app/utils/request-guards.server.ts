@@ -78,6 +78,33 @@ export function isFormContentType(contentType: string | undefined) {
   return FORM_TYPES.has(mediaType(contentType));
 }
 
+/**
+ * A multipart body a form parser can read (its boundary is declared and present). A broken one would
+ * otherwise fail inside the route's `request.formData()`, a server error.
+ */
+export async function isReadableMultipart(contentType: string | undefined, body: Buffer) {
+  if (mediaType(contentType) !== "multipart/form-data") return true;
+  try {
+    await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+      headers: { "Content-Type": contentType ?? "" },
+    }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- paths
+
+/**
+ * A path with dot segments (`/..`, `/.`, `/%2e%2e`): URL parsing folds them into another path, so
+ * `/api/%2e%2e` would reach the home page. Browsers resolve them before sending; nobody else needs them.
+ */
+export function hasDotSegments(url: string) {
+  const path = url.split(/[?#]/)[0];
+  return path.split("/").some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
 // ---------------------------------------------------------------- body size
 
 /** Forms and JSON: far above any real form or API body, far below what hurts the server. */
@@ -88,15 +115,19 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * larger cap; the web process only counts the bytes. The CSV import stops its file at 5 MB itself
  * (app/routes/_app.settings.system_.import.tsx); the 64 KB is the multipart envelope.
  */
-const STREAMED_LIMITS: Array<{ path: string; bytes: number }> = [
+const STREAMED_LIMITS: Array<{ path: string | RegExp; bytes: number }> = [
   { path: "/settings/system/import", bytes: 5 * 1024 * 1024 + 64 * 1024 },
+  // Photos (docs/decisions/photos.md): PUT {uploadURL} is one file of at most 10 MB; the no-JS form
+  // takes up to 20 files, each cut at 10 MB by the route while streaming, plus the envelope.
+  { path: /^\/api\/objects\/upload\/[0-9a-f-]{36}$/, bytes: 10 * 1024 * 1024 },
+  { path: "/photos/upload", bytes: 20 * 10 * 1024 * 1024 + 1024 * 1024 },
 ];
 
 export type BodyPlan = { streamed: boolean; limit: number };
 
 export function bodyPlan(path: string): BodyPlan {
   const clean = path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  const streamed = STREAMED_LIMITS.find((l) => l.path === clean);
+  const streamed = STREAMED_LIMITS.find((l) => (typeof l.path === "string" ? l.path === clean : l.path.test(clean)));
   return streamed ? { streamed: true, limit: streamed.bytes } : { streamed: false, limit: DEFAULT_BODY_LIMIT };
 }
 
@@ -134,6 +165,15 @@ export function declaredLength(req: IncomingMessage): number | null {
  * would make the client's TCP stack discard our 413 with the reset; an endless body is cut anyway.
  */
 const DRAIN_BYTES = 4 * 1024 * 1024;
+
+/**
+ * True when the declared body is longer than what we drain: waiting for it would end in the cut, so
+ * the refusal is sent first (the client reads it before the reset), as for a 413.
+ */
+export function tooLongToSettle(req: IncomingMessage) {
+  const declared = declaredLength(req);
+  return declared !== null && declared > DRAIN_BYTES;
+}
 
 /** Reads and drops the rest of a refused body, cutting the connection past DRAIN_BYTES. */
 export function discardBody(req: IncomingMessage) {

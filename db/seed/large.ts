@@ -368,7 +368,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
       withoutIndexes("photos", () =>
         exec(`
         insert into photos (filename, original_name, title, file_size, mime_type, object_path, customer_id, job_id,
-          tags,
+          tags, derivative_status,
                             sort_order, uploaded_by_user_id, created_at, updated_at)
         select 'photo-' || (${pBefore} + s.g) || '.jpg', 'IMG_' || (1000 + s.g % 9000) || '.jpg',
                case when s.g % 7 = 0 then 'Finished install' end,
@@ -376,6 +376,8 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
                j.customer_id, j.id,
                case s.g % 5 when 0 then '{before}'::text[] when 1 then '{during}'::text[] when 2 then '{after}'::text[]
                             when 3 then '{progress}'::text[] else '{after,site}'::text[] end,
+               -- Rows only, no image bytes: "No preview" rather than a derivative job that cannot succeed.
+               'failed',
                s.g % 12, ${installerId},
                j.created_at + s.r * (now() - j.created_at), j.created_at + s.r * (now() - j.created_at)
         from (select g, ${jLo} + floor(random() * ${nj})::int as jid, random() as r from generate_series(1,

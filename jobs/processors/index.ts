@@ -4,6 +4,8 @@ import {
   DAILY_MAINTENANCE_JOB,
   EMAIL_QUEUE,
   MAINTENANCE_QUEUE,
+  MAKE_DERIVATIVES_JOB,
+  PHOTOS_QUEUE,
   PROCESS_WEBHOOK_JOB,
   SWEEP_WEBHOOKS_JOB,
   WEBHOOKS_QUEUE,
@@ -16,6 +18,7 @@ import {
   type QueueName,
 } from "../queues";
 import { dailyMaintenance } from "./daily-maintenance";
+import { makeDerivativesJob } from "./photos";
 import { processWebhook, sweepWebhooks } from "./process-webhook";
 import { sendInvoiceEmailJob, sendQuoteEmailJob, sendReplyJob, sendTestEmailJob, syncInboxJob } from "./email";
 
@@ -33,5 +36,8 @@ export const processors = {
     [SEND_TEST_EMAIL_JOB]: sendTestEmailJob,
     [SEND_REPLY_JOB]: sendReplyJob,
     [SYNC_INBOX_JOB]: syncInboxJob,
+  },
+  [PHOTOS_QUEUE]: {
+    [MAKE_DERIVATIVES_JOB]: makeDerivativesJob,
   },
 } satisfies Record<QueueName, ProcessorRegistry[string]>;

@@ -1,7 +1,7 @@
 // Browser tests of the operations area: JavaScript off for the forms, on for the live conflict check.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, newContext, rowAction, signInAs, waitForHydration } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `e2e${Date.now().toString(36)}`;
@@ -44,7 +44,7 @@ describe("without JavaScript", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "office");
     await page.goto(`/jobs?search=${tag}`);
-    await page.getByRole("link", { name: `Schedule install for ${jobTitle}` }).click();
+    await (await rowAction(page.getByTestId("job-row").filter({ hasText: jobTitle }), "Schedule install")).click();
     await page.waitForURL(/\/schedule\/events\/new/);
     await expect.poll(() => page.inputValue('#event-form input[name="title"]')).toBe(`Install: ${jobTitle}`);
     expect(await page.inputValue('#event-form select[name="type"]')).toBe("install");

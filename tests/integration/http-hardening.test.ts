@@ -52,7 +52,8 @@ function raw(
       {
         host: url.hostname,
         port: url.port,
-        path: url.pathname + url.search,
+        // Verbatim: URL parsing would fold a %2e%2e segment away.
+        path,
         method: opts.method ?? "POST",
         headers: opts.headers,
         // A socket of its own: one that declared more body than it sent must not be reused.
@@ -140,6 +141,17 @@ describe("request bodies are capped before Remix", () => {
     expect(res.status).toBe(413);
     expect(res.text).toContain("larger than 1 MB");
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("a refusal before the body is read (a dot segment) still reaches a client sending 5 MB", async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024, "y");
+    const res = await raw("/api/customers/%2e%2e", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", "Content-Length": String(big.length), Cookie: owner },
+      body: big,
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).error).toContain(". or .. segments");
   });
 
   it("a chunked form without Content-Length is cut at 1 MB with 413", async () => {

@@ -14,6 +14,7 @@ import { customers, users } from "../../db/schema";
 import { hashPassword } from "~/utils/password.server";
 import { can, ROLES, type Action, type Area, type Role } from "~/utils/permissions";
 import { api, baseUrl, signIn } from "../setup/http";
+import { makeJpeg } from "../setup/photos";
 import { fillPattern, routeFiles, type RouteFile } from "../setup/routes";
 
 const tag = `rm${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -108,6 +109,22 @@ beforeAll(async () => {
     assignedToUserId: userIds.installer,
     dueDate: future(1),
   });
+  // A photo of the job (issue 12): uploaded, registered, and given "derivatives" (its original) by hand.
+  const slot = await api("/api/objects/upload", { method: "POST", cookie: owner });
+  const put = await fetch(
+    `${baseUrl()}${new URL(slot.body.uploadURL).pathname}${new URL(slot.body.uploadURL).search}`,
+    {
+      method: "PUT",
+      headers: { Cookie: owner, "Content-Type": "image/jpeg" },
+      body: new Uint8Array(await makeJpeg()),
+    },
+  );
+  if (put.status !== 200) throw new Error(`setup photo upload: ${put.status}`);
+  const photo = await post("/api/photos", { objectPath: slot.body.objectPath, jobId: job.id });
+  const originalKey = `originals/${String(slot.body.objectPath).split("/").pop()}`;
+  await db.execute(
+    sql`update photos set thumbnail_path = ${originalKey}, viewer_path = ${originalKey}, derivative_status = 'ready' where id = ${photo.id}`,
+  );
   const items = await api(`/api/quotes/${quote.id}/items`, { cookie: owner });
   const invoiceFull = await api(`/api/invoices/${invoice.id}`, { cookie: owner });
   ids = {
@@ -121,7 +138,18 @@ beforeAll(async () => {
     userId: userIds.installer!,
     quoteItemId: items.body[0].id,
     invoiceItemId: invoiceFull.body.items[0].id,
+    photoId: photo.id,
   };
+  // Inventory records for the /inventory dialogs (issue 13).
+  const supplier = await post("/api/suppliers", { name: `Matrix Supplier ${tag}` });
+  const category = await post("/api/inventory/categories", { name: `Matrix Category ${tag}` });
+  const item = await post("/api/inventory/items", {
+    sku: `RM-${tag}`,
+    name: `Matrix Item ${tag}`,
+    categoryId: category.id,
+    preferredSupplierId: supplier.id,
+  });
+  Object.assign(ids, { supplierId: supplier.id, categoryId: category.id, itemId: item.id });
 }, 60_000);
 
 afterAll(async () => {
@@ -132,11 +160,15 @@ afterAll(async () => {
     await db.execute(sql`delete from invoices where customer_id = ${c}`);
     await db.execute(sql`delete from quotes where customer_id = ${c}`);
     await db.execute(sql`delete from tasks where customer_id = ${c}`);
+    await db.execute(sql`delete from photos where customer_id = ${c}`);
     await db.execute(sql`delete from schedule_events where customer_id = ${c}`);
     await db.execute(sql`delete from jobs where customer_id = ${c}`);
     await db.execute(sql`delete from activity_log where customer_id = ${c}`);
     await db.execute(sql`delete from resources where id = ${ids.resourceId}`);
   }
+  await db.execute(sql`delete from inventory_items where sku = ${`RM-${tag}`}`);
+  await db.execute(sql`delete from inventory_categories where name = ${`Matrix Category ${tag}`}`);
+  await db.execute(sql`delete from suppliers where name = ${`Matrix Supplier ${tag}`}`);
   await db.delete(customers).where(like(customers.name, `%${tag}%`));
   const mine = Object.values(userIds);
   if (mine.length) {
@@ -159,6 +191,8 @@ function pageNeed(pattern: string): Need | undefined {
       : "read";
   if (["login", "client", "pay", "logout", "preferences", "view-as", "*"].includes(segs[0] ?? "")) return "public";
   if (segs.length === 0 || segs[0] === "search") return { area: "home", action: "read" };
+  // A photo's thumbnail and viewer size (issue 12).
+  if (segs[0] === "photo-files") return { area: "photos", action: "read" };
   if (segs[0] === "schedule" && segs[1] === "resources") return { area: "resources", action };
   if (segs[0] === "invoices" && (segs[2] === "pay" || segs[2] === "refund"))
     return { area: "payments", action: "write" };
@@ -180,6 +214,11 @@ function pageNeed(pattern: string): Need | undefined {
     inbox: "inbox",
     reports: "reports",
     settings: "settings",
+    activity: "home",
+    "follow-up": "quotes",
+    "report-issue": "tasks",
+    "request-materials": "tasks",
+    "update-progress": "tasks",
   };
   const area = areas[segs[0]];
   return area ? { area, action } : undefined;
@@ -203,6 +242,16 @@ function apiNeed(pattern: string, method: string): Need | undefined {
     return { area: segs[2] === "invoice" ? "invoices" : "quotes", action: "write" };
   if (first === "email") return { area: "settings", action };
   if (first === "emails") return { area: "inbox", action };
+  // Photos (issue 12): upload URLs and the bytes PUT there are photo writes.
+  if (first === "objects") return { area: "photos", action: "write" };
+  if (first === "photos") return { area: "photos", action };
+  // Inventory (issue 13): suppliers and purchase orders are the Inventory screen's; a job's materials
+  // are read with the job (installers get quantities, no costs); issuing, returning and costs are inventory's.
+  if (first === "inventory" || first === "suppliers" || first === "purchase-orders")
+    return { area: "inventory", action };
+  if (first === "jobs" && (segs[2] === "issue-materials" || segs[4] === "return"))
+    return { area: "inventory", action: "write" };
+  if (first === "jobs" && segs[2] === "materials" && segs[3] === "costs") return { area: "inventory", action: "read" };
   const areas: Record<string, Area> = {
     customers: "customers",
     jobs: "jobs",
@@ -212,6 +261,7 @@ function apiNeed(pattern: string, method: string): Need | undefined {
     resources: "resources",
     schedule: "schedule",
     tasks: "tasks",
+    reports: "reports",
   };
   return areas[first] ? { area: areas[first], action } : undefined;
 }
@@ -238,6 +288,7 @@ const ID_FOR: Record<string, string> = {
   users: "userId",
   "quote-items": "quoteItemId",
   "invoice-items": "invoiceItemId",
+  photos: "photoId",
 };
 
 /** A concrete URL of a route with this file's records (`:id` after /api/<thing> is that thing's id). */
@@ -252,6 +303,7 @@ function urlOf(route: RouteFile, opts: { missing?: boolean } = {}) {
     else if (name === "outcome") values.outcome = "complete";
     else if (name === "reference") values.reference = "no-such-reference";
     else if (name === "file") values.file = "customers.csv";
+    else if (name === "variant") values.variant = "thumb";
     else if (opts.missing) values[name] = 2_147_483_000;
     else if (name === "id") values.id = ids[ID_FOR[segs[i - 1]] ?? ""] ?? 2_147_483_000;
     else values[name] = ids[name] ?? 2_147_483_000;

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core; never a downloaded browser.
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { DEMO_PASSWORD } from "./http";
 
@@ -37,4 +37,15 @@ export async function signInAs(context: BrowserContext, username: string, passwo
     page.click('button[type="submit"]'),
   ]);
   return page;
+}
+
+/**
+ * A list row's action (app/components/data-table.tsx): opens the row's "⋯" menu (a <details>, so
+ * also without JS) and returns the item named `name`, ready to click.
+ */
+export async function rowAction(row: Locator, name: string) {
+  await row.locator("summary.row-menu-button").click();
+  const item = row.locator(".action-menu-panel").getByRole("link", { name, exact: true });
+  await item.waitFor();
+  return item;
 }

@@ -7,6 +7,7 @@ declare module "vitest" {
     fakeProvidersUrl: string;
     imapPort: number;
     imapPassword: string;
+    photosDir: string;
   }
 }
 export {};

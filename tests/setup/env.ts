@@ -12,3 +12,5 @@ process.env.EMAIL_SECRET_KEY ??= "dGVzdC1lbWFpbC1zZWNyZXQta2V5LTMyLWJ5dGVzISE=";
 process.env.IMAP_HOST = "127.0.0.1";
 process.env.IMAP_PORT = String(inject("imapPort"));
 process.env.IMAP_SECURE = "false";
+// The run's photo store (global-setup), shared with the server under test.
+process.env.PHOTOS_DIR = inject("photosDir");

@@ -1,7 +1,9 @@
 // Once per `npm test`: a fresh PostgreSQL database (created here, dropped at the end), migrations,
 // the demo data, a production build and the production server on a free port.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
@@ -93,6 +95,8 @@ export default async function setup(project: TestProject) {
     // The app-password key (docs/decisions/sending-email.md); tests/setup/env.ts gives test workers the same one.
     EMAIL_SECRET_KEY: process.env.EMAIL_SECRET_KEY ?? TEST_EMAIL_SECRET_KEY,
     BUSINESS_TIME_ZONE: "America/New_York",
+    // The run's photo store (disk); test workers that make derivatives read the same folder.
+    PHOTOS_DIR: path.join(os.tmpdir(), `${dbName}-photos`),
   };
   run(tsx, ["db/migrate.ts"], env, "migrate");
   run(tsx, ["db/seed/index.ts"], env, "seed");
@@ -131,6 +135,7 @@ export default async function setup(project: TestProject) {
   project.provide("fakeProvidersUrl", fakes.url);
   project.provide("imapPort", imap.port);
   project.provide("imapPassword", imap.password);
+  project.provide("photosDir", env.PHOTOS_DIR!);
 
   return async () => {
     server.kill("SIGTERM");
@@ -140,6 +145,7 @@ export default async function setup(project: TestProject) {
     await deleteRunKeys(redisUrl, queuePrefix).catch((error) =>
       console.error(`could not delete the run's Redis keys (${queuePrefix}:*): ${error}`),
     );
+    await fs.rm(env.PHOTOS_DIR!, { recursive: true, force: true });
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   };

@@ -1,0 +1,130 @@
+// A grouped bar chart drawn as SVG on the server (docs/decisions/reports.md): no client JavaScript,
+// an accessible name (role="img" with a title and a description), colours from the theme's scales
+// that keep their contrast in light and dark mode, and a legend in text. The exact figures sit in
+// the data table beside each chart; the bars only need to be proportional, so their geometry may
+// use ordinary numbers.
+
+export type ChartSeries = { name: string; values: Array<string | number | null>; color: ChartColor };
+export type ChartColor = "blue" | "orange" | "green" | "purple";
+
+const FILL: Record<ChartColor, string> = {
+  blue: "var(--blue-9)",
+  orange: "var(--orange-9)",
+  green: "var(--grass-9)",
+  purple: "var(--purple-9)",
+};
+
+const W = 640;
+const H = 240;
+const PAD = { top: 12, right: 8, bottom: 36, left: 64 };
+
+function niceMax(max: number) {
+  if (max <= 0) return 1;
+  const exp = 10 ** Math.floor(Math.log10(max));
+  const f = max / exp;
+  const nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
+  return nice * exp;
+}
+
+function shortNumber(value: number, unit: "money" | "count" | "percent") {
+  const abs = Math.abs(value);
+  const text =
+    abs >= 1_000_000
+      ? `${(value / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`
+      : abs >= 1_000
+        ? `${(value / 1_000).toFixed(abs >= 10_000 ? 0 : 1)}k`
+        : `${Math.round(value * 10) / 10}`;
+  return unit === "money" ? `$${text}` : unit === "percent" ? `${text}%` : text;
+}
+
+export function BarChart({
+  id,
+  title,
+  description,
+  labels,
+  series,
+  unit = "money",
+}: {
+  id: string;
+  title: string;
+  description: string;
+  labels: string[];
+  series: ChartSeries[];
+  unit?: "money" | "count" | "percent";
+}) {
+  const numbers = series.map((s) => s.values.map((v) => (v === null || v === "" ? 0 : Number(v))));
+  const max = niceMax(Math.max(0, ...numbers.flat()));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const groups = Math.max(labels.length, 1);
+  const groupW = plotW / groups;
+  const barW = Math.max(2, (groupW * 0.8) / Math.max(series.length, 1));
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((t) => t * max);
+  // At most ~12 axis labels, so they never overlap.
+  const every = Math.ceil(labels.length / 12);
+  return (
+    <figure className="report-chart">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        preserveAspectRatio="xMidYMid meet"
+      >
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        {ticks.map((t) => {
+          const y = PAD.top + plotH - (t / max) * plotH;
+          return (
+            <g key={t}>
+              <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="var(--gray-a5)" strokeWidth="1" />
+              <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize="11" fill="var(--gray-11)">
+                {shortNumber(t, unit)}
+              </text>
+            </g>
+          );
+        })}
+        {labels.map((label, i) => (
+          <g key={label}>
+            {series.map((s, k) => {
+              const v = Math.max(0, numbers[k][i] ?? 0);
+              const h = (v / max) * plotH;
+              const x = PAD.left + i * groupW + groupW * 0.1 + k * barW;
+              return (
+                <rect
+                  key={s.name}
+                  x={x}
+                  y={PAD.top + plotH - h}
+                  width={barW}
+                  height={h}
+                  style={{ fill: FILL[s.color] }}
+                />
+              );
+            })}
+            {i % every === 0 ? (
+              <text
+                x={PAD.left + i * groupW + groupW / 2}
+                y={H - PAD.bottom + 16}
+                textAnchor="middle"
+                fontSize="11"
+                fill="var(--gray-11)"
+              >
+                {label}
+              </text>
+            ) : null}
+          </g>
+        ))}
+        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="var(--gray-a8)" />
+      </svg>
+      {series.length > 1 ? (
+        <figcaption className="report-chart-legend">
+          {series.map((s) => (
+            <span key={s.name}>
+              <span className="swatch" style={{ background: FILL[s.color] }} aria-hidden="true" />
+              {s.name}
+            </span>
+          ))}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,201 @@
+import { Badge, Button, Flex, Text, TextField } from "@radix-ui/themes";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/data-table";
+import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
+import { formatCost, formatQuantity, formatTotal, InventoryHeader } from "~/components/inventory";
+import { ListCard } from "~/components/list-page";
+import { useFilterSubmit } from "~/components/use-filter-submit";
+import { getItem, inventorySummary, listTransactions } from "~/models/inventory.server";
+import { getJob } from "~/models/job.server";
+import { getSettings } from "~/models/settings.server";
+import { TRANSACTION_TYPES } from "~/schemas/inventory";
+import { formatDateTime, isDateOnly } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
+import { requireListSearch } from "~/utils/list-search.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { labelOf } from "~/components/select-field";
+
+export const meta: MetaFunction = () => [{ title: "Transactions · Inventory · Cabinetry Jobs" }];
+
+// 50 a page (decisions §3); filters: item (search by SKU/name, or ?itemId= from an item), type, job, date range.
+const filters = {
+  type: choiceFilter(TRANSACTION_TYPES),
+  itemId: idFilter,
+  jobId: idFilter,
+  from: valueFilter(isDateOnly),
+  to: valueFilter(isDateOnly),
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { list } = await requireListSearch(request, "inventory", filters);
+  const db = await getDb();
+  const [{ rows, total }, summary, settings, item, job] = await Promise.all([
+    listTransactions(db, {
+      search: list.search,
+      type: list.type,
+      itemId: list.itemId,
+      jobId: list.jobId,
+      from: list.from || undefined,
+      to: list.to || undefined,
+      limit: list.limit,
+      offset: list.offset,
+    }),
+    inventorySummary(db),
+    getSettings(db),
+    list.itemId ? getItem(db, list.itemId) : null,
+    list.jobId ? getJob(db, list.jobId) : null,
+  ]);
+  return json({
+    transactions: rows,
+    total,
+    list,
+    summary,
+    timeZone: settings.system.timeZone,
+    itemLabel: item ? `${item.sku} · ${item.name}` : null,
+    jobLabel: job ? job.title : null,
+  });
+}
+
+const TYPE_COLOR = { receive: "green", issue: "blue", return: "amber", adjust: "gray", transfer: "gray" } as const;
+
+export default function Transactions() {
+  const { transactions, total, list, summary, timeZone, itemLabel, jobLabel } = useLoaderData<typeof loader>();
+  const applyFilters = useFilterSubmit();
+  const without = (key: string) => {
+    const params = new URLSearchParams();
+    for (const k of ["search", "type", "itemId", "jobId", "from", "to"] as const) {
+      const v = list[k];
+      if (k !== key && v) params.set(k, String(v));
+    }
+    const qs = params.toString();
+    return qs ? `?${qs}` : ".";
+  };
+  const empty =
+    transactions.length === 0 ? (
+      <EmptyState title={list.filtered ? "No matching transactions" : "No transactions yet"} />
+    ) : null;
+  return (
+    <>
+      <InventoryHeader current="transactions" summary={summary} />
+      <Form method="get" role="search" className="list-search" onChange={applyFilters}>
+        {list.itemId ? <input type="hidden" name="itemId" value={list.itemId} /> : null}
+        {list.jobId ? <input type="hidden" name="jobId" value={list.jobId} /> : null}
+        <Flex gap="2" mb="2" align="end" wrap="wrap">
+          <TextField.Root
+            name="search"
+            type="search"
+            defaultValue={list.search}
+            placeholder="Item SKU or name..."
+            aria-label="Filter by item"
+            maxLength={200}
+            style={{ flex: 1, minWidth: 200, maxWidth: 320 }}
+          />
+          <select name="type" defaultValue={list.type} className="native-select" aria-label="Filter by type">
+            <option value="">All types</option>
+            {TRANSACTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {labelOf(t)}
+              </option>
+            ))}
+          </select>
+          <label className="inline-date">
+            <Text size="1" color="gray" as="span">
+              From
+            </Text>
+            <input type="date" name="from" defaultValue={list.from} className="native-select" aria-label="From date" />
+          </label>
+          <label className="inline-date">
+            <Text size="1" color="gray" as="span">
+              To
+            </Text>
+            <input type="date" name="to" defaultValue={list.to} className="native-select" aria-label="To date" />
+          </label>
+          <Button type="submit" variant="soft">
+            Apply
+          </Button>
+          {list.filtered ? (
+            <Button asChild variant="ghost" color="gray">
+              <Link to=".">Clear</Link>
+            </Button>
+          ) : null}
+        </Flex>
+      </Form>
+      <Flex gap="2" mb="3" wrap="wrap">
+        {itemLabel ? (
+          <Badge size="2" data-testid="item-filter">
+            Item: {itemLabel}{" "}
+            <Link to={without("itemId")} aria-label="Remove item filter">
+              ×
+            </Link>
+          </Badge>
+        ) : null}
+        {jobLabel ? (
+          <Badge size="2" data-testid="job-filter">
+            Job: {jobLabel}{" "}
+            <Link to={without("jobId")} aria-label="Remove job filter">
+              ×
+            </Link>
+          </Badge>
+        ) : null}
+      </Flex>
+      <ListCard heading="Transactions" total={total} countTestId="transaction-count" list={list} empty={empty}>
+        <DataTable
+          label="Inventory transactions"
+          headers={[
+            "Date",
+            "Item",
+            "Type",
+            { label: "Quantity", numeric: true },
+            { label: "Unit Cost", numeric: true },
+            { label: "Total", numeric: true },
+            "Job / Supplier",
+            "Reference",
+            "By",
+          ]}
+        >
+          {transactions.map((t) => (
+            <tr key={t.id} data-testid="transaction-row">
+              <td className="nowrap">{formatDateTime(t.createdAt, timeZone)}</td>
+              <td>
+                <FastLink to={`/inventory/transactions?itemId=${t.itemId}`}>{t.itemName}</FastLink>
+                <Text as="div" size="1" color="gray">
+                  {t.itemSku}
+                </Text>
+              </td>
+              <td>
+                <Badge color={TYPE_COLOR[t.type as keyof typeof TYPE_COLOR] ?? "gray"}>{labelOf(t.type)}</Badge>
+              </td>
+              <td className="num">
+                {formatQuantity(t.quantity)} {t.unit}
+              </td>
+              <td className="num">{formatCost(t.unitCost)}</td>
+              <td className="num">{formatTotal(t.totalCost)}</td>
+              <td>
+                {t.jobId ? <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink> : null}
+                {t.supplierName ? <Text as="div">{t.supplierName}</Text> : null}
+                {!t.jobId && !t.supplierName ? <span className="muted">—</span> : null}
+              </td>
+              <td>
+                {t.reference ?? null}
+                {t.notes ? (
+                  <Text as="div" size="1" color="gray">
+                    {t.notes}
+                  </Text>
+                ) : null}
+                {!t.reference && !t.notes ? <span className="muted">—</span> : null}
+              </td>
+              <td>{t.createdByName ?? <span className="muted">—</span>}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,159 @@
+// Update Progress (installer Quick Action, issue 14 item 3): a job's status, optionally one of its
+// phases, and a note. Choosing the job first (a GET form) lists its phases; works without JavaScript.
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Button, Card, Flex, Text } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormActions, TextareaField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { SelectField } from "~/components/select-field";
+import { StatusBadge } from "~/components/status-badge";
+import { fieldJobs, jobPhasesOf, updateProgress } from "~/models/field-report.server";
+import { getSettings } from "~/models/settings.server";
+import { PROGRESS_STATUSES, UpdateProgressSchema } from "~/schemas/field-report";
+import { requirePermission } from "~/utils/auth.server";
+import { businessToday } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { parseRouteId } from "~/utils/params.server";
+import { refusalReply } from "~/utils/refusal-response.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Update Progress · Cabinetry Jobs" }];
+
+const STATUS_LABEL: Record<string, string> = {
+  approved: "Approved (not started)",
+  "in-progress": "In Progress",
+  completed: "Completed (installed)",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "tasks", "write");
+  const db = await getDb();
+  const jobs = await fieldJobs(db, user.id);
+  const jobId = parseRouteId(new URL(request.url).searchParams.get("jobId") ?? undefined);
+  const job = jobs.find((j) => j.id === jobId) ?? null;
+  return json({ jobs, job, phases: job ? await jobPhasesOf(db, job.id) : [] });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "tasks", "write");
+  const submission = parseWithZod(await request.formData(), { schema: UpdateProgressSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const db = await getDb();
+  try {
+    const today = businessToday((await getSettings(db)).system.timeZone);
+    const job = await updateProgress(db, submission.value, user, today);
+    return redirectWithToast(request, "/", {
+      title: "Progress updated",
+      description: `${job.title} is ${STATUS_LABEL[job.status] ?? job.status}.`,
+    });
+  } catch (error) {
+    const { reply, status } = refusalReply(submission, error);
+    return json(reply, { status });
+  }
+}
+
+export default function UpdateProgress() {
+  const { jobs, job, phases } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "update-progress",
+    lastResult,
+    constraint: getZodConstraint(UpdateProgressSchema),
+    defaultValue: {
+      jobId: job ? String(job.id) : "",
+      status: job?.status ?? "in-progress",
+      phaseStatus: "in-progress",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProgressSchema }),
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <>
+      <PageHeader title="Update Progress" subtitle="Move a job along and leave a note for the office." />
+      <Card size="3" style={{ maxWidth: 640 }}>
+        {/* Step 1: the job (GET), so its phases can be offered. */}
+        <Form method="get">
+          <Flex gap="2" align="end" wrap="wrap" mb="4">
+            <div style={{ flex: 1, minWidth: 220 }}>
+              <SelectField label="Job" selectProps={{ name: "jobId", defaultValue: job ? String(job.id) : "" }}>
+                <option value="">Choose the job</option>
+                {jobs.map((j) => (
+                  <option key={j.id} value={j.id}>
+                    {j.title} — {j.customerName}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <Button type="submit" variant="soft" size="3">
+              Choose Job
+            </Button>
+          </Flex>
+        </Form>
+        {job ? (
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name={fields.jobId.name} value={job.id} />
+            <Flex direction="column" gap="4">
+              <Text as="p" size="2">
+                {job.title} · {job.customerName} · now <StatusBadge status={job.status} />
+              </Text>
+              <SelectField
+                label="Status"
+                selectProps={getSelectProps(fields.status)}
+                options={PROGRESS_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+                errors={fields.status.errors}
+              />
+              {phases.length ? (
+                <Flex gap="3" wrap="wrap">
+                  <div style={{ flex: 2, minWidth: 200 }}>
+                    <SelectField
+                      label="Phase (optional)"
+                      selectProps={getSelectProps(fields.phaseId)}
+                      errors={fields.phaseId.errors}
+                    >
+                      <option value="">No phase</option>
+                      {phases.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.name} ({p.status})
+                        </option>
+                      ))}
+                    </SelectField>
+                  </div>
+                  <div style={{ flex: 1, minWidth: 140 }}>
+                    <SelectField
+                      label="Phase status"
+                      selectProps={getSelectProps(fields.phaseStatus)}
+                      options={[
+                        { value: "planned", label: "Planned" },
+                        { value: "in-progress", label: "In Progress" },
+                        { value: "done", label: "Done" },
+                      ]}
+                      errors={fields.phaseStatus.errors}
+                    />
+                  </div>
+                </Flex>
+              ) : null}
+              <TextareaField
+                label="Note"
+                textareaProps={{ ...getTextareaProps(fields.note), rows: 4 }}
+                errors={fields.note.errors}
+              />
+              <FormActions cancelTo="/" pending={pending} submitLabel="Update Progress" pendingLabel="Saving…" />
+            </Flex>
+          </Form>
+        ) : (
+          <Text as="p" size="2" color="gray">
+            Choose a job to update.
+          </Text>
+        )}
+      </Card>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

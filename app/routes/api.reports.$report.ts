@@ -1,0 +1,23 @@
+// GET /api/reports/{summary|financial|operations|inventory|customers|revenue|sales-tax|conversion|
+// profitability|utilisation}?range=30 or ?from&to, and /api/reports/ar-aging?asOf[&customerId]:
+// the figures the Reports screen shows, owner only (decisions §2, §4; docs/decisions/reports.md).
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { moneyContext } from "~/models/business.server";
+import { isReportName, runReport } from "~/models/reports.server";
+import { methodNotAllowed } from "~/utils/api.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { notFound } from "~/utils/refusal.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "reports");
+  if (!isReportName(params.report)) throw notFound("Report not found");
+  const db = await getDb();
+  const ctx = await moneyContext(db);
+  const report = await runReport(db, params.report, new URL(request.url).searchParams, ctx.today, ctx.timeZone);
+  return json(report, { headers: { "Cache-Control": "no-store" } });
+}
+
+export function action() {
+  return methodNotAllowed(["GET"]);
+}

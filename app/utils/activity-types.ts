@@ -1,0 +1,33 @@
+// The activity log's entry types with their labels (the /activity page's type filter). Safe in the
+// browser. The models write these types (logActivity); a type not listed here still shows in the feed.
+export const ACTIVITY_TYPE_LABELS = {
+  customer_created: "Customer added",
+  customers_imported: "Customers imported",
+  portal_link_created: "Portal link created",
+  job_created: "Job created",
+  job_progress: "Job progress",
+  quote_created: "Quote created",
+  quote_updated: "Quote updated",
+  quote_sent: "Quote sent",
+  quote_emailed: "Quote e-mailed",
+  quote_approved: "Quote approved",
+  quote_rejected: "Changes requested",
+  invoice_created: "Invoice created",
+  invoice_updated: "Invoice updated",
+  invoice_sent: "Invoice sent",
+  invoice_emailed: "Invoice e-mailed",
+  payment_received: "Payment received",
+  payment_refunded: "Payment refunded",
+  task_completed: "Task completed",
+  issue_reported: "Issue reported",
+  materials_requested: "Materials requested",
+  photo_uploaded: "Photo uploaded",
+  email_replied: "E-mail replied",
+} as const;
+
+export type ActivityType = keyof typeof ACTIVITY_TYPE_LABELS;
+export const ACTIVITY_TYPES = Object.keys(ACTIVITY_TYPE_LABELS) as ActivityType[];
+
+export function activityTypeLabel(type: string) {
+  return (ACTIVITY_TYPE_LABELS as Record<string, string>)[type] ?? type.replace(/_/g, " ");
+}

@@ -1,0 +1,231 @@
+// `npm run bench:reports`: every report's /api route (and some report pages) under load at the large
+// data set, against its floor: the SAME SQL statements — captured from the app's own runReport
+// through a logging drizzle client — replayed bare with postgres.js at the same concurrency, in
+// this process (no HTTP, no session, no JSON or HTML). Aim (issue 14): p95 ≤ 2× the floor's p95.
+//
+// Database: BENCH_DATABASE_URL (a database already loaded with `db/seed/index.ts --large`), else a
+// scratch database cab_bench_reports_<timestamp> is created, migrated, loaded and dropped afterwards.
+// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20),
+// BENCH_RANGE (default 365), BENCH_REPORT_PAGES ("all", or default: financial, ar-aging, profitability).
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { REPORT_NAMES, runReport, type ReportName } from "../../app/models/reports.server";
+import { businessToday } from "../../app/utils/dates";
+import * as schema from "../../db/schema";
+import {
+  fmtMs,
+  freePort,
+  markdownTable,
+  percentile,
+  root,
+  run,
+  seconds,
+  startChild,
+  stopChild,
+  tsxBin,
+  waitForHttp,
+  withDatabase,
+} from "./lib";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const RANGE = process.env.BENCH_RANGE ?? "365";
+const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
+const PAGES: ReportName[] =
+  process.env.BENCH_REPORT_PAGES === "all"
+    ? REPORT_NAMES.filter((n) => n !== "summary")
+    : ["financial", "ar-aging", "profitability"];
+
+const started = Date.now();
+const log = (message: string) => console.log(`[bench ${seconds(Date.now() - started).padStart(7)}] ${message}`);
+
+type Captured = { sql: string; params: unknown[] };
+
+/** The statements runReport sends for one report, in order. */
+async function capture(client: postgres.Sql, name: ReportName, params: URLSearchParams, today: string) {
+  const captured: Captured[] = [];
+  const db = drizzle(client, { schema, logger: { logQuery: (sql, p) => captured.push({ sql, params: p }) } });
+  await runReport(db, name, params, today, TZ);
+  return captured;
+}
+
+/** `CONNECTIONS` workers replaying the statements one after another for `seconds`; latency per replay. */
+async function floor(client: postgres.Sql, statements: Captured[], secondsToRun: number) {
+  const samples: number[] = [];
+  const until = Date.now() + secondsToRun * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        // In a transaction, as runReport does (its `set local jit = off` applies only inside one).
+        await client.begin(async (tx) => {
+          for (const s of statements) await tx.unsafe(s.sql, s.params as never[]);
+        });
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  return samples.sort((a, b) => a - b);
+}
+
+async function http(url: string, cookie: string, secondsToRun: number) {
+  const samples: number[] = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: secondsToRun, headers: { Cookie: cookie } });
+  instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => samples.push(ms));
+  const result = await instance;
+  return { samples: samples.sort((a, b) => a - b), non2xx: result.non2xx + result.errors + result.timeouts };
+}
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  let databaseUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = databaseUrl ? undefined : `cab_bench_reports_${Date.now()}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let app: ReturnType<typeof startChild> | undefined;
+  let client: postgres.Sql | undefined;
+  try {
+    if (scratch) {
+      databaseUrl = withDatabase(adminUrl, scratch);
+      await admin.unsafe(`create database "${scratch}"`);
+      const env = { ...process.env, DATABASE_URL: databaseUrl, BUSINESS_TIME_ZONE: TZ };
+      await run(tsxBin, ["db/migrate.ts"], env, "migrate");
+      log("loading the large data set: tsx db/seed/index.ts --large");
+      await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
+      await admin.unsafe(`vacuum (analyze)`).catch(() => {});
+    }
+    client = postgres(databaseUrl!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    const [{ invoices, payments }] = await client<{ invoices: number; payments: number }[]>`
+      select (select count(*) from invoices)::int as invoices, (select count(*) from payments)::int as payments`;
+    log(`database: ${invoices.toLocaleString("en-US")} invoices, ${payments.toLocaleString("en-US")} payments`);
+    if (!fs.existsSync(path.join(root, "build/index.js"))) {
+      log("no build — npx remix build");
+      await run(
+        path.join(root, "node_modules/.bin/remix"),
+        ["build"],
+        { ...process.env, NODE_ENV: "production" },
+        "build",
+      );
+    }
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    app = startChild(
+      process.execPath,
+      ["--import", "tsx", "app/server.ts"],
+      {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        NODE_ENV: "production",
+        PORT: String(port),
+        APP_URL: baseUrl,
+        LOG_REQUESTS: "0",
+        SESSION_SECRET: "bench-session-secret-0123456789",
+        BUSINESS_TIME_ZONE: TZ,
+        // Background jobs in-process: reports enqueue nothing.
+        REDIS_URL: undefined,
+      },
+      "app",
+    );
+    await waitForHttp(`${baseUrl}/healthz`, app);
+    const login = await fetch(`${baseUrl}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: "owner", password: "cabinets2026" }),
+      headers: { Origin: baseUrl },
+      redirect: "manual",
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))
+      ?.split(";")[0];
+    if (!cookie) throw new Error(`sign-in failed: ${login.status}`);
+
+    const today = businessToday(TZ);
+    const rows: string[][] = [];
+    const targets: Array<{ label: string; url: string; statements: Captured[] }> = [];
+    for (const name of REPORT_NAMES) {
+      const params = new URLSearchParams(name === "ar-aging" ? {} : { range: RANGE });
+      targets.push({
+        label: `API /api/reports/${name}`,
+        url: `${baseUrl}/api/reports/${name}?${params}`,
+        statements: await capture(client, name, params, today),
+      });
+    }
+    for (const name of PAGES) {
+      const params = new URLSearchParams(name === "ar-aging" ? { tab: name } : { tab: name, range: RANGE });
+      // The page runs the headline cards and the tab.
+      const statements = [
+        ...(await capture(client, "summary", new URLSearchParams({ range: RANGE }), today)),
+        ...(await capture(client, name, params, today)),
+      ];
+      targets.push({ label: `Page /reports?tab=${name}`, url: `${baseUrl}/reports?${params}`, statements });
+    }
+    log(`${targets.length} targets, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each`);
+    for (const t of targets) {
+      const check = await fetch(t.url, { headers: { Cookie: cookie }, redirect: "manual" });
+      if (check.status !== 200) throw new Error(`${t.url} answered ${check.status}`);
+      if (WARMUP) await floor(client, t.statements, WARMUP);
+      const f = await floor(client, t.statements, DURATION);
+      if (WARMUP) await http(t.url, cookie, WARMUP);
+      const a = await http(t.url, cookie, DURATION);
+      const fp95 = percentile(f, 95);
+      const ap95 = percentile(a.samples, 95);
+      const ratio = ap95 / fp95;
+      log(
+        `${t.label.padEnd(36)} floor p95 ${fmtMs(fp95).padStart(7)} ms  app p50 ${fmtMs(percentile(a.samples, 50)).padStart(7)}` +
+          ` p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×  non-2xx ${a.non2xx}`,
+      );
+      rows.push([
+        t.label,
+        String(t.statements.length),
+        fmtMs(percentile(f, 50)),
+        fmtMs(fp95),
+        fmtMs(percentile(a.samples, 50)),
+        fmtMs(ap95),
+        (a.samples.length / DURATION).toFixed(0),
+        `${ratio.toFixed(2)}× ${ratio <= 2 ? "✅" : "❌"}`,
+        String(a.non2xx),
+      ]);
+    }
+    const markdown = [
+      `### Benchmark: Reports (${new Date().toISOString().slice(0, 10)}, range ${RANGE}, ${CONNECTIONS} connections)`,
+      "",
+      `Floor = the report's own statements (captured from runReport) replayed bare by postgres.js, ${CONNECTIONS} ` +
+        `concurrent loops in the bench process; app = autocannon on the route. ${invoices.toLocaleString("en-US")} ` +
+        `invoices, ${payments.toLocaleString("en-US")} payments.`,
+      "",
+      markdownTable(
+        [
+          "Target",
+          "Statements",
+          "Floor p50 ms",
+          "Floor p95 ms",
+          "App p50 ms",
+          "App p95 ms",
+          "App req/s",
+          "p95 ÷ floor",
+          "non-2xx",
+        ],
+        rows,
+      ),
+      "",
+    ].join("\n");
+    console.log(`\n${markdown}`);
+    const outDir = path.join(root, "tests/bench/.results");
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, "reports.md"), markdown);
+  } finally {
+    await stopChild(app);
+    await client?.end({ timeout: 2 });
+    if (scratch) await admin.unsafe(`drop database if exists "${scratch}" with (force)`).catch(() => {});
+    await admin.end({ timeout: 2 });
+    log(`total ${seconds(Date.now() - started)}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});

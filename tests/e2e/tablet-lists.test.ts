@@ -1,0 +1,333 @@
+// Issue 11 part A in Chromium (docs/decisions/tablet-layout.md): lists are cards below 1024 px and
+// tables above, with money and the row menu always on screen; the schedule's month is a compact grid
+// on a tablet and an agenda on a phone, with no grid roles; no dead ends (record names link, creates
+// land on the record, dialogs opened from a page return there, installers read events); the tax rate
+// is typed as a percent and stored as the same rate.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { api, baseUrl, signIn } from "../setup/http";
+
+const tag = `tl${Date.now().toString(36)}`;
+const DAY = "2032-02-10"; // a Tuesday, clear of the demo data and of other files' days
+const EMPTY_DAY = "2032-02-11";
+let browser: Browser;
+let owner = "";
+const ids = { customer: 0, job: 0, quote: 0, invoice: 0, event: 0, task: 0 };
+const names = { customer: `${tag} Customer`, job: `${tag} Kitchen`, event: `${tag} Install` };
+
+const post = (path: string, json: unknown) =>
+  api(path, { method: "POST", cookie: owner, json, headers: { Origin: baseUrl() } });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await signIn("owner");
+  ids.customer = (await post("/api/customers", { name: names.customer, phone: "704-555-0101" })).body.id;
+  ids.job = (
+    await post("/api/jobs", {
+      customerId: ids.customer,
+      title: names.job,
+      status: "approved",
+      estimatedCost: "12345.67",
+    })
+  ).body.id;
+  ids.quote = (
+    await post("/api/quotes", {
+      customerId: ids.customer,
+      jobId: ids.job,
+      title: `${tag} Quote`,
+      taxRate: "0.0875",
+      items: [{ description: "Cabinets", quantity: "1", unitPrice: "1000.00" }],
+    })
+  ).body.id;
+  ids.invoice = (
+    await post("/api/invoices", {
+      customerId: ids.customer,
+      title: `${tag} Invoice`,
+      status: "sent",
+      dueDate: "2031-12-31",
+      taxRate: "0",
+      items: [{ description: "Cabinets", quantity: "1", unitPrice: "2500.00" }],
+    })
+  ).body.id;
+  ids.event = (
+    await post("/api/schedule/events", {
+      title: names.event,
+      type: "install",
+      jobId: ids.job,
+      startAt: `${DAY}T14:00:00Z`,
+      endAt: `${DAY}T17:00:00Z`,
+      notes: "Bring the long level",
+    })
+  ).body.id;
+  ids.task = (await post("/api/tasks", { title: `${tag} Order hinges`, status: "open", jobId: ids.job })).body.id;
+  expect(Object.values(ids).every((id) => id > 0)).toBe(true);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function pageAt(width: number, javaScriptEnabled: boolean, user = "owner") {
+  const context = await newContext(browser, { javaScriptEnabled });
+  const page = await signInAs(context, user);
+  await page.setViewportSize({ width, height: width < 768 ? 844 : width < 1024 ? 1024 : 800 });
+  return { context, page };
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The element's box, asserting it is on screen horizontally (inside the viewport and its card). */
+async function onScreen(page: Page, selector: string, width: number) {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box, selector).not.toBeNull();
+  expect(box!.x, selector).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, selector).toBeLessThanOrEqual(width);
+  return box!;
+}
+
+const LISTS = [
+  { path: "/jobs", row: "job-row", money: ["$12,345.67"] },
+  { path: "/quotes", row: "quote-row", money: ["$1,087.50"] },
+  { path: "/invoices", row: "invoice-row", money: ["$2,500.00", "$2,500.00"] },
+  { path: "/customers", row: "customer-row", money: [] },
+  { path: "/tasks", row: "task-row", money: [] },
+];
+
+describe("lists: cards below 1024 px, a table above, never a sideways scroll", () => {
+  for (const width of [390, 768]) {
+    it(`at ${width} px each row is a card with its money, date and menu on screen (no JS)`, async () => {
+      const { context, page } = await pageAt(width, false);
+      for (const list of LISTS) {
+        await page.goto(`${list.path}?search=${tag}`);
+        const row = page.getByTestId(list.row).first();
+        await row.waitFor();
+        expect(await overflow(page), list.path).toBe(0);
+        // A card: the table's header row is hidden, the cells stack.
+        expect((await page.locator(".data-table thead").boundingBox())!.height).toBeLessThanOrEqual(1);
+        const money = row.locator(".c-money");
+        expect(await money.allTextContents()).toEqual(list.money.map((m) => expect.stringContaining(m)));
+        for (let i = 0; i < list.money.length; i++) {
+          const box = await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .c-money >> nth=${i}`, width);
+          // Never wrapped mid-value: one line of text.
+          expect(box.height, list.path).toBeLessThan(30);
+        }
+        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .c-date`, width);
+        // The name is a link to the record (tasks: its edit dialog).
+        expect(await row.locator(".c-main a").first().getAttribute("href")).toMatch(/^\/[a-z]+\/\d+/);
+        // The actions sit in a <details> menu that opens without JS, on screen.
+        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> summary.row-menu-button`, width);
+        await row.locator("summary.row-menu-button").click();
+        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .action-menu-panel a >> nth=0`, width);
+        const tap = await row.locator("summary.row-menu-button").boundingBox();
+        expect(tap!.width).toBeGreaterThanOrEqual(44);
+        expect(tap!.height).toBeGreaterThanOrEqual(44);
+      }
+      await context.close();
+    });
+  }
+
+  it("at 1280 and 1024 px the lists are tables whose menu column is never clipped (JS on)", async () => {
+    for (const width of [1280, 1024]) {
+      const { context, page } = await pageAt(width, true);
+      for (const list of LISTS) {
+        // This file's own rows: the first page of the shared database holds whatever other files made.
+        await page.goto(`${list.path}?search=${encodeURIComponent(tag)}`);
+        await waitForHydration(page);
+        expect((await page.locator(".data-table thead").boundingBox())!.height).toBeGreaterThan(20);
+        expect(await overflow(page), list.path).toBe(0);
+        const fit = await page.evaluate(() => {
+          const wrap = document.querySelector(".data-table-wrap")!.getBoundingClientRect();
+          const menus = [...document.querySelectorAll("summary.row-menu-button")].map((s) => s.getBoundingClientRect());
+          return { wrapRight: wrap.right, menus: menus.length, right: Math.max(...menus.map((m) => m.right)) };
+        });
+        expect(fit.menus, list.path).toBeGreaterThan(0);
+        expect(fit.right, `${list.path} at ${width}`).toBeLessThanOrEqual(fit.wrapRight + 0.5);
+      }
+      // With JS one menu is open at a time and Escape closes it.
+      await page.goto("/invoices");
+      await waitForHydration(page);
+      const menus = page.locator("details.row-menu");
+      // (An open menu covers the next rows, so open one further down.)
+      await menus.nth(0).locator("summary").click();
+      await menus.nth(4).locator("summary").click();
+      await expect.poll(() => page.locator("details.row-menu[open]").count()).toBe(1);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.locator("details.row-menu[open]").count()).toBe(0);
+      await context.close();
+    }
+  });
+
+  it("Record payment from a list row opens its dialog and comes back to the list", async () => {
+    const { context, page } = await pageAt(768, false);
+    await page.goto(`/invoices?search=${tag}`);
+    const row = page.getByTestId("invoice-row").first();
+    await row.locator("summary.row-menu-button").click();
+    await row.getByRole("link", { name: "Record payment", exact: true }).click();
+    await page.waitForURL(new RegExp(`/invoices/${ids.invoice}/pay`));
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/invoices" && url.searchParams.get("search") === tag);
+    await context.close();
+  });
+});
+
+describe("schedule month: a compact grid on a tablet, an agenda on a phone", () => {
+  it("at 768 px each day is one link with its count; tapping it shows the day's events (no JS)", async () => {
+    const { context, page } = await pageAt(768, false);
+    await page.goto(`/schedule?view=month&date=${DAY}`);
+    expect(await overflow(page)).toBe(0);
+    const cell = page.locator(`[data-day="${DAY}"]`);
+    expect(await cell.getByTestId("day-count").textContent()).toBe("1");
+    expect(await cell.getByText(names.event).isVisible()).toBe(false);
+    const link = cell.getByRole("link", { name: /^Tuesday, Feb 10\s*:\s*1 event$/ });
+    expect(await link.count()).toBe(1);
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    // The month fits the tablet: seven columns, no cell taller than a few lines.
+    expect((await cell.boundingBox())!.height).toBeLessThan(100);
+    await link.click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "day" && url.searchParams.get("date") === DAY);
+    expect(await page.getByTestId("event-row").filter({ hasText: names.event }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("at 390 px the month is an agenda of the days with events (no JS)", async () => {
+    const { context, page } = await pageAt(390, false);
+    await page.goto(`/schedule?view=month&date=${DAY}`);
+    expect(await overflow(page)).toBe(0);
+    const cell = page.locator(`[data-day="${DAY}"]`);
+    expect(await cell.locator(".calendar-cell-full", { hasText: "Tuesday, Feb 10" }).isVisible()).toBe(true);
+    expect(await cell.getByText(names.event).isVisible()).toBe(true);
+    expect(await page.locator(`[data-day="${EMPTY_DAY}"]`).isVisible()).toBe(false);
+    // Headings of the weekdays are a desktop thing.
+    expect(await page.locator(".calendar-month thead").isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("month and week carry no grid roles: a table of weeks, a list of days; week buttons fit at 768 px", async () => {
+    const { context, page } = await pageAt(768, false);
+    for (const view of ["month", "week"]) {
+      await page.goto(`/schedule?view=${view}&date=${DAY}`);
+      expect(await page.locator('[role="grid"], [role="gridcell"], [role="row"], [role="tab"]').count()).toBe(0);
+      for (const name of ["Previous", "Today", "Next", "Week", "Month", "List"])
+        await onScreen(page, `.content a:text-is("${name}")`, 768);
+      expect(
+        await page.locator('a[aria-current="page"]', { hasText: view === "month" ? "Month" : "Week" }).count(),
+      ).toBe(1);
+    }
+    expect(await page.locator(".calendar-week > li").count()).toBe(7);
+    await page.goto(`/schedule?view=month&date=${DAY}`);
+    expect(await page.locator("table.calendar-month thead th").count()).toBe(7);
+    await context.close();
+  });
+});
+
+describe("no dead ends", () => {
+  it("job names on the customer and quote pages are links to the job (no JS)", async () => {
+    const { context, page } = await pageAt(1280, false);
+    await page.goto(`/customers/${ids.customer}`);
+    expect(await page.getByRole("link", { name: names.job, exact: true }).getAttribute("href")).toBe(
+      `/jobs/${ids.job}`,
+    );
+    await page.goto(`/quotes/${ids.quote}`);
+    await page.getByRole("link", { name: names.job, exact: true }).click();
+    await page.waitForURL(new RegExp(`/jobs/${ids.job}$`));
+    await context.close();
+  });
+
+  it("a task edited from its job page goes back to the job (no JS)", async () => {
+    const { context, page } = await pageAt(768, false);
+    await page.goto(`/jobs/${ids.job}`);
+    await page.getByRole("link", { name: `${tag} Order hinges`, exact: true }).click();
+    await page.waitForURL(/\/tasks\/\d+\/edit/);
+    await page.locator('#task-form select[name="priority"]').selectOption("high");
+    await Promise.all([
+      page.waitForURL(new RegExp(`/jobs/${ids.job}$`)),
+      page.getByRole("button", { name: "Save Changes" }).click(),
+    ]);
+    await page.getByText("Task updated").first().waitFor();
+    await context.close();
+  });
+
+  for (const javaScriptEnabled of [false, true]) {
+    it(`Record Payment opened from the invoice page returns to it (JS ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const { context, page } = await pageAt(768, javaScriptEnabled);
+      await page.goto(`/invoices/${ids.invoice}`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.getByRole("link", { name: "Record Payment" }).click();
+      await page.waitForURL(/\/pay\?/);
+      await page.fill('input[name="amount"]', "10.00");
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === `/invoices/${ids.invoice}`),
+        page.locator('button[type="submit"]:has-text("Record Payment")').click(),
+      ]);
+      await page.getByText("Payment recorded").first().waitFor();
+      await context.close();
+    });
+  }
+
+  it("an installer tapping an event gets its details, read-only, not a 403 (no JS)", async () => {
+    const { context, page } = await pageAt(390, false, "installer");
+    await page.goto(`/schedule?view=week&date=${DAY}`);
+    const chip = page.locator(`[data-day="${DAY}"] [data-testid="event-chip"]`).filter({ hasText: names.event });
+    expect(await chip.getAttribute("href")).toMatch(new RegExp(`^/schedule/events/${ids.event}\\?`));
+    const [response] = await Promise.all([page.waitForResponse(/\/schedule\/events\/\d+/), chip.click()]);
+    expect(response.status()).toBe(200);
+    const details = page.getByTestId("event-details");
+    expect(await details.textContent()).toContain("Bring the long level");
+    expect(await details.getByRole("link", { name: names.job }).getAttribute("href")).toBe(`/jobs/${ids.job}`);
+    expect(await page.getByRole("link", { name: "Edit", exact: true }).count()).toBe(0);
+    // Editing stays the office's.
+    expect((await page.goto(`/schedule/events/${ids.event}/edit`))?.status()).toBe(403);
+    await context.close();
+  });
+});
+
+describe("tax rate typed as a percent", () => {
+  it("a new invoice takes 8.75 (%), stores 0.0875 and lands on the invoice (no JS)", async () => {
+    const { context, page } = await pageAt(768, false);
+    await page.goto(`/invoices/new?customerId=${ids.customer}`);
+    await page.locator('#invoice-form select[name="customerId"]').selectOption(String(ids.customer));
+    await page.fill('#invoice-form input[name="title"]', `${tag} Percent`);
+    await page.fill('#invoice-form input[name="dueDate"]', "2031-06-30");
+    await page.fill('input[name="items[0].description"]', "Vanity");
+    await page.fill('input[name="items[0].quantity"]', "1");
+    await page.fill('input[name="items[0].unitPrice"]', "1000");
+    expect(await page.getByLabel("Tax rate (%)").inputValue()).toBe("8.75");
+    await page.getByLabel("Tax rate (%)").fill("8.875");
+    await Promise.all([
+      page.waitForURL(/\/invoices\/\d+$/),
+      page.getByRole("button", { name: "Create Invoice" }).click(),
+    ]);
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    const saved = (await api(`/api/invoices/${id}`, { cookie: owner })).body;
+    expect([saved.taxRate, saved.taxAmount, saved.total]).toEqual(["0.08875", "88.75", "1088.75"]);
+    // Edit shows the percent again.
+    await page.goto(`/invoices/${id}/edit`);
+    expect(await page.getByLabel("Tax rate (%)").inputValue()).toBe("8.875");
+    // More than 4 decimals of a percent could not be stored exactly: refused, not rounded.
+    await page.getByLabel("Tax rate (%)").fill("8.87501");
+    // The browser's own step check would stop it first; the server must refuse it too.
+    await page.evaluate(() => document.querySelector("#invoice-form")!.setAttribute("novalidate", ""));
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Save Invoice" }).click(),
+    ]);
+    expect(res.status()).toBe(400);
+    await page.getByText("Tax rate (%) can have at most 4 decimals, e.g. 8.875").waitFor();
+    await context.close();
+  });
+
+  it("the quote dialog computes its live totals from the percent (JS on)", async () => {
+    const { context, page } = await pageAt(1280, true);
+    await page.goto(`/quotes/${ids.quote}/edit`);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog");
+    const rate = dialog.getByLabel("Tax rate (%)");
+    expect(await rate.inputValue()).toBe("8.75");
+    await rate.fill("10");
+    await expect.poll(() => dialog.locator('[data-testid="total"]').textContent()).toBe("$1,100.00");
+    await context.close();
+  });
+});

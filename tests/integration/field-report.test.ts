@@ -1,0 +1,120 @@
+// The installer's Quick Actions (issue 14 item 3): Report Issue and Request Materials become tasks
+// on the job for the office; Update Progress sets the job's status and a phase with a dated note;
+// each leaves an activity entry by the installer. Rows carry this file's unique tag.
+import { eq, inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client.server";
+import { activityLog, customers, jobPhases, jobs, tasks, users } from "../../db/schema";
+import { reportIssue, requestMaterials, updateProgress } from "../../app/models/field-report.server";
+import { RequestMaterialsSchema, UpdateProgressSchema } from "../../app/schemas/field-report";
+import { isRefusal } from "../../app/utils/refusal.server";
+
+const tag = `fr${Date.now().toString(36)}`;
+let jobId = 0;
+let phaseId = 0;
+let actor = { id: 0, name: "" };
+
+beforeAll(async () => {
+  const db = await getDb();
+  const [installer] = await db.select().from(users).where(eq(users.username, "installer"));
+  actor = { id: installer.id, name: installer.name };
+  const [c] = await db
+    .insert(customers)
+    .values({ name: `Field ${tag}` })
+    .returning();
+  const [j] = await db
+    .insert(jobs)
+    .values({ customerId: c.id, title: `Attic built-ins ${tag}`, status: "approved" })
+    .returning();
+  jobId = j.id;
+  const [p] = await db.insert(jobPhases).values({ jobId, name: "Install", sortOrder: 1 }).returning();
+  phaseId = p.id;
+});
+
+afterAll(async () => {
+  const db = await getDb();
+  const mine = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(like(jobs.title, `%${tag}%`));
+  const ids = mine.map((j) => j.id);
+  if (ids.length) {
+    await db.delete(activityLog).where(inArray(activityLog.jobId, ids));
+    await db.delete(tasks).where(inArray(tasks.jobId, ids));
+    await db.delete(jobs).where(inArray(jobs.id, ids));
+  }
+  await db.delete(customers).where(like(customers.name, `%${tag}%`));
+});
+
+describe("installer quick actions", () => {
+  it("Report Issue: an open, unassigned task of type issue on the job, logged by the installer", async () => {
+    const db = await getDb();
+    const { task } = await reportIssue(db, { jobId, title: "Cracked panel", priority: "high" }, actor);
+    expect(task).toMatchObject({ type: "issue", status: "open", priority: "high", jobId, assignedToUserId: null });
+    expect(task.description).toBe(`Reported by ${actor.name}.`);
+    const [entry] = await db.select().from(activityLog).where(eq(activityLog.jobId, jobId));
+    expect(entry).toMatchObject({ type: "issue_reported", userId: actor.id, title: "Issue reported: Cracked panel" });
+  });
+
+  it("Request Materials: a task naming each item and quantity; blank rows are dropped, a half-filled row refused", async () => {
+    const db = await getDb();
+    const parsed = RequestMaterialsSchema.safeParse({
+      jobId: String(jobId),
+      items: [
+        { name: "Birch ply 3/4", quantity: "4" },
+        { name: "", quantity: "" },
+        { name: "Hinges", quantity: "12.50" },
+      ],
+      neededBy: "2031-05-01",
+    });
+    expect(parsed.success).toBe(true);
+    const { task, lines } = await requestMaterials(db, parsed.data!, actor);
+    expect(lines).toEqual(["4 × Birch ply 3/4", "12.5 × Hinges"]);
+    expect(task).toMatchObject({ type: "materials", status: "open", dueDate: "2031-05-01", jobId });
+    expect(task.title).toBe(`Materials for Attic built-ins ${tag}: 2 items`);
+    expect(task.description).toContain("- 4 × Birch ply 3/4\n- 12.5 × Hinges");
+
+    const half = RequestMaterialsSchema.safeParse({ jobId: String(jobId), items: [{ name: "Screws", quantity: "" }] });
+    expect(half.success).toBe(false);
+    expect(half.error!.issues.map((i) => [i.path.join("."), i.message])).toContainEqual([
+      "items.0.quantity",
+      "Enter the quantity",
+    ]);
+    const none = RequestMaterialsSchema.safeParse({ jobId: String(jobId), items: [{ name: "", quantity: "" }] });
+    expect(none.error!.issues.map((i) => i.message)).toContain("Name at least one item and its quantity");
+    const zero = RequestMaterialsSchema.safeParse({ jobId: String(jobId), items: [{ name: "Glue", quantity: "0" }] });
+    expect(zero.error!.issues.map((i) => i.message)).toContain("Quantity must be greater than zero");
+  });
+
+  it("Update Progress: status, the phase and a dated note on the job; a phase of another job is refused", async () => {
+    const db = await getDb();
+    const input = UpdateProgressSchema.parse({
+      jobId: String(jobId),
+      status: "in-progress",
+      phaseId: String(phaseId),
+      phaseStatus: "in-progress",
+      note: "Carcasses hung",
+    });
+    const job = await updateProgress(db, input, actor, "2031-04-02");
+    expect(job.status).toBe("in-progress");
+    expect(job.notes).toBe(`2031-04-02 · ${actor.name}: Carcasses hung`);
+    const [phase] = await db.select().from(jobPhases).where(eq(jobPhases.id, phaseId));
+    expect(phase).toMatchObject({ status: "in-progress", actualStart: "2031-04-02" });
+
+    const done = await updateProgress(
+      db,
+      { ...input, status: "completed", phaseStatus: "done", note: "Done" },
+      actor,
+      "2031-04-03",
+    );
+    expect(done).toMatchObject({ status: "completed", completionDate: "2031-04-03" });
+    expect(done.notes).toBe(`2031-04-02 · ${actor.name}: Carcasses hung\n2031-04-03 · ${actor.name}: Done`);
+    const entries = await db.select().from(activityLog).where(eq(activityLog.type, "job_progress"));
+    expect(entries.filter((e) => e.jobId === jobId).map((e) => e.description)).toContain(
+      "in-progress → completed · Install: done · Done",
+    );
+
+    const refused = await updateProgress(db, { ...input, phaseId: 2_147_483_000 }, actor, "2031-04-03").catch((e) => e);
+    expect(isRefusal(refused) && refused.message).toBe("That phase is not part of this job");
+  });
+});

@@ -1,0 +1,151 @@
+// The screens the browser walkers visit (tests/e2e/a11y.test.ts: axe, no horizontal overflow and
+// full-page screenshots at 390, 768 and 1280 px, JavaScript on and off). One table for all of them:
+// a new screen (Photos, Inventory, Reports…) joins every check by adding one line to SCREENS.
+import { getDb } from "../../db/client.server";
+import { emails } from "../../db/schema";
+import { createPortalToken } from "~/models/portal.server";
+import { api, baseUrl, signIn } from "./http";
+
+/** Records made once per run of a walker, so detail pages and dialogs have something to show. */
+export type ScreenFixture = {
+  tag: string;
+  customerId: number;
+  jobId: number;
+  quoteId: number;
+  invoiceId: number;
+  emailId: number;
+  /** The customer's portal page, token included. */
+  portalUrl: string;
+};
+
+export type Screen = {
+  /** Short, unique: it names failures and screenshot files. */
+  name: string;
+  /** The address to open, from the fixture's records. */
+  path: (f: ScreenFixture) => string;
+  /** Who looks at it: a signed-in owner (default) or nobody (login, the portal). */
+  as?: "owner" | "anonymous";
+  /** Kept as a full-page screenshot in test-results/screens/ at each width. */
+  shot?: boolean;
+  /** A selector that is on the page once it has rendered (e.g. an open dialog). */
+  ready?: string;
+  /** axe rules not run on this screen, each with the reason where the table uses it. */
+  skipRules?: string[];
+};
+
+const DIALOG = '[role="dialog"]';
+
+export const SCREENS: Screen[] = [
+  // Signed out.
+  { name: "login", path: () => "/login", as: "anonymous", shot: true },
+  { name: "portal", path: (f) => `${f.portalUrl}&quote=${f.quoteId}`, as: "anonymous", shot: true },
+  {
+    name: "portal-approve",
+    path: (f) => `${f.portalUrl}&quote=${f.quoteId}&confirm=approve`,
+    as: "anonymous",
+    ready: '[data-testid="portal-confirm"]',
+  },
+  // Every screen of the sidebar.
+  { name: "home", path: () => "/", shot: true },
+  { name: "customers", path: () => "/customers", shot: true },
+  { name: "jobs", path: () => "/jobs", shot: true },
+  { name: "quotes", path: () => "/quotes", shot: true },
+  { name: "invoices", path: () => "/invoices", shot: true },
+  { name: "schedule-week", path: () => "/schedule?view=week", shot: true },
+  { name: "schedule-month", path: () => "/schedule?view=month", shot: true },
+  { name: "schedule-list", path: () => "/schedule?view=list" },
+  { name: "resources", path: () => "/schedule/resources" },
+  { name: "tasks", path: () => "/tasks" },
+  { name: "photos", path: () => "/photos" },
+  { name: "inventory", path: () => "/inventory" },
+  { name: "inbox", path: () => "/inbox", shot: true },
+  { name: "inbox-message", path: (f) => `/inbox?email=${f.emailId}`, shot: true },
+  { name: "reports", path: () => "/reports" },
+  { name: "search", path: (f) => `/search?q=${f.tag}` },
+  // Settings tabs.
+  { name: "settings-business", path: () => "/settings/business" },
+  { name: "settings-email", path: () => "/settings/email" },
+  { name: "settings-security", path: () => "/settings/security" },
+  { name: "settings-staff", path: () => "/settings/staff" },
+  { name: "settings-system", path: () => "/settings/system" },
+  // Detail pages.
+  { name: "customer", path: (f) => `/customers/${f.customerId}`, shot: true },
+  { name: "job", path: (f) => `/jobs/${f.jobId}`, shot: true },
+  { name: "quote", path: (f) => `/quotes/${f.quoteId}`, shot: true },
+  { name: "invoice", path: (f) => `/invoices/${f.invoiceId}`, shot: true },
+  // The main dialogs (routes; a Radix dialog with JS, an overlay without).
+  { name: "new-customer", path: () => "/customers/new", ready: DIALOG, shot: true },
+  { name: "new-quote", path: () => "/quotes/new", ready: DIALOG },
+  {
+    name: "record-payment",
+    path: (f) => `/invoices/${f.invoiceId}/pay?redirectTo=/invoices/${f.invoiceId}`,
+    ready: DIALOG,
+    shot: true,
+  },
+  { name: "send-email", path: (f) => `/quotes/${f.quoteId}/send?redirectTo=/quotes/${f.quoteId}`, ready: DIALOG },
+  { name: "new-event", path: () => "/schedule/events/new", ready: DIALOG },
+];
+
+/** A customer with a job, a sent quote with items, an invoice, an e-mail and a portal link. */
+export async function createScreenFixture(): Promise<ScreenFixture> {
+  const tag = `scr${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const cookie = await signIn("owner");
+  const post = async (path: string, json: unknown) => {
+    const res = await api(path, { method: "POST", cookie, headers: { Origin: baseUrl() }, json });
+    if (res.status !== 201) throw new Error(`POST ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: number };
+  };
+  const customer = await post("/api/customers", {
+    name: `Harbour View Kitchens ${tag}`,
+    email: `${tag}@example.com`,
+    phone: "802-555-0199",
+    city: "Burlington",
+  });
+  const job = await post("/api/jobs", { customerId: customer.id, title: `Kitchen cabinets ${tag}` });
+  const items = [
+    { description: "Shaker base cabinets, maple", quantity: "6", unitPrice: "845.50" },
+    { description: "Quartz countertop", quantity: "1", unitPrice: "4250.00" },
+  ];
+  const quote = await post("/api/quotes", {
+    customerId: customer.id,
+    jobId: job.id,
+    title: `Kitchen quote ${tag}`,
+    status: "sent",
+    items,
+  });
+  const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const invoice = await post("/api/invoices", {
+    customerId: customer.id,
+    jobId: job.id,
+    title: `Kitchen invoice ${tag}`,
+    dueDate: due,
+    items,
+  });
+  const db = await getDb();
+  const [email] = await db
+    .insert(emails)
+    .values({
+      provider: "gmail",
+      messageId: `<${tag}@example.com>`,
+      subject: `Cabinet door samples ${tag}`,
+      fromEmail: `${tag}@example.com`,
+      fromName: "Harbour View Kitchens",
+      toEmail: "office@example.com",
+      bodyText: "Hello,\n\nCould you bring the door samples on Thursday?\n\nThanks",
+      snippet: "Could you bring the door samples on Thursday?",
+      receivedAt: new Date(),
+      customerId: customer.id,
+      jobId: job.id,
+    })
+    .returning({ id: emails.id });
+  const token = await createPortalToken(db, customer.id);
+  return {
+    tag,
+    customerId: customer.id,
+    jobId: job.id,
+    quoteId: quote.id,
+    invoiceId: invoice.id,
+    emailId: email.id,
+    portalUrl: `/client/quotes/${customer.id}?token=${encodeURIComponent(token)}`,
+  };
+}
