@@ -11,6 +11,8 @@ import { DATE_FORMATS, MEASUREMENT_UNITS, SystemSettingsSchema, US_TIME_ZONES } 
 import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { BackupSection } from "~/components/backup-section";
+import { loadBackupSection } from "~/forms/backups.server";
 
 // Settings → System (spec §2). The time zone decides "today" and "overdue" everywhere (decisions
 // §6) and quote valid days the default validUntil of a new quote. Owner and office. Data
@@ -23,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const us = new Set<string>(US_TIME_ZONES.map((z) => z.value));
   const otherZones = Intl.supportedValuesOf("timeZone").filter((z) => !us.has(z));
   if (!us.has(system.timeZone) && !otherZones.includes(system.timeZone)) otherZones.unshift(system.timeZone);
-  return json({ system, otherZones, today: businessToday(system.timeZone) });
+  // Backups (the owner's only; null for office): app/forms/backups.server.ts.
+  const backups = await loadBackupSection(request);
+  return json({ system, otherZones, today: businessToday(system.timeZone), backups });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SystemSettings() {
-  const { system, otherZones, today } = useLoaderData<typeof loader>();
+  const { system, otherZones, today, backups } = useLoaderData<typeof loader>();
   const [form, fields] = useSettingsTabForm("system-settings", SystemSettingsSchema, {
     ...system,
     lowStockThreshold: String(system.lowStockThreshold),
@@ -137,8 +141,9 @@ export default function SystemSettings() {
       </Heading>
       <CustomerImportForm />
       <p className="settings-note" style={{ marginTop: "var(--space-3)" }}>
-        Automatic backups and e-mail/SMS notifications are not available yet.
+        E-mail/SMS notifications are not available yet.
       </p>
+      {backups ? <BackupSection data={backups} /> : null}
     </Card>
   );
 }
