@@ -23,6 +23,17 @@ export async function getBackup(db: Executor, id: number) {
   return row ?? null;
 }
 
+/** When the newest successful scheduled backup was made, or null. */
+export async function lastScheduledBackupAt(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: backups.createdAt })
+    .from(backups)
+    .where(and(eq(backups.trigger, "schedule"), eq(backups.status, "done")))
+    .orderBy(desc(backups.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
 /** Marks backups queued or running for longer than STALE_BACKUP_MS as failed; returns how many. */
 export async function failStaleBackups(db: Executor, now = new Date()) {
   const before = new Date(now.getTime() - STALE_BACKUP_MS);

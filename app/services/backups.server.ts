@@ -22,6 +22,7 @@ import {
   failBackup,
   finishBackup,
   getBackup,
+  lastScheduledBackupAt,
   photoObjectKeys,
   serverVersion,
   startBackup,
@@ -81,11 +82,24 @@ export type BackupOutcome =
   | { status: "done"; backupId: number; size: number; removed: number[] }
   | { status: "failed"; backupId: number; error: string };
 
-/** The daily job: one backup while "Auto backup" is on (and none is already running). */
-export async function runScheduledBackup(source?: BackupSource, store?: ObjectStore): Promise<BackupOutcome> {
+/** A scheduled backup this recent makes the next one unnecessary (a restarted in-process runner, a second worker). */
+export const SCHEDULED_BACKUP_GAP_MS = 20 * 60 * 60 * 1000;
+
+/**
+ * The daily job: one backup while "Auto backup" is on, unless one is already running or the last
+ * scheduled one is less than 20 hours old.
+ */
+export async function runScheduledBackup(
+  source?: BackupSource,
+  store?: ObjectStore,
+  now = new Date(),
+): Promise<BackupOutcome> {
   const src = source ?? (await currentSource());
   const { system } = await getSettings(src.db);
   if (!system.autoBackup) return { status: "skipped", reason: "Auto backup is off" };
+  const last = await lastScheduledBackupAt(src.db);
+  if (last && now.getTime() - last.getTime() < SCHEDULED_BACKUP_GAP_MS)
+    return { status: "skipped", reason: "A scheduled backup was made less than 20 hours ago" };
   const row = await createBackup(src.db, "schedule");
   if (!row) return { status: "skipped", reason: "A backup is already running" };
   return performBackup(row.id, src, store);

@@ -23,7 +23,7 @@ import * as schema from "../../db/schema";
 import { DiskStore, readAll } from "~/integrations/storage.server";
 import { createBackup, listBackups } from "~/models/backups.server";
 import { saveSettings } from "~/models/settings.server";
-import { performBackup, type BackupManifest, type BackupSource } from "~/services/backups.server";
+import { performBackup, runScheduledBackup, type BackupManifest, type BackupSource } from "~/services/backups.server";
 import { baseUrl, signIn } from "../setup/http";
 
 const root = path.resolve(__dirname, "../..");
@@ -228,6 +228,22 @@ describe("backups", () => {
     // The next backup works again, and the failed one stays listed with its message.
     expect((await backUp(pgSource())).status).toBe("done");
     expect((await listBackups(src)).some((b) => b.status === "failed")).toBe(true);
+  }, 120_000);
+
+  it("the daily job backs up only while Auto backup is on, once a day", async () => {
+    await saveSettings(src, "system", { autoBackup: false });
+    expect(await runScheduledBackup(pgSource(), store)).toMatchObject({ status: "skipped" });
+    await saveSettings(src, "system", { autoBackup: true });
+    const first = await runScheduledBackup(pgSource(), store);
+    expect(first.status).toBe("done");
+    const [latest] = await listBackups(src);
+    expect(latest).toMatchObject({ trigger: "schedule", status: "done" });
+    // A second run the same day (a restarted web process, a second worker) does nothing.
+    expect(await runScheduledBackup(pgSource(), store)).toMatchObject({ status: "skipped" });
+    // The next day's does.
+    const tomorrow = new Date(Date.now() + 21 * 60 * 60 * 1000);
+    expect((await runScheduledBackup(pgSource(), store, tomorrow)).status).toBe("done");
+    await saveSettings(src, "system", { autoBackup: false });
   }, 120_000);
 
   it("backs up the embedded PGlite database and restores it into a fresh data directory", async () => {
