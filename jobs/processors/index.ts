@@ -12,6 +12,7 @@ import {
   SEND_INVOICE_EMAIL_JOB,
   SEND_QUOTE_EMAIL_JOB,
   SEND_REPLY_JOB,
+  SEND_LOGIN_ALERT_JOB,
   SEND_TEST_EMAIL_JOB,
   SYNC_INBOX_JOB,
   type ProcessorRegistry,
@@ -20,7 +21,14 @@ import {
 import { dailyMaintenance } from "./daily-maintenance";
 import { makeDerivativesJob } from "./photos";
 import { processWebhook, sweepWebhooks } from "./process-webhook";
-import { sendInvoiceEmailJob, sendQuoteEmailJob, sendReplyJob, sendTestEmailJob, syncInboxJob } from "./email";
+import {
+  sendInvoiceEmailJob,
+  sendLoginAlertJob,
+  sendQuoteEmailJob,
+  sendReplyJob,
+  sendTestEmailJob,
+  syncInboxJob,
+} from "./email";
 
 export const processors = {
   [MAINTENANCE_QUEUE]: {
@@ -35,6 +43,7 @@ export const processors = {
     [SEND_INVOICE_EMAIL_JOB]: sendInvoiceEmailJob,
     [SEND_TEST_EMAIL_JOB]: sendTestEmailJob,
     [SEND_REPLY_JOB]: sendReplyJob,
+    [SEND_LOGIN_ALERT_JOB]: sendLoginAlertJob,
     [SYNC_INBOX_JOB]: syncInboxJob,
   },
   [PHOTOS_QUEUE]: {
