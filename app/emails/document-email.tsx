@@ -107,7 +107,14 @@ export function TestEmail({ business }: { business: BusinessDetails }) {
 }
 
 /** Sent to a user whose account signed in from a browser it had not seen (Security → login alerts). */
-export function LoginAlertEmail(props: { business: BusinessDetails; name: string; username: string; when: string; browser: string; address: string }) {
+export function LoginAlertEmail(props: {
+  business: BusinessDetails;
+  name: string;
+  username: string;
+  when: string;
+  browser: string;
+  address: string;
+}) {
   return (
     <Html lang="en">
       <Head />
@@ -117,8 +124,8 @@ export function LoginAlertEmail(props: { business: BusinessDetails; name: string
           <Heading as="h2">New sign-in to your account</Heading>
           <Text>Hello {props.name},</Text>
           <Text>
-            Your {props.business.companyName} account ({props.username}) was just signed in to from a browser it had
-            not been used on before.
+            Your {props.business.companyName} account ({props.username}) was just signed in to from a browser it had not
+            been used on before.
           </Text>
           <Text>
             When: {props.when}

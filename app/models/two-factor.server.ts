@@ -182,7 +182,8 @@ export async function verifySecondFactor(db: Executor, userId: number, input: st
   const token = value.replace(/\s+/g, "");
   if (/^\d{6}$/.test(token)) {
     const secret = readSecret(row.secret);
-    if (!secret) throw conflict("The two-factor secret cannot be read; ask the owner to reset your two-factor sign-in.");
+    if (!secret)
+      throw conflict("The two-factor secret cannot be read; ask the owner to reset your two-factor sign-in.");
     const step = matchingStep(secret, token);
     if (step === null) throw invalid(WRONG_CODE, field);
     if (!(await claimStep(db, userId, step))) {
@@ -191,7 +192,7 @@ export async function verifySecondFactor(db: Executor, userId: number, input: st
     await clearAttempts(db, `totp:${userId}`);
     return { method: "totp" as const };
   }
-  if (!(await useRecoveryCode(db, userId, value))) {
+  if (!(await redeemRecoveryCode(db, userId, value))) {
     throw invalid("That code is not right. Enter the code your app shows now, or an unused recovery code.", field);
   }
   await clearAttempts(db, `totp:${userId}`);
@@ -215,7 +216,9 @@ export function normaliseRecoveryCode(code: string) {
 }
 
 export const hashRecoveryCode = (code: string) =>
-  createHash("sha256").update(`recovery:${normaliseRecoveryCode(code)}`).digest("hex");
+  createHash("sha256")
+    .update(`recovery:${normaliseRecoveryCode(code)}`)
+    .digest("hex");
 
 /** Replaces the user's recovery codes with ten new ones; returns them in clear (shown once). */
 export async function replaceRecoveryCodes(db: Executor, userId: number): Promise<string[]> {
@@ -226,7 +229,7 @@ export async function replaceRecoveryCodes(db: Executor, userId: number): Promis
 }
 
 /** Uses up one unused recovery code of the user; false when it is unknown or used. */
-export async function useRecoveryCode(db: Executor, userId: number, code: string) {
+export async function redeemRecoveryCode(db: Executor, userId: number, code: string) {
   const normalised = normaliseRecoveryCode(code);
   if (!/^[a-z0-9]{10}$/.test(normalised)) return false;
   const rows = await db
@@ -288,10 +291,7 @@ export const newDeviceId = () => randomBytes(24).toString("base64url");
  */
 export async function rememberDevice(db: Executor, userId: number, deviceId: string) {
   const hash = deviceHash(deviceId);
-  const [known] = await db
-    .select({ n: count() })
-    .from(userDevices)
-    .where(eq(userDevices.userId, userId));
+  const [known] = await db.select({ n: count() }).from(userDevices).where(eq(userDevices.userId, userId));
   const inserted = await db
     .insert(userDevices)
     .values({ userId, deviceHash: hash })

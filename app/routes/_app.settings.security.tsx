@@ -146,8 +146,8 @@ export default function SecuritySettings() {
             />
           </Grid>
           <Text as="p" size="2" color="gray">
-            With forced changes on, a user whose password is older than this must choose a new one before anything
-            else. Login alerts need e-mail set up (Settings → Email) and the user&apos;s e-mail address.
+            With forced changes on, a user whose password is older than this must choose a new one before anything else.
+            Login alerts need e-mail set up (Settings → Email) and the user&apos;s e-mail address.
           </Text>
           <SettingsTabSave form={form} label="Save Security Settings" />
         </Flex>

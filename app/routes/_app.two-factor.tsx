@@ -75,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
         return json<ActionData>({ intent, error: "Unknown action.", codes: null }, { status: 400 });
     }
   } catch (error) {
-    if (isRefusal(error)) return json<ActionData>({ intent, error: error.message, codes: null }, { status: error.status });
+    if (isRefusal(error))
+      return json<ActionData>({ intent, error: error.message, codes: null }, { status: error.status });
     throw error;
   }
 }

@@ -42,8 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), {
     schema: makeChangePasswordSchema(await getPasswordPolicy(db)),
   });
-  if (submission.status !== "success")
-    return json(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   let sessionVersion: number;
   try {
     sessionVersion = await changeOwnPassword(

@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import { CodeField, EnrolmentCode, RecoveryCodes } from "~/components/two-factor";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { confirmEnrolment, startEnrolment, verifySecondFactor } from "~/models/two-factor.server";
+import { confirmEnrolment, startEnrolment, twoFactorStatus, verifySecondFactor } from "~/models/two-factor.server";
 import { getActiveSessionUser } from "~/models/user.server";
 import { completeSignIn } from "~/services/sign-in.server";
 import { clearPendingCookie, getCurrentUser, getPendingSignIn } from "~/utils/auth.server";
@@ -40,11 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const waiting = await waitingUser(request);
   if (!waiting) throw backToLogin();
   const { pending, user } = waiting;
-  if (pending.step === "enrol") {
+  // Once enrolled (the page's own action just confirmed it: a browser without JS renders the
+  // recovery codes with this loader's data), there is nothing to enrol any more.
+  if (pending.step === "enrol" && !(await twoFactorStatus(await getDb(), user.id)).enrolled) {
     const enrolment = await startEnrolment(await getDb(), user.id);
     return json({ step: "enrol" as const, name: user.name, secret: enrolment.secret, qrSvg: enrolment.qrSvg });
   }
-  return json({ step: "verify" as const, name: user.name, secret: null, qrSvg: null });
+  return json({ step: pending.step, name: user.name, secret: null, qrSvg: null });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
