@@ -22,7 +22,7 @@ import { startWorker, type RunningWorker } from "../../jobs/worker";
 import { SETTINGS_DEFAULTS } from "~/models/settings.server";
 import { hashPassword } from "~/utils/password.server";
 import { encryptSecret } from "~/utils/secret-box.server";
-import { launchBrowser, signInAs } from "../setup/browser";
+import { launchBrowser, signInAs, waitForHydration } from "../setup/browser";
 import { baseUrl, signIn } from "../setup/http";
 import { holdShared, withSettings } from "../setup/shared-settings";
 
@@ -249,6 +249,51 @@ describe("two-factor sign-in (JavaScript off)", () => {
         await saveSecurity({ twoFactor: false });
       }
     });
+  });
+});
+
+describe("two-factor sign-in with JavaScript on", () => {
+  async function passwordStepJs(context: BrowserContext, username: string) {
+    const page = await context.newPage();
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.fill('input[name="username"]', username);
+    await page.fill('input[name="password"]', PASSWORD);
+    await Promise.all([page.waitForURL((url) => url.pathname !== "/login"), page.click('button[type="submit"]')]);
+    return page;
+  }
+
+  it("sets up on /two-factor (codes stay on screen), then signs in with password and code", async () => {
+    const user = await createUser("tfajs");
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: true });
+    contexts.push(context);
+    const page = await passwordStepJs(context, user.username);
+    await page.goto("/two-factor");
+    await waitForHydration(page);
+    await page.click('button[name="intent"][value="start"]');
+    await page.locator('[data-testid="totp-secret"]').waitFor();
+    const secret = await shownSecret(page);
+    await page.fill('input[name="code"]', codeAt(secret, Date.now()));
+    await page.click('button[name="intent"][value="confirm"]');
+    await page.locator('[data-testid="recovery-codes"]').waitFor();
+    expect(await recoveryCodes(page)).toHaveLength(10);
+
+    const second = await browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: true });
+    contexts.push(second);
+    const signIn2 = await passwordStepJs(second, user.username);
+    expect(new URL(signIn2.url()).pathname).toBe("/login/two-factor");
+    await waitForHydration(signIn2);
+    await signIn2.fill('input[name="code"]', "123");
+    await signIn2.click('button[name="intent"][value="verify"]');
+    await signIn2.locator("#code-error").waitFor();
+    expect(await signIn2.locator("#code-error").textContent()).toContain("That code is not right");
+    await signIn2.fill('input[name="code"]', codeAt(secret, Date.now() + 30_000));
+    await Promise.all([
+      signIn2.waitForURL((url) => url.pathname === "/"),
+      signIn2.click('button[name="intent"][value="verify"]'),
+    ]);
+    await signIn2.locator('[data-testid="sidebar-user"]').waitFor();
+    expect(await signIn2.locator('[data-testid="sidebar-user"]').textContent()).toBe(user.name);
   });
 });
 
