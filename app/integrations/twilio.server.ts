@@ -22,7 +22,8 @@ export function smsConfigured() {
 export function smsUnavailableReason(): string | null {
   const missing = missingSmsEnv();
   if (!missing.length) return null;
-  return `SMS needs ${SMS_ENV.join(", ")} set on the server (missing: ${missing.join(", ")}).`;
+  const which = missing.length === SMS_ENV.length ? "" : ` (missing: ${missing.join(", ")})`;
+  return `SMS needs ${SMS_ENV.join(", ")} set on the server${which}.`;
 }
 
 function smsConfig() {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { Card, Flex, Link as RadixLink } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NotificationSettingsForm } from "~/components/notification-settings";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationSettingsSchema } from "~/schemas/notifications";
@@ -12,12 +12,13 @@ import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Settings → System → Notifications (docs/decisions/notifications.md): the System tab posts its
-// Notifications form here; a refused save (SMS without a provider) shows the form again with the
-// reason (400), a saved one goes back to the tab with a toast.
+// Notifications form here; a refused save (SMS without a provider) shows the form again on this
+// page with the reason (400), a saved one goes back to the tab with a toast.
 
+/** Opened directly (a bookmark, or after a refused save): the form on its own page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "settings", "write");
-  return redirect("/settings/system");
+  await requirePermission(request, "settings");
+  return json({ state: await notificationSettingsState(await getDb()) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,12 +44,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NotificationSettingsPage() {
+  const { state } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  if (!data) return null;
   return (
     <Card>
       <Flex direction="column" gap="3">
-        <NotificationSettingsForm state={data.state} errors={data.errors} />
+        <NotificationSettingsForm state={data?.state ?? state} errors={data?.errors} />
         <RadixLink asChild size="2">
           <Link to="/settings/system">Back to System settings</Link>
         </RadixLink>
