@@ -25,6 +25,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let releaseSettings: (() => Promise<void>) | undefined;
+let releaseEmail: (() => Promise<void>) | undefined;
 let savedSystem: { emailNotifications: boolean; smsNotifications: boolean } | undefined;
 let userId = 0;
 
@@ -43,7 +44,7 @@ async function submit(p: Page, click: () => Promise<void>) {
   return response;
 }
 
-async function shot(p: Page, name: string) {
+async function shot(p: Page, name: string, fullPage = true) {
   fs.mkdirSync(shots, { recursive: true });
   for (const [w, h] of [
     [390, 844],
@@ -55,12 +56,15 @@ async function shot(p: Page, name: string) {
     await p.goto(p.url());
     // No horizontal scroll at any width.
     expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await p.screenshot({ path: `${shots}/${name}-${w}.png`, fullPage: true });
+    await p.screenshot({ path: `${shots}/${name}-${w}.png`, fullPage });
   }
   await p.setViewportSize({ width: 1280, height: 800 });
 }
 
 beforeAll(async () => {
+  // This file's office user opts in to notification e-mails: while it exists, no other file may
+  // be sending over its own SMTP server (a stray notice would land there).
+  releaseEmail = await holdShared("email", "change");
   releaseSettings = await holdShared("settings", "change");
   const db = await getDb();
   const { system } = await readSettings(db);
@@ -87,6 +91,7 @@ afterAll(async () => {
   await db.delete(customers).where(ilike(customers.name, `%${tag}%`));
   await closeDb();
   await releaseSettings?.();
+  await releaseEmail?.();
 });
 
 describe("Settings → System → Notifications without JavaScript", () => {
@@ -162,7 +167,7 @@ describe("opting in without JavaScript", () => {
 
   it("customer form: SMS reminders need a mobile number; with one the choice is saved", async () => {
     await page.goto("/customers/new");
-    await shot(page, "customer-form");
+    await shot(page, "customer-form", false);
     await page.fill('input[name="name"]', `Reminder Customer ${tag}`);
     await page.selectOption('select[name="appointmentReminders"]', "sms");
     const refused = await submit(page, () => page.getByRole("button", { name: "Add Customer" }).click());
