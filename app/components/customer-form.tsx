@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid, Text } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import {
   APPOINTMENT_REMINDER_LABELS,
@@ -78,14 +78,14 @@ export function CustomerForm({
         </Grid>
         <SelectField
           label="Appointment Reminders"
-          selectProps={getSelectProps(fields.appointmentReminders)}
+          selectProps={{ ...getSelectProps(fields.appointmentReminders), style: { width: "100%" } }}
           options={APPOINTMENT_REMINDERS.map((value) => ({ value, label: APPOINTMENT_REMINDER_LABELS[value] }))}
           errors={fields.appointmentReminders.errors}
         />
-        <p className="settings-note" style={{ margin: 0 }}>
+        <Text as="p" size="1" color="gray">
           The day before an install, the customer gets a reminder if they asked for one (when notifications are on in
           Settings → System).
-        </p>
+        </Text>
         <TextareaField
           label="Notes"
           textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}
