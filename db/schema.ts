@@ -72,6 +72,8 @@ export const users = pgTable(
     /** The last 30-second step whose code was accepted: a code is never accepted twice. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     totpEnabledAt: instant("totp_enabled_at"),
+    /** Settings → Profile: e-mail me office notifications (docs/decisions/notifications.md). */
+    notifyEmail: boolean("notify_email").notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -166,9 +168,12 @@ export const customers = pgTable(
     state: text("state"),
     zipCode: text("zip_code"),
     notes: text("notes"),
+    /** Appointment reminders the customer opted in to: none, email, sms or both (docs/decisions/notifications.md). */
+    appointmentReminders: text("appointment_reminders").notNull().default("none"),
     ...timestamps(),
   },
   (t) => [
+    check("customers_appointment_reminders_check", sql`${t.appointmentReminders} in ('none', 'email', 'sms', 'both')`),
     index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Substring search (ILIKE '%term%') on the four searchable columns uses trigram indexes.
     index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -993,5 +998,26 @@ export const activityLog = pgTable(
     // The activity page's type and user filters.
     index("activity_log_type_idx").on(t.type, t.createdAt.desc().nullsFirst()),
     index("activity_log_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+// ---------------------------------------------------------------- notifications
+
+/**
+ * One row per notification sent (docs/decisions/notifications.md): the key names what was sent to
+ * whom (`reminder:email:event:42:2026-11-25`, `digest:2026-11-24:user:3`), so a retried job or a
+ * second run of the daily job finds the row and sends nothing twice.
+ */
+export const notificationsSent = pgTable(
+  "notifications_sent",
+  {
+    key: text("key").primaryKey(),
+    channel: text("channel").notNull(),
+    eventId: integer("event_id").references(() => scheduleEvents.id, { onDelete: "cascade" }),
+    sentAt: instant("sent_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_sent_event_idx").on(t.eventId),
+    check("notifications_sent_channel_check", sql`${t.channel} in ('email', 'sms')`),
   ],
 );

@@ -152,9 +152,11 @@ export function AppShell({
           <Text as="div" size="1" color="gray" className="sidebar-label" data-testid="sidebar-role">
             {ROLE_LABELS[user.viewRole]}
           </Text>
-          <Link to="/two-factor" className="sidebar-label link-button sidebar-account-link">
-            Two-factor sign-in
-          </Link>
+          <div className="sidebar-label">
+            <Link to="/two-factor" className="link-button">
+              Two-factor sign-in
+            </Link>
+          </div>
           <Form method="post" action="/logout" className="sidebar-label">
             <button type="submit" className="link-button">
               Sign out

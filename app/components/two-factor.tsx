@@ -13,6 +13,7 @@ export function EnrolmentCode({ qrSvg, secret }: { qrSvg: string; secret: string
       </Text>
       <Box
         className="totp-qr"
+        style={{ width: 200, maxWidth: "100%", background: "#fff", lineHeight: 0 }}
         role="img"
         aria-label="QR code for your authenticator app"
         dangerouslySetInnerHTML={{ __html: qrSvg }}
@@ -75,7 +76,17 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           instead of a code from your app, if you lose your phone.
         </Callout.Text>
       </Callout.Root>
-      <ol className="recovery-codes" data-testid="recovery-codes">
+      <ol
+        className="recovery-codes"
+        data-testid="recovery-codes"
+        style={{
+          display: "grid",
+          gridTemplateColumns: "repeat(auto-fill, minmax(9rem, 1fr))",
+          gap: "0.5rem 1rem",
+          margin: 0,
+          paddingLeft: "1.5rem",
+        }}
+      >
         {codes.map((code) => (
           <li key={code}>
             <Code size="3">{code}</Code>

@@ -63,6 +63,11 @@ export function getSettings(db: Executor): Promise<Settings> {
   return value;
 }
 
+/** The stored settings without the cache: a job in another process acting on a switch reads these. */
+export function readSettings(db: Executor): Promise<Settings> {
+  return loadSettings(db);
+}
+
 async function loadSettings(db: Executor): Promise<Settings> {
   const stored = await db
     .select()

@@ -89,7 +89,7 @@ export async function startEnrolment(db: Executor, userId: number): Promise<Enro
       .where(eq(users.id, userId));
   }
   const uri = totpFor(secret, row.username).toString();
-  const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, width: 200 });
   return { secret, uri, qrSvg };
 }
 

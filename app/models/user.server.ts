@@ -307,7 +307,13 @@ export async function updateStaffUser(
 export async function updateProfile(db: Executor, id: number, input: ProfileInput) {
   await db
     .update(users)
-    .set({ name: input.name, email: input.email ?? null, phone: input.phone ?? null, updatedAt: new Date() })
+    .set({
+      name: input.name,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      notifyEmail: input.notifyEmail,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, id));
 }
 

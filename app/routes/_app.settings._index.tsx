@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Badge, Button, Card, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/forms";
+import { CheckboxField, ErrorList, Field } from "~/components/forms";
+import { officeOptIn } from "~/models/notifications.server";
 import { PasswordFields } from "~/components/password-fields";
 import { getPasswordPolicy } from "~/models/settings.server";
 import { twoFactorStatus } from "~/models/two-factor.server";
@@ -28,10 +29,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "settings");
   const tab = new URL(request.url).searchParams.get("tab");
   if (tab && OLD_TABS.has(tab)) throw redirect(`/settings/${tab}`);
+  const db = await getDb();
   return json({
-    profile: { username: user.username, name: user.name, email: user.email, phone: user.phone, role: user.role },
-    policy: await getPasswordPolicy(await getDb()),
-    twoFactorOn: (await twoFactorStatus(await getDb(), user.id)).enrolled,
+    profile: {
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      notifyEmail: await officeOptIn(db, user.id),
+    },
+    policy: await getPasswordPolicy(db),
+    twoFactorOn: (await twoFactorStatus(db, user.id)).enrolled,
   });
 }
 
@@ -117,6 +126,7 @@ type Profile = {
   email: string | null;
   phone: string | null;
   role: keyof typeof ROLE_LABELS;
+  notifyEmail: boolean;
 };
 
 function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
@@ -125,7 +135,12 @@ function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: S
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult,
-    defaultValue: { name: profile.name, email: profile.email ?? "", phone: profile.phone ?? "" },
+    defaultValue: {
+      name: profile.name,
+      email: profile.email ?? "",
+      phone: profile.phone ?? "",
+      notifyEmail: profile.notifyEmail ? "on" : undefined,
+    },
     constraint: getZodConstraint(ProfileSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -165,6 +180,15 @@ function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: S
             inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
             errors={fields.phone.errors}
           />
+          <CheckboxField
+            label="Email me notifications"
+            inputProps={getInputProps(fields.notifyEmail, { type: "checkbox" })}
+            errors={fields.notifyEmail.errors}
+          />
+          <Text size="1" color="gray">
+            When e-mail notifications are on in Settings → System: a quote approved or changes requested in the portal,
+            an online payment, and a morning digest of what needs attention.
+          </Text>
           <Text size="1" color="gray">
             Your role is set by the owner under Settings → Staff.
           </Text>

@@ -15,12 +15,25 @@ import {
   SEND_LOGIN_ALERT_JOB,
   SEND_TEST_EMAIL_JOB,
   SYNC_INBOX_JOB,
+  NOTIFICATIONS_QUEUE,
+  DAILY_NOTIFICATIONS_JOB,
+  SEND_DIGEST_JOB,
+  SEND_OFFICE_NOTICE_JOB,
+  SEND_REMINDER_EMAIL_JOB,
+  SEND_REMINDER_SMS_JOB,
   type ProcessorRegistry,
   type QueueName,
 } from "../queues";
 import { dailyMaintenance } from "./daily-maintenance";
 import { makeDerivativesJob } from "./photos";
 import { processWebhook, sweepWebhooks } from "./process-webhook";
+import {
+  dailyNotificationsJob,
+  sendDigestJob,
+  sendOfficeNoticeJob,
+  sendReminderEmailJob,
+  sendReminderSmsJob,
+} from "./notifications";
 import {
   sendInvoiceEmailJob,
   sendLoginAlertJob,
@@ -45,6 +58,13 @@ export const processors = {
     [SEND_REPLY_JOB]: sendReplyJob,
     [SEND_LOGIN_ALERT_JOB]: sendLoginAlertJob,
     [SYNC_INBOX_JOB]: syncInboxJob,
+    [SEND_OFFICE_NOTICE_JOB]: sendOfficeNoticeJob,
+    [SEND_DIGEST_JOB]: sendDigestJob,
+    [SEND_REMINDER_EMAIL_JOB]: sendReminderEmailJob,
+  },
+  [NOTIFICATIONS_QUEUE]: {
+    [DAILY_NOTIFICATIONS_JOB]: dailyNotificationsJob,
+    [SEND_REMINDER_SMS_JOB]: sendReminderSmsJob,
   },
   [PHOTOS_QUEUE]: {
     [MAKE_DERIVATIVES_JOB]: makeDerivativesJob,
