@@ -63,6 +63,15 @@ export const users = pgTable(
      */
     sessionVersion: integer("session_version").notNull().default(0),
     lastSignInAt: instant("last_sign_in_at"),
+    /** When the password was last set: Security → forced password change counts from here. */
+    passwordChangedAt: instant("password_changed_at").notNull().defaultNow(),
+    /** The TOTP secret (RFC 6238), encrypted like the e-mail password (secret-box); null = not enrolled. */
+    totpSecret: text("totp_secret"),
+    /** A secret shown for enrolment and not yet confirmed with a code (encrypted too). */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    totpEnabledAt: instant("totp_enabled_at"),
     /** Settings → Profile: e-mail me office notifications (docs/decisions/notifications.md). */
     notifyEmail: boolean("notify_email").notNull().default(false),
     ...timestamps(),
@@ -99,6 +108,38 @@ export const loginThrottle = pgTable("login_throttle", {
   firstFailureAt: instant("first_failure_at").notNull().defaultNow(),
   lockedUntil: instant("locked_until"),
 });
+
+/** One-time recovery codes of two-factor sign-in: SHA-256 of the code, used once (docs/decisions/security.md). */
+export const userRecoveryCodes = pgTable(
+  "user_recovery_codes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("user_recovery_codes_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Browsers a user has signed in from (login alerts): the SHA-256 of the signed device cookie's id.
+ * A sign-in from a browser not listed here e-mails the user.
+ */
+export const userDevices = pgTable(
+  "user_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: instant("first_seen_at").notNull().defaultNow(),
+    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
 
 /** Key/value settings (business details, system, security); values are JSON. */
 export const settings = pgTable("settings", {

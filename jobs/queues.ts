@@ -45,6 +45,9 @@ export const SEND_TEST_EMAIL_JOB = "send-test";
 export type SendQuoteEmailData = { quoteId: number; customMessage?: string; actorId?: number | null };
 export type SendInvoiceEmailData = { invoiceId: number; customMessage?: string; actorId?: number | null };
 export type SendTestEmailData = { actorId?: number | null };
+export const SEND_LOGIN_ALERT_JOB = "send-login-alert";
+/** A sign-in from a browser new to the user: who, when, and the browser and address it came from. */
+export type SendLoginAlertData = { userId: number; at: string; browser: string; address: string };
 export const SEND_REPLY_JOB = "send-reply";
 /** The reply the user typed travels with the job, like a custom message; the original is loaded by id. */
 export type SendReplyData = { emailId: number; body: string; actorId?: number | null };
@@ -111,6 +114,7 @@ export type JobPayloads = {
     [SEND_INVOICE_EMAIL_JOB]: SendInvoiceEmailData;
     [SEND_TEST_EMAIL_JOB]: SendTestEmailData;
     [SEND_REPLY_JOB]: SendReplyData;
+    [SEND_LOGIN_ALERT_JOB]: SendLoginAlertData;
     [SYNC_INBOX_JOB]: SyncInboxData;
     [SEND_OFFICE_NOTICE_JOB]: SendOfficeNoticeData;
     [SEND_DIGEST_JOB]: SendDigestData;

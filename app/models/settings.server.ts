@@ -36,6 +36,8 @@ export const SETTINGS_DEFAULTS = {
     twoFactor: false,
     loginAlerts: true,
     forcePasswordChange: false,
+    /** With forcePasswordChange: days a password may be used before its user must choose a new one. */
+    passwordMaxAgeDays: 90,
     minPasswordLength: 8,
     requireNumbers: true,
     requireSpecial: true,

@@ -2,11 +2,12 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Badge, Button, Card, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
 import { officeOptIn } from "~/models/notifications.server";
 import { PasswordFields } from "~/components/password-fields";
 import { getPasswordPolicy } from "~/models/settings.server";
+import { twoFactorStatus } from "~/models/two-factor.server";
 import { changeOwnPassword, updateProfile } from "~/models/user.server";
 import { describePolicy, makeChangePasswordSchema, ProfileSchema, type PasswordPolicy } from "~/schemas/user";
 import { clientAddressOf, requirePermission } from "~/utils/auth.server";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notifyEmail: await officeOptIn(db, user.id),
     },
     policy: await getPasswordPolicy(db),
+    twoFactorOn: (await twoFactorStatus(db, user.id)).enrolled,
   });
 }
 
@@ -88,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileSettings() {
-  const { profile, policy } = useLoaderData<typeof loader>();
+  const { profile, policy, twoFactorOn } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <Grid columns={{ initial: "1", md: "2" }} gap="4" align="start">
@@ -100,6 +102,20 @@ export default function ProfileSettings() {
         policy={policy}
         lastResult={data?.intent === "password" ? (data.result as SubmissionResult<string[]>) : undefined}
       />
+      <Card>
+        <Heading as="h2" size="4" mb="1">
+          Two-Factor Sign-In
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          A code from an authenticator app after your password.{" "}
+          <Badge color={twoFactorOn ? "green" : "gray"} data-testid="profile-two-factor">
+            {twoFactorOn ? "On" : "Off"}
+          </Badge>
+        </Text>
+        <Button asChild variant="soft" size="3">
+          <Link to="/two-factor">{twoFactorOn ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}</Link>
+        </Button>
+      </Card>
     </Grid>
   );
 }

@@ -12,6 +12,7 @@ import {
   SEND_INVOICE_EMAIL_JOB,
   SEND_QUOTE_EMAIL_JOB,
   SEND_REPLY_JOB,
+  SEND_LOGIN_ALERT_JOB,
   SEND_TEST_EMAIL_JOB,
   SYNC_INBOX_JOB,
   NOTIFICATIONS_QUEUE,
@@ -33,7 +34,14 @@ import {
   sendReminderEmailJob,
   sendReminderSmsJob,
 } from "./notifications";
-import { sendInvoiceEmailJob, sendQuoteEmailJob, sendReplyJob, sendTestEmailJob, syncInboxJob } from "./email";
+import {
+  sendInvoiceEmailJob,
+  sendLoginAlertJob,
+  sendQuoteEmailJob,
+  sendReplyJob,
+  sendTestEmailJob,
+  syncInboxJob,
+} from "./email";
 
 export const processors = {
   [MAINTENANCE_QUEUE]: {
@@ -48,6 +56,7 @@ export const processors = {
     [SEND_INVOICE_EMAIL_JOB]: sendInvoiceEmailJob,
     [SEND_TEST_EMAIL_JOB]: sendTestEmailJob,
     [SEND_REPLY_JOB]: sendReplyJob,
+    [SEND_LOGIN_ALERT_JOB]: sendLoginAlertJob,
     [SYNC_INBOX_JOB]: syncInboxJob,
     [SEND_OFFICE_NOTICE_JOB]: sendOfficeNoticeJob,
     [SEND_DIGEST_JOB]: sendDigestJob,
