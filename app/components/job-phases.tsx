@@ -81,7 +81,8 @@ export function JobPhasesCard({
   canProgress: boolean;
 }) {
   return (
-    <Card size="2">
+    // The whole width of the job page's grid: a table of five columns needs it on a desktop.
+    <Card size="2" style={{ gridColumn: "1 / -1" }}>
       <Flex justify="between" align="center" mb="3" gap="3">
         <Heading as="h2" size="4">
           Phases
