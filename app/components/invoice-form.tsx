@@ -13,7 +13,12 @@ import { useMemo } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { INVOICE_STATUSES, makeInvoiceSchema, PAYMENT_TERMS } from "~/schemas/invoice";
 import { formatMoney, rateToPercent } from "~/utils/money";
-import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
+import {
+  CUSTOMER_AND_JOB_PICKERS,
+  type CustomerPickerRow,
+  type JobPickerRow,
+  type PickerLookups,
+} from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
 import { LineItemsEditor } from "./line-items";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
@@ -22,6 +27,7 @@ import { SelectField } from "./select-field";
 export type InvoiceFormDefaults = {
   quoteId?: string;
   customerId?: string;
+  jobId?: string;
   title?: string;
   description?: string;
   status?: string;
@@ -49,6 +55,7 @@ export function InvoiceForm({
   pickers,
   defaultValue,
   customers,
+  jobs,
   quotes,
   today,
   allowPastDueDate,
@@ -58,10 +65,11 @@ export function InvoiceForm({
   pendingLabel,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
-  /** The action's word on the customer picker (a Find's matches, the chosen customer). */
+  /** The action's word on the customer and job pickers (a Find's matches, the chosen record). */
   pickers?: PickerLookups | null;
   defaultValue: InvoiceFormDefaults;
   customers: CustomerPickerRow[];
+  jobs: JobPickerRow[];
   quotes: QuoteChoice[];
   today: string;
   allowPastDueDate?: string | null;
@@ -93,7 +101,7 @@ export function InvoiceForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_PICKER, schema),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_AND_JOB_PICKERS, schema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -142,7 +150,7 @@ export function InvoiceForm({
             </Button>
           ) : null}
         </Flex>
-        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="3">
           <RecordPicker
             kind="customer"
             label="Customer"
@@ -150,6 +158,14 @@ export function InvoiceForm({
             options={customers}
             lookup={pickers?.customerId}
             empty={{ value: "", label: "Select a customer" }}
+          />
+          <RecordPicker
+            kind="job"
+            label="Job (optional)"
+            field={fields.jobId}
+            options={jobs}
+            lookup={pickers?.jobId}
+            empty={{ value: "", label: "No job" }}
           />
           <SelectField
             label="Status"

@@ -13,7 +13,8 @@ import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { requireId } from "~/utils/params.server";
-import { CUSTOMER_PICKER } from "~/utils/picker";
+import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
+import { jobOptions } from "~/models/job.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireFound } from "~/utils/refusal.server";
 import { useKeptQuery } from "~/components/use-kept-query";
@@ -23,20 +24,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
   const invoice = requireFound(await getInvoice(db, id), "Invoice");
-  const [ctx, customers, quotes, items] = await Promise.all([
+  const [ctx, customers, jobs, quotes, items] = await Promise.all([
     moneyContext(db),
     customerOptions(db, { includeId: invoice.customerId }),
+    jobOptions(db, { includeId: invoice.jobId }),
     invoiceableQuotes(db, invoice.quoteId),
     listInvoiceItems(db, id),
   ]);
   return json({
     invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
     customers,
+    jobs,
     quotes,
     today: ctx.today,
     defaults: {
       quoteId: invoice.quoteId ? String(invoice.quoteId) : "",
       customerId: String(invoice.customerId),
+      jobId: invoice.jobId ? String(invoice.jobId) : "",
       title: invoice.title,
       description: invoice.description ?? "",
       status: invoice.status,
@@ -60,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const current = requireFound(await getInvoice(db, id), "Invoice");
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
-  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, {
     schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate, taxAsPercent: true }),
   });
@@ -81,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditInvoice() {
-  const { invoice, customers, quotes, today, defaults } = useLoaderData<typeof loader>();
+  const { invoice, customers, jobs, quotes, today, defaults } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const query = useKeptQuery();
   const [params] = useSearchParams();
@@ -93,6 +97,7 @@ export default function EditInvoice() {
         pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
+        jobs={jobs}
         quotes={quotes}
         today={today}
         allowPastDueDate={invoice.dueDate}

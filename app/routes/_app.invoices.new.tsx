@@ -13,7 +13,8 @@ import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { parseRouteId } from "~/utils/params.server";
-import { CUSTOMER_PICKER } from "~/utils/picker";
+import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
+import { getJob, jobOptions } from "~/models/job.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useKeptQuery } from "~/components/use-kept-query";
 
@@ -21,7 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
   const db = await getDb();
   const url = new URL(request.url);
-  const preselected = parseRouteId(url.searchParams.get("customerId") ?? undefined);
+  // ?jobId= (Create Invoice on a job's page) picks the job and its customer.
+  const preselectedJob = parseRouteId(url.searchParams.get("jobId") ?? undefined);
+  const job = preselectedJob ? await getJob(db, preselectedJob) : null;
+  const preselected = job?.customerId ?? parseRouteId(url.searchParams.get("customerId") ?? undefined);
   const [ctx, quotes] = await Promise.all([moneyContext(db), invoiceableQuotes(db)]);
   const base = {
     status: "draft",
@@ -40,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...base,
         quoteId: String(offered.quote.id),
         customerId: String(offered.quote.customerId),
+        jobId: offered.quote.jobId ? String(offered.quote.jobId) : "",
         title: offered.quote.title,
         description: offered.quote.description ?? "",
         taxRate: offered.quote.taxRate,
@@ -48,11 +53,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice }))
           : base.items,
       }
-    : { ...base, customerId: preselected ? String(preselected) : "" };
+    : {
+        ...base,
+        customerId: preselected ? String(preselected) : "",
+        jobId: job ? String(job.id) : "",
+        title: job?.title ?? "",
+      };
   // The select must hold the loaded quote's customer, wherever it sorts.
-  const customers = await customerOptions(db, { includeId: offered ? offered.quote.customerId : preselected });
+  const [customers, jobs] = await Promise.all([
+    customerOptions(db, { includeId: offered ? offered.quote.customerId : preselected }),
+    jobOptions(db, { includeId: offered ? offered.quote.jobId : job?.id }),
+  ]);
   return json({
     customers,
+    jobs,
     quotes,
     today: ctx.today,
     defaults,
@@ -66,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
-  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
   const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today, { taxAsPercent: true }) });
   if (submission.status !== "success")
     return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
@@ -85,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewInvoice() {
-  const { customers, quotes, today, defaults, loadedQuote, quoteMissing } = useLoaderData<typeof loader>();
+  const { customers, jobs, quotes, today, defaults, loadedQuote, quoteMissing } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const query = useKeptQuery();
   return (
@@ -107,6 +121,7 @@ export default function NewInvoice() {
         pickers={data?.pickers}
         defaultValue={defaults}
         customers={customers}
+        jobs={jobs}
         quotes={quotes}
         today={today}
         loadQuoteTo="/invoices/new"

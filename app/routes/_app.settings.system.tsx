@@ -1,8 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { CustomerImportForm } from "~/components/customer-import-form";
+import { NotificationSettingsForm } from "~/components/notification-settings";
+import { notificationSettingsState } from "~/services/notifications.server";
+import { getDb } from "~/utils/db.server";
 import { Field } from "~/components/forms";
 import { SettingsTabSave, useSettingsTabForm } from "~/components/settings-tab";
 import { SelectField } from "~/components/select-field";
@@ -25,9 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const us = new Set<string>(US_TIME_ZONES.map((z) => z.value));
   const otherZones = Intl.supportedValuesOf("timeZone").filter((z) => !us.has(z));
   if (!us.has(system.timeZone) && !otherZones.includes(system.timeZone)) otherZones.unshift(system.timeZone);
+  // Notifications (docs/decisions/notifications.md): their own form, posted to /settings/system/notifications.
+  const notifications = await notificationSettingsState(await getDb());
   // Backups (the owner's only; null for office): app/forms/backups.server.ts.
   const backups = await loadBackupSection(request);
-  return json({ system, otherZones, today: businessToday(system.timeZone), backups });
+  return json({ system, otherZones, today: businessToday(system.timeZone), notifications, backups });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SystemSettings() {
-  const { system, otherZones, today, backups } = useLoaderData<typeof loader>();
+  const { system, otherZones, today, notifications, backups } = useLoaderData<typeof loader>();
   const [form, fields] = useSettingsTabForm("system-settings", SystemSettingsSchema, {
     ...system,
     lowStockThreshold: String(system.lowStockThreshold),
@@ -116,6 +121,10 @@ export default function SystemSettings() {
           <SettingsTabSave form={form} label="Save System Preferences" />
         </Flex>
       </Form>
+      {/* Notifications: a section and form of their own (docs/decisions/notifications.md). */}
+      <Box mt="5">
+        <NotificationSettingsForm state={notifications} />
+      </Box>
       <Heading as="h2" size="4" mt="5" mb="2">
         Data Management
       </Heading>
@@ -140,9 +149,6 @@ export default function SystemSettings() {
         Import Data
       </Heading>
       <CustomerImportForm />
-      <p className="settings-note" style={{ marginTop: "var(--space-3)" }}>
-        E-mail/SMS notifications are not available yet.
-      </p>
       {backups ? <BackupSection data={backups} /> : null}
     </Card>
   );

@@ -221,6 +221,9 @@ function pageNeed(pattern: string): Need | undefined {
     "report-issue": "tasks",
     "request-materials": "tasks",
     "update-progress": "tasks",
+    // Every signed-in user's own (docs/decisions/security.md).
+    "two-factor": "home",
+    "change-password": "home",
   };
   const area = areas[segs[0]];
   return area ? { area, action } : undefined;
