@@ -6,7 +6,7 @@
 //
 // The source and target databases and the object store (a temporary folder) belong to this file,
 // so other files running at the same time neither disturb nor see them.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -20,11 +20,12 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.server";
 import * as schema from "../../db/schema";
-import { DiskStore, readAll } from "~/integrations/storage.server";
+import { DiskStore, readAll, S3Store, s3ConfigFromEnv } from "~/integrations/storage.server";
 import { createBackup, listBackups } from "~/models/backups.server";
 import { saveSettings } from "~/models/settings.server";
 import { performBackup, runScheduledBackup, type BackupManifest, type BackupSource } from "~/services/backups.server";
 import { baseUrl, signIn } from "../setup/http";
+import { startLocalS3 } from "../setup/photos";
 
 const root = path.resolve(__dirname, "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -133,6 +134,19 @@ async function manifestOf(db: Database, id: number) {
 
 function restoreCli(args: string[], env: NodeJS.ProcessEnv) {
   return spawnSync(tsx, ["db/restore.ts", ...args], { cwd: root, env, encoding: "utf8", timeout: 120_000 });
+}
+
+/** The same, without blocking this process (which serves the local S3 the command reads from). */
+function restoreCliAsync(args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(tsx, ["db/restore.ts", ...args], { cwd: root, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 describe("backups", () => {
@@ -244,6 +258,41 @@ describe("backups", () => {
     const tomorrow = new Date(Date.now() + 21 * 60 * 60 * 1000);
     expect((await runScheduledBackup(pgSource(), store, tomorrow)).status).toBe("done");
     await saveSettings(src, "system", { autoBackup: false });
+  }, 120_000);
+
+  it("stores backups in an S3-compatible bucket, keeps the last N there, and restores from a key", async () => {
+    const s3 = await startLocalS3();
+    const bucket = new S3Store(s3ConfigFromEnv(s3.env as NodeJS.ProcessEnv)!);
+    const name = `${tag}_s3`;
+    await admin.unsafe(`create database "${name}"`);
+    try {
+      await saveSettings(src, "system", { backupKeep: 2 });
+      const made: { id: number; dumpKey: string; manifestKey: string }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const row = (await createBackup(src, "manual"))!;
+        expect((await performBackup(row.id, pgSource(), bucket)).status).toBe("done");
+        const done = (await listBackups(src)).find((b) => b.id === row.id)!;
+        made.push({ id: done.id, dumpKey: done.dumpKey!, manifestKey: done.manifestKey! });
+      }
+      expect(await bucket.exists(made[0].dumpKey)).toBe(false);
+      expect(await bucket.exists(made[0].manifestKey)).toBe(false);
+      expect(await bucket.exists(made[2].dumpKey)).toBe(true);
+      expect(await bucket.exists(made[2].manifestKey)).toBe(true);
+
+      // `npm run db:restore -- backups/…` reads the dump and its manifest from the bucket.
+      const result = await restoreCliAsync([made[2].dumpKey], {
+        ...process.env,
+        ...s3.env,
+        DATABASE_URL: withDatabase(runUrl, name),
+      });
+      // (The AWS SDK may warn about Node versions on stderr; the command itself says nothing there.)
+      expect(result.stderr).not.toMatch(/Restore failed|no such|not a backup/);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain("Every table's row count matches the manifest");
+    } finally {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await s3.close();
+    }
   }, 120_000);
 
   it("backs up the embedded PGlite database and restores it into a fresh data directory", async () => {
