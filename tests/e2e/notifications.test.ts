@@ -29,6 +29,7 @@ let page: Page;
 let releaseSettings: (() => Promise<void>) | undefined;
 let savedSystem: { emailNotifications: boolean; smsNotifications: boolean } | undefined;
 let userId = 0;
+let userCookie = "";
 
 async function toast(p: Page) {
   const title = p.locator('[data-testid="toast-title"]');
@@ -63,11 +64,8 @@ async function shot(p: Page, name: string, fullPage = true) {
 }
 
 beforeAll(async () => {
-  // The System switches are this file's until it ends.
-  releaseSettings = await holdShared("settings", "change");
-  const db = await getDb();
-  const { system } = await readSettings(db);
-  savedSystem = { emailNotifications: system.emailNotifications, smsNotifications: system.smsNotifications };
+  // Signed in first: a sign-in holds the settings lock shared (tests/setup/http.ts), so it cannot
+  // happen while this file holds it for changing.
   const owner = await signIn("owner");
   const created = await api("/api/users", {
     method: "POST",
@@ -76,9 +74,14 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   userId = created.body.id;
+  userCookie = await signIn(`notify_${tag}`, PASSWORD);
   browser = await launchBrowser();
   context = await newContext(browser, { javaScriptEnabled: false });
   page = await signInAs(context, `notify_${tag}`, PASSWORD);
+  // The System switches are this file's until it ends.
+  releaseSettings = await holdShared("settings", "change");
+  const { system } = await readSettings(await getDb());
+  savedSystem = { emailNotifications: system.emailNotifications, smsNotifications: system.smsNotifications };
 }, LOCK_WAIT_MS);
 
 afterAll(async () => {
@@ -129,7 +132,7 @@ describe("Settings → System → Notifications without JavaScript", () => {
   });
 
   it("a crafted post switching SMS on is refused (400) with the reason, and nothing is saved", async () => {
-    const cookie = await signIn(`notify_${tag}`, PASSWORD);
+    const cookie = userCookie;
     const res = await fetch(`${baseUrl()}/settings/system/notifications`, {
       method: "POST",
       body: new URLSearchParams({ emailNotifications: "on", smsNotifications: "on" }),
