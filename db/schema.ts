@@ -303,6 +303,10 @@ const itemColumns = () => ({
   lineTotal: money("line_total").notNull().default("0.00"),
   notes: text("notes"),
   sortOrder: integer("sort_order").notNull().default(0),
+  // A line added from inventory (docs/decisions/lines-from-inventory.md): the item, and its cost
+  // per unit when the line was added, so a quote's margin is known before anything is issued.
+  inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id, { onDelete: "set null" }),
+  unitCost: qty4("unit_cost"),
 });
 
 export const quoteItems = pgTable(

@@ -20,8 +20,8 @@ import {
   type PickerLookups,
 } from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
-import { LineItemsEditor } from "./line-items";
-import { RecordPicker, validateUnlessFinding } from "./record-picker";
+import { LineItemsEditor, validateDocumentForm, type InventoryChoice } from "./line-items";
+import { RecordPicker } from "./record-picker";
 import { SelectField } from "./select-field";
 
 export type InvoiceFormDefaults = {
@@ -37,7 +37,13 @@ export type InvoiceFormDefaults = {
   taxRate?: string;
   notes?: string;
   terms?: string;
-  items?: Array<{ description: string; quantity: string; unitPrice: string }>;
+  items?: Array<{
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    inventoryItemId?: string;
+    unitCost?: string;
+  }>;
 };
 export type QuoteChoice = { id: number; quoteNumber: string; title: string; total: string; customerName: string };
 
@@ -60,6 +66,7 @@ export function InvoiceForm({
   today,
   allowPastDueDate,
   loadQuoteTo,
+  inventory,
   cancelTo,
   submitLabel,
   pendingLabel,
@@ -75,6 +82,8 @@ export function InvoiceForm({
   allowPastDueDate?: string | null;
   /** Where "Load quote" goes (a GET with quoteId); absent on edit. */
   loadQuoteTo?: string;
+  /** "Add from inventory" (money roles): the items offered and the server's message. */
+  inventory?: { choices: InventoryChoice[]; error?: string | null };
   cancelTo: string;
   submitLabel: string;
   pendingLabel: string;
@@ -101,7 +110,7 @@ export function InvoiceForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_AND_JOB_PICKERS, schema),
+    onValidate: ({ formData }) => validateDocumentForm(formData, CUSTOMER_AND_JOB_PICKERS, schema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -216,7 +225,7 @@ export function InvoiceForm({
           textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }}
           errors={fields.description.errors}
         />
-        <LineItemsEditor form={form} items={fields.items} taxRate={fields.taxRate} />
+        <LineItemsEditor form={form} items={fields.items} taxRate={fields.taxRate} inventory={inventory} />
         <TextareaField
           label="Notes"
           textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }}

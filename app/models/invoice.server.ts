@@ -7,6 +7,7 @@ import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type Pay
 import type { LineItemInput } from "../schemas/line-items";
 import { compareMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { withLineCosts } from "./inventory.server";
 import { requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
@@ -191,12 +192,14 @@ async function replaceItems(tx: Executor, invoiceId: number, items: LineItemInpu
   await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
   if (items.length === 0) return;
   await tx.insert(invoiceItems).values(
-    items.map((item, i) => ({
+    (await withLineCosts(tx, items)).map((item, i) => ({
       invoiceId,
       description: item.description,
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       notes: item.notes ?? null,
+      inventoryItemId: item.inventoryItemId ?? null,
+      unitCost: item.unitCost ?? null,
       sortOrder: i + 1,
     })),
   );
@@ -280,6 +283,8 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
             quantity: i.quantity,
             unitPrice: i.unitPrice,
             notes: i.notes ?? undefined,
+            inventoryItemId: i.inventoryItemId ?? undefined,
+            unitCost: i.unitCost ?? undefined,
           }));
         }
         if (input.items === undefined) taxRate ??= quote.taxRate;

@@ -6,6 +6,7 @@ import { activityLog, customers, invoices, jobs, quoteItems, quotes } from "../.
 import type { LineItemInput } from "../schemas/line-items";
 import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schemas/quote";
 import { logActivity } from "./activity.server";
+import { withLineCosts } from "./inventory.server";
 import { requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
@@ -138,12 +139,14 @@ async function replaceItems(tx: Executor, quoteId: number, items: LineItemInput[
   await tx.delete(quoteItems).where(eq(quoteItems.quoteId, quoteId));
   if (items.length === 0) return;
   await tx.insert(quoteItems).values(
-    items.map((item, i) => ({
+    (await withLineCosts(tx, items)).map((item, i) => ({
       quoteId,
       description: item.description,
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       notes: item.notes ?? null,
+      inventoryItemId: item.inventoryItemId ?? null,
+      unitCost: item.unitCost ?? null,
       sortOrder: i + 1,
     })),
   );

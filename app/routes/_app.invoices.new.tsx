@@ -7,6 +7,7 @@ import { moneyContext, plusDays } from "~/models/business.server";
 import { createInvoice, quoteForInvoice } from "~/models/invoice.server";
 import { customerOptions } from "~/models/customer.server";
 import { readPickers } from "~/forms/picker.server";
+import { inventoryChoices, readInventoryLine } from "~/forms/inventory-line.server";
 import { invoiceableQuotes } from "~/models/quote.server";
 import { defaultInvoiceTerms, makeInvoiceSchema, paymentTermDays } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
@@ -16,6 +17,7 @@ import { parseRouteId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { getJob, jobOptions } from "~/models/job.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { lineFormValues } from "~/utils/line-items";
 import { useKeptQuery } from "~/components/use-kept-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,9 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         description: offered.quote.description ?? "",
         taxRate: offered.quote.taxRate,
         terms: offered.quote.terms ?? defaultInvoiceTerms(ctx.paymentTerms),
-        items: offered.items.length
-          ? offered.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice }))
-          : base.items,
+        items: offered.items.length ? offered.items.map(lineFormValues) : base.items,
       }
     : {
         ...base,
@@ -65,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobOptions(db, { includeId: offered ? offered.quote.jobId : job?.id }),
   ]);
   return json({
+    inventory: await inventoryChoices(db),
     customers,
     jobs,
     quotes,
@@ -81,15 +82,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
+  const inventoryError = await readInventoryLine(db, formData);
   const submission = parseWithZod(formData, { schema: makeInvoiceSchema(ctx.today, { taxAsPercent: true }) });
   if (submission.status !== "success")
-    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+    return json(
+      { result: submission.reply(), pickers, inventoryError },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   let invoice;
   try {
     invoice = await createInvoice(db, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
-    return json({ result: reply, pickers }, { status });
+    return json({ result: reply, pickers, inventoryError }, { status });
   }
   // A create lands on what it created (docs/decisions/tablet-layout.md).
   return redirectWithToast(request, `/invoices/${invoice.id}`, {
@@ -99,7 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewInvoice() {
-  const { customers, jobs, quotes, today, defaults, loadedQuote, quoteMissing } = useLoaderData<typeof loader>();
+  const { customers, jobs, quotes, today, defaults, loadedQuote, quoteMissing, inventory } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const query = useKeptQuery();
   return (
@@ -119,6 +125,7 @@ export default function NewInvoice() {
         key={loadedQuote ?? "blank"}
         lastResult={data?.result}
         pickers={data?.pickers}
+        inventory={{ choices: inventory, error: data && "inventoryError" in data ? data.inventoryError : null }}
         defaultValue={defaults}
         customers={customers}
         jobs={jobs}

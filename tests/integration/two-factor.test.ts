@@ -19,6 +19,7 @@ import {
 } from "~/models/two-factor.server";
 import { isRefusal } from "~/utils/refusal.server";
 import { decryptSecret } from "~/utils/secret-box.server";
+import { api, signIn } from "../setup/http";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const created: number[] = [];
@@ -157,5 +158,19 @@ describe("recovery codes", () => {
     await removeTwoFactor(db, id);
     expect(await twoFactorStatus(db, id)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
     expect(await db.select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, id))).toHaveLength(0);
+  });
+});
+
+describe("DELETE /api/users/{id}/two-factor", () => {
+  it("the owner resets a user's two-factor sign-in; others may not", async () => {
+    const db = await getDb();
+    const { id } = await enrolled("apireset");
+    const [owner, office] = await Promise.all([signIn("owner"), signIn("office")]);
+    expect((await api(`/api/users/${id}/two-factor`, { method: "DELETE", cookie: office })).status).toBe(403);
+    expect((await twoFactorStatus(db, id)).enrolled).toBe(true);
+    expect((await api(`/api/users/${id}/two-factor`, { method: "DELETE" })).status).toBe(401);
+    expect((await api(`/api/users/2147483000/two-factor`, { method: "DELETE", cookie: owner })).status).toBe(404);
+    expect((await api(`/api/users/${id}/two-factor`, { method: "DELETE", cookie: owner })).status).toBe(204);
+    expect(await twoFactorStatus(db, id)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
   });
 });
