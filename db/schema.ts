@@ -52,7 +52,10 @@ export const users = pgTable(
     id: id(),
     username: text("username").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** The display name everywhere; kept as "first last" by the user model (docs/decisions/user-names.md). */
     name: text("name").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
     email: text("email"),
     phone: text("phone"),
     role: text("role", { enum: ["owner", "office", "installer"] }).notNull(),
