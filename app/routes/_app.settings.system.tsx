@@ -7,7 +7,7 @@ import { Field } from "~/components/forms";
 import { SettingsTabSave, useSettingsTabForm } from "~/components/settings-tab";
 import { SelectField } from "~/components/select-field";
 import { EXPORT_LABELS, EXPORTS, exportPath } from "~/schemas/export";
-import { DATE_FORMATS, MEASUREMENT_UNITS, SystemSettingsSchema, US_TIME_ZONES } from "~/schemas/settings";
+import { DATE_FORMATS, MEASUREMENT_UNITS, PAPER_SIZES, SystemSettingsSchema, US_TIME_ZONES } from "~/schemas/settings";
 import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -98,6 +98,15 @@ export default function SystemSettings() {
                 label: u === "imperial" ? "Imperial (in, ft)" : "Metric (mm, m)",
               }))}
               errors={fields.measurementUnit.errors}
+            />
+            <SelectField
+              label="Paper Size"
+              selectProps={getSelectProps(fields.paperSize)}
+              options={PAPER_SIZES.map((p) => ({
+                value: p,
+                label: p === "A4" ? "A4 (210 × 297 mm)" : "Letter (8.5 × 11 in)",
+              }))}
+              errors={fields.paperSize.errors}
             />
             <Field
               label="Low Stock Threshold"

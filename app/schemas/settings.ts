@@ -13,6 +13,8 @@ export const CURRENCIES = ["USD", "CAD", "EUR"] as const;
 export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
 export const TIME_FORMATS = ["12", "24"] as const;
 export const MEASUREMENT_UNITS = ["imperial", "metric"] as const;
+/** Paper of the PDFs: US Letter (8.5 × 11 in) or A4 (210 × 297 mm) for shops outside North America. */
+export const PAPER_SIZES = ["LETTER", "A4"] as const;
 export const SESSION_TIMEOUTS = [1, 4, 8, 24] as const;
 export const MIN_PASSWORD_LENGTHS = [6, 8, 10, 12] as const;
 /** The spec's four US zones first, then the rest of the US; any other IANA zone is accepted too. */
@@ -146,6 +148,8 @@ export const SystemSettingsSchema = z.object({
       .refine(isTimeZone, "Choose a valid time zone (IANA name such as America/New_York)"),
   ),
   measurementUnit: oneOf(MEASUREMENT_UNITS, "Measurement unit"),
+  // Optional so a client that does not know the field keeps the stored value (saves merge).
+  paperSize: oneOf(PAPER_SIZES, "Paper size").optional(),
   lowStockThreshold: wholeNumber("Low stock threshold", 0, 1_000_000),
   quoteValidDays: wholeNumber("Quote valid days", 1, 365),
 });
