@@ -22,6 +22,7 @@ import { photoStrip } from "~/models/photos.server";
 import photoStyles from "~/styles/photos.css";
 import { JobCostingSection } from "~/components/job-materials";
 import { jobCostingSummary } from "~/models/inventory.server";
+import { useDisplay } from "~/components/date-display";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
 
@@ -85,6 +86,7 @@ function Section({
 }
 
 export default function JobDetail() {
+  const display = useDisplay();
   const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail, photos, costing } =
     useLoaderData<typeof loader>();
   const { job, customer } = detail;
@@ -149,10 +151,10 @@ export default function JobDetail() {
           </Text>
           <StatusBadge status={job.status} />
           <Text as="div" size="2" mt="2">
-            Start: {job.startDate ? formatDate(job.startDate) : "Not set"}
+            Start: {job.startDate ? formatDate(job.startDate, display) : "Not set"}
           </Text>
           <Text as="div" size="2">
-            Completion: {job.completionDate ? formatDate(job.completionDate) : "Not set"}
+            Completion: {job.completionDate ? formatDate(job.completionDate, display) : "Not set"}
           </Text>
         </Card>
         {showMoney ? (
@@ -193,7 +195,7 @@ export default function JobDetail() {
                     {canSchedule ? <Link to={`/schedule/events/${e.id}/edit`}>{e.title}</Link> : e.title}
                   </Table.Cell>
                   <Table.Cell>
-                    {e.allDay ? formatDate(e.startAt, timeZone) : formatDateTime(e.startAt, timeZone)}
+                    {e.allDay ? formatDate(e.startAt, display) : formatDateTime(e.startAt, display)}
                   </Table.Cell>
                   <Table.Cell>
                     <EventStatusBadge status={e.status} />
@@ -217,7 +219,7 @@ export default function JobDetail() {
                   <Table.Cell>
                     <PriorityBadge priority={t.priority} />
                   </Table.Cell>
-                  <Table.Cell>{t.dueDate ? formatDate(t.dueDate) : ""}</Table.Cell>
+                  <Table.Cell>{t.dueDate ? formatDate(t.dueDate, display) : ""}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -273,8 +275,8 @@ export default function JobDetail() {
                     <StatusBadge status={p.status} />
                   </Table.Cell>
                   <Table.Cell>
-                    {formatDate(p.plannedStart)}
-                    {p.plannedEnd ? ` – ${formatDate(p.plannedEnd)}` : ""}
+                    {formatDate(p.plannedStart, display)}
+                    {p.plannedEnd ? ` – ${formatDate(p.plannedEnd, display)}` : ""}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -11,11 +11,15 @@ import { DATE_FORMATS, MEASUREMENT_UNITS, PAPER_SIZES, SystemSettingsSchema, US_
 import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 // Settings → System (spec §2). The time zone decides "today" and "overdue" everywhere (decisions
 // §6) and quote valid days the default validUntil of a new quote. Owner and office. Data
 // Management links the CSV exports (settings.system.export.$file.ts) and posts the customers
 // import to /settings/system/import.
+
+/** The day the Date Format options show as their example. */
+const SAMPLE_DAY = "2026-11-23";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const system = await loadSettingsTab(request, "system");
@@ -31,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SystemSettings() {
+  const display = useDisplay();
   const { system, otherZones, today } = useLoaderData<typeof loader>();
   const [form, fields] = useSettingsTabForm("system-settings", SystemSettingsSchema, {
     ...system,
@@ -46,7 +51,7 @@ export default function SystemSettings() {
               System Preferences
             </Heading>
             <Text as="p" size="2" color="gray">
-              Today is {formatDate(today)} in the business time zone; it decides what is due and overdue.
+              Today is {formatDate(today, display)} in the business time zone; it decides what is due and overdue.
             </Text>
           </div>
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -78,7 +83,10 @@ export default function SystemSettings() {
             <SelectField
               label="Date Format"
               selectProps={getSelectProps(fields.dateFormat)}
-              options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+              options={DATE_FORMATS.map((f) => ({
+                value: f,
+                label: `${f} (${formatDate(SAMPLE_DAY, { ...system, dateFormat: f })})`,
+              }))}
               errors={fields.dateFormat.errors}
             />
             <SelectField
@@ -115,8 +123,10 @@ export default function SystemSettings() {
             />
           </Grid>
           <p className="settings-note">
-            New quotes are valid for the quote valid days. Date and time format, measurement unit and the low stock
-            threshold are saved for the screens that will use them; dates still show as “Nov 23, 2026, 2:30 PM”.
+            New quotes are valid for the quote valid days. The date and time format apply to every screen, PDF and
+            e-mail (CSV exports and the API keep ISO dates); with metric, quantities in feet, board feet, gallons and
+            pounds also show in metres, cubic metres, litres and kilograms. Paper size is that of the quote, invoice and
+            report PDFs.
           </p>
           <SettingsTabSave form={form} label="Save System Preferences" />
         </Flex>

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { DATE_FORMATS, TIME_FORMATS } from "../utils/dates";
 import { parseScaled, percentToRate, rateToPercent } from "../utils/money";
+import { MEASUREMENT_UNITS } from "../utils/units";
 import { optionalEmail, optionalText, requiredText } from "./common";
 import { PAYMENT_TERMS } from "./invoice";
 import { flag } from "./ops-common";
@@ -10,9 +12,8 @@ import { flag } from "./ops-common";
 // the time zone of "today", and the session timeout and password rules of sign-in.
 
 export const CURRENCIES = ["USD", "CAD", "EUR"] as const;
-export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
-export const TIME_FORMATS = ["12", "24"] as const;
-export const MEASUREMENT_UNITS = ["imperial", "metric"] as const;
+export { DATE_FORMATS, TIME_FORMATS };
+export { MEASUREMENT_UNITS };
 /** Paper of the PDFs: US Letter (8.5 × 11 in) or A4 (210 × 297 mm) for shops outside North America. */
 export const PAPER_SIZES = ["LETTER", "A4"] as const;
 export const SESSION_TIMEOUTS = [1, 4, 8, 24] as const;

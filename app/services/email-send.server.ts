@@ -15,6 +15,7 @@ import { getInvoiceDetail } from "../models/invoice.server";
 import { createPortalToken, portalPath } from "../models/portal.server";
 import { getQuoteDetail } from "../models/quote.server";
 import { getSettings } from "../models/settings.server";
+import { formatDate } from "../utils/dates";
 import { formatMoney } from "../utils/money";
 import { invalid, requireFound } from "../utils/refusal.server";
 
@@ -100,7 +101,9 @@ export async function sendInvoiceEmail(
       title: invoice.title,
       customerName: customer.name,
       total: formatMoney(invoice.total),
-      extraLines: [`Balance due: ${formatMoney(invoice.balance)}${invoice.dueDate ? ` by ${invoice.dueDate}` : ""}.`],
+      extraLines: [
+        `Balance due: ${formatMoney(invoice.balance)}${invoice.dueDate ? ` by ${formatDate(invoice.dueDate, settings.system)}` : ""}.`,
+      ],
       actionUrl: invoice.paymentLinkUrl,
       actionLabel: "Pay online",
       customMessage,

@@ -1,7 +1,7 @@
 // Quote and invoice PDFs with pdfkit (decisions §0: a maintained PDF library). Text streams are
 // left uncompressed so the document stays searchable by simple tools and tests.
 import PDFDocument from "pdfkit";
-import { formatDate } from "./dates";
+import { formatDate, type DateDisplay } from "./dates";
 import { formatMoney, rateToPercent } from "./money";
 
 type Item = { description: string; quantity: string; unitPrice: string; lineTotal: string };
@@ -44,7 +44,7 @@ export type PdfSettings = {
     email: string;
     website: string;
   };
-  system: { timeZone: string; paperSize?: PaperSize };
+  system: DateDisplay & { paperSize?: PaperSize };
 };
 
 /** Paper sizes the documents print on (Settings → System; decisions in docs/decisions/formats.md). */
@@ -67,7 +67,7 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
     doc.on("error", reject);
   });
   const b = settings.business;
-  const tz = settings.system.timeZone;
+  const tz = settings.system;
   const left = PDF_MARGIN;
   const width = doc.page.width - 2 * PDF_MARGIN;
   const right = left + width;
