@@ -28,6 +28,7 @@ import {
   crossOriginReason,
   declaredLength,
   discardBody,
+  LINGER_BYTES,
   expectedOrigin,
   hasDotSegments,
   tooLongToSettle,
@@ -102,7 +103,7 @@ function refuse(req: express.Request, res: express.Response, status: number, mes
     else res.status(status).type("text/plain").send(message);
   };
   if (now || tooLongToSettle(req)) {
-    discardBody(req);
+    discardBody(req, LINGER_BYTES);
     return send();
   }
   void settleBody(req).then(send);

@@ -63,6 +63,17 @@ export const users = pgTable(
      */
     sessionVersion: integer("session_version").notNull().default(0),
     lastSignInAt: instant("last_sign_in_at"),
+    /** When the password was last set: Security → forced password change counts from here. */
+    passwordChangedAt: instant("password_changed_at").notNull().defaultNow(),
+    /** The TOTP secret (RFC 6238), encrypted like the e-mail password (secret-box); null = not enrolled. */
+    totpSecret: text("totp_secret"),
+    /** A secret shown for enrolment and not yet confirmed with a code (encrypted too). */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    totpEnabledAt: instant("totp_enabled_at"),
+    /** Settings → Profile: e-mail me office notifications (docs/decisions/notifications.md). */
+    notifyEmail: boolean("notify_email").notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -98,6 +109,38 @@ export const loginThrottle = pgTable("login_throttle", {
   lockedUntil: instant("locked_until"),
 });
 
+/** One-time recovery codes of two-factor sign-in: SHA-256 of the code, used once (docs/decisions/security.md). */
+export const userRecoveryCodes = pgTable(
+  "user_recovery_codes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("user_recovery_codes_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Browsers a user has signed in from (login alerts): the SHA-256 of the signed device cookie's id.
+ * A sign-in from a browser not listed here e-mails the user.
+ */
+export const userDevices = pgTable(
+  "user_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: instant("first_seen_at").notNull().defaultNow(),
+    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
 /** Key/value settings (business details, system, security); values are JSON. */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
@@ -125,9 +168,12 @@ export const customers = pgTable(
     state: text("state"),
     zipCode: text("zip_code"),
     notes: text("notes"),
+    /** Appointment reminders the customer opted in to: none, email, sms or both (docs/decisions/notifications.md). */
+    appointmentReminders: text("appointment_reminders").notNull().default("none"),
     ...timestamps(),
   },
   (t) => [
+    check("customers_appointment_reminders_check", sql`${t.appointmentReminders} in ('none', 'email', 'sms', 'both')`),
     index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Substring search (ILIKE '%term%') on the four searchable columns uses trigram indexes.
     index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -257,6 +303,10 @@ const itemColumns = () => ({
   lineTotal: money("line_total").notNull().default("0.00"),
   notes: text("notes"),
   sortOrder: integer("sort_order").notNull().default(0),
+  // A line added from inventory (docs/decisions/lines-from-inventory.md): the item, and its cost
+  // per unit when the line was added, so a quote's margin is known before anything is issued.
+  inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id, { onDelete: "set null" }),
+  unitCost: qty4("unit_cost"),
 });
 
 export const quoteItems = pgTable(
@@ -952,5 +1002,26 @@ export const activityLog = pgTable(
     // The activity page's type and user filters.
     index("activity_log_type_idx").on(t.type, t.createdAt.desc().nullsFirst()),
     index("activity_log_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+// ---------------------------------------------------------------- notifications
+
+/**
+ * One row per notification sent (docs/decisions/notifications.md): the key names what was sent to
+ * whom (`reminder:email:event:42:2026-11-25`, `digest:2026-11-24:user:3`), so a retried job or a
+ * second run of the daily job finds the row and sends nothing twice.
+ */
+export const notificationsSent = pgTable(
+  "notifications_sent",
+  {
+    key: text("key").primaryKey(),
+    channel: text("channel").notNull(),
+    eventId: integer("event_id").references(() => scheduleEvents.id, { onDelete: "cascade" }),
+    sentAt: instant("sent_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_sent_event_idx").on(t.eventId),
+    check("notifications_sent_channel_check", sql`${t.channel} in ('email', 'sms')`),
   ],
 );

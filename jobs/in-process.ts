@@ -6,6 +6,9 @@
 import { UnrecoverableError, type JobsOptions } from "bullmq";
 import {
   DAILY_MAINTENANCE_JOB,
+  DAILY_NOTIFICATIONS_HOUR,
+  DAILY_NOTIFICATIONS_JOB,
+  NOTIFICATIONS_QUEUE,
   EMAIL_QUEUE,
   MAINTENANCE_QUEUE,
   SYNC_INBOX_JOB,
@@ -21,6 +24,9 @@ import {
   type ProcessorRegistry,
 } from "./queues";
 import { processors } from "./processors/index";
+import { getDb } from "../db/client.server";
+import { getSettings } from "../app/models/settings.server";
+import { businessToday, formatInZone } from "../app/utils/dates";
 
 type InProcessState = {
   processors?: ProcessorRegistry;
@@ -181,6 +187,23 @@ export async function startInProcessJobs(): Promise<() => Promise<void>> {
   }, WEBHOOKS_SWEEP_MINUTES * 60_000);
   sweepTimer.unref();
 
+  // The daily notifications (the worker's is a 07:00 job scheduler): once per business day, at the
+  // first check past 07:00 in the business time zone.
+  let notifiedDay: string | undefined;
+  const notifyTimer = setInterval(() => {
+    void (async () => {
+      const { timeZone } = (await getSettings(await getDb())).system;
+      const now = new Date();
+      const today = businessToday(timeZone, now);
+      if (notifiedDay === today || Number(formatInZone(now, "H", timeZone)) < DAILY_NOTIFICATIONS_HOUR) return;
+      notifiedDay = today;
+      await enqueue(NOTIFICATIONS_QUEUE, DAILY_NOTIFICATIONS_JOB, { asOf: today });
+    })().catch((error: unknown) => {
+      console.error("[jobs] daily notifications not started:", error instanceof Error ? error.message : error);
+    });
+  }, 10 * 60_000);
+  notifyTimer.unref();
+
   let stopped = false;
   return async () => {
     if (stopped) return;
@@ -188,6 +211,7 @@ export async function startInProcessJobs(): Promise<() => Promise<void>> {
     clearInterval(timer);
     clearInterval(syncTimer);
     clearInterval(sweepTimer);
+    clearInterval(notifyTimer);
     await stopInProcessRuns();
   };
 }

@@ -45,6 +45,9 @@ export const SEND_TEST_EMAIL_JOB = "send-test";
 export type SendQuoteEmailData = { quoteId: number; customMessage?: string; actorId?: number | null };
 export type SendInvoiceEmailData = { invoiceId: number; customMessage?: string; actorId?: number | null };
 export type SendTestEmailData = { actorId?: number | null };
+export const SEND_LOGIN_ALERT_JOB = "send-login-alert";
+/** A sign-in from a browser new to the user: who, when, and the browser and address it came from. */
+export type SendLoginAlertData = { userId: number; at: string; browser: string; address: string };
 export const SEND_REPLY_JOB = "send-reply";
 /** The reply the user typed travels with the job, like a custom message; the original is loaded by id. */
 export type SendReplyData = { emailId: number; body: string; actorId?: number | null };
@@ -61,6 +64,36 @@ export function inboxSyncMinutes(): number {
 export const inboxSyncCron = () => `*/${inboxSyncMinutes()} * * * *`;
 /** A web request waits for these: few, quick retries (permanent SMTP refusals are not retried). */
 export const emailJobOptions = { attempts: 3, backoff: { type: "exponential", delay: 1_000 } } satisfies JobsOptions;
+
+/**
+ * Office notifications and appointment reminders by e-mail (docs/decisions/notifications.md): ids
+ * and plain parameters only; the processor loads the record, checks the switch and the opt-ins,
+ * and records what it sent so nothing goes twice.
+ */
+export const SEND_OFFICE_NOTICE_JOB = "send-office-notice";
+export type OfficeNoticeKind = "quote_approved" | "quote_changes_requested" | "payment_received";
+/** `recordId`: the quote (approved, changes requested) or the payment (received). */
+export type SendOfficeNoticeData = { kind: OfficeNoticeKind; recordId: number };
+export const SEND_DIGEST_JOB = "send-digest";
+/** The morning digest of Needs Attention for business day `day` ('YYYY-MM-DD'). */
+export type SendDigestData = { day: string };
+export const SEND_REMINDER_EMAIL_JOB = "send-reminder-email";
+/** The e-mail reminder of a schedule event (an install) on business day `day`. */
+export type SendReminderData = { eventId: number; day: string };
+
+export const NOTIFICATIONS_QUEUE = "notifications";
+/** The daily run: the digest and tomorrow's appointment reminders (e-mail jobs, SMS jobs). */
+export const DAILY_NOTIFICATIONS_JOB = "daily-notifications";
+export type DailyNotificationsData = {
+  /** Rerun for a past or future business day ('YYYY-MM-DD'); absent = today in the business time zone. */
+  asOf?: string;
+};
+/** The id of the job scheduler of the daily notifications, and its cron (business time zone). */
+export const DAILY_NOTIFICATIONS_SCHEDULER = "daily-notifications";
+export const DAILY_NOTIFICATIONS_HOUR = 7;
+export const DAILY_NOTIFICATIONS_CRON = `0 ${DAILY_NOTIFICATIONS_HOUR} * * *`;
+export const SEND_REMINDER_SMS_JOB = "send-reminder-sms";
+export type SendReminderSmsData = SendReminderData;
 
 export const PHOTOS_QUEUE = "photos";
 export const MAKE_DERIVATIVES_JOB = "make-derivatives";
@@ -81,7 +114,15 @@ export type JobPayloads = {
     [SEND_INVOICE_EMAIL_JOB]: SendInvoiceEmailData;
     [SEND_TEST_EMAIL_JOB]: SendTestEmailData;
     [SEND_REPLY_JOB]: SendReplyData;
+    [SEND_LOGIN_ALERT_JOB]: SendLoginAlertData;
     [SYNC_INBOX_JOB]: SyncInboxData;
+    [SEND_OFFICE_NOTICE_JOB]: SendOfficeNoticeData;
+    [SEND_DIGEST_JOB]: SendDigestData;
+    [SEND_REMINDER_EMAIL_JOB]: SendReminderData;
+  };
+  [NOTIFICATIONS_QUEUE]: {
+    [DAILY_NOTIFICATIONS_JOB]: DailyNotificationsData;
+    [SEND_REMINDER_SMS_JOB]: SendReminderSmsData;
   };
   [PHOTOS_QUEUE]: {
     [MAKE_DERIVATIVES_JOB]: MakeDerivativesData;

@@ -14,6 +14,10 @@ import {
   DAILY_MAINTENANCE_CRON,
   DAILY_MAINTENANCE_JOB,
   DAILY_MAINTENANCE_SCHEDULER,
+  DAILY_NOTIFICATIONS_CRON,
+  DAILY_NOTIFICATIONS_JOB,
+  DAILY_NOTIFICATIONS_SCHEDULER,
+  NOTIFICATIONS_QUEUE,
   EMAIL_QUEUE,
   INBOX_SYNC_SCHEDULER,
   MAINTENANCE_QUEUE,
@@ -27,6 +31,7 @@ import {
   queuePrefix,
   redisConnection,
   type DailyMaintenanceData,
+  type DailyNotificationsData,
   type ProcessorRegistry,
   type SyncInboxData,
   type SweepWebhooksData,
@@ -145,6 +150,12 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   email.on("error", (error) => logError(`${EMAIL_QUEUE}: ${error.message}`));
   const webhooks = new Queue<SweepWebhooksData>(WEBHOOKS_QUEUE, { connection, prefix, defaultJobOptions });
   webhooks.on("error", (error) => logError(`${WEBHOOKS_QUEUE}: ${error.message}`));
+  const notifications = new Queue<DailyNotificationsData>(NOTIFICATIONS_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions,
+  });
+  notifications.on("error", (error) => logError(`${NOTIFICATIONS_QUEUE}: ${error.message}`));
 
   const stopAll = async () => {
     const closing = Promise.all(workers.map((worker) => worker.close()));
@@ -156,6 +167,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     await maintenance.close().catch(() => {});
     await email.close().catch(() => {});
     await webhooks.close().catch(() => {});
+    await notifications.close().catch(() => {});
   };
   let stopped: Promise<void> | undefined;
   const stop = () => (stopped ??= stopAll());
@@ -181,6 +193,13 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
           data: { trigger: "schedule" },
           opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
         },
+      );
+      // The morning digest and tomorrow's reminders (docs/decisions/notifications.md), 07:00 in the
+      // business time zone; every message is claimed once, so a repeated run sends nothing twice.
+      await notifications.upsertJobScheduler(
+        DAILY_NOTIFICATIONS_SCHEDULER,
+        { pattern: DAILY_NOTIFICATIONS_CRON, tz: timeZone },
+        { name: DAILY_NOTIFICATIONS_JOB, data: {}, opts: defaultJobOptions },
       );
       // Events whose job Redis lost (a restart without persistence) are enqueued again
       // (app/services/webhooks.server.ts); a failed sweep waits for the next one.

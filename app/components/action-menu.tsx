@@ -65,17 +65,21 @@ export function ActionMenuLink({
   );
 }
 
-/** A menu item that POSTs `intent` to the page's own action. */
+/** A menu item that POSTs `intent` (and any hidden `fields`) to the page's own action. */
 export function ActionMenuSubmit({
   intent,
+  fields,
   disabled,
   title,
   icon,
   danger,
   children,
-}: ItemLook & { intent: string; disabled?: boolean; title?: string }) {
+}: ItemLook & { intent: string; fields?: Record<string, string | number>; disabled?: boolean; title?: string }) {
   return (
-    <Form method="post">
+    <Form method="post" preventScrollReset={fields ? true : undefined}>
+      {fields
+        ? Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
+        : null}
       <button
         type="submit"
         name="intent"

@@ -17,7 +17,7 @@ import {
   ViewVerticalIcon,
 } from "@radix-ui/react-icons";
 import { Badge, Box, Flex, IconButton, Text } from "@radix-ui/themes";
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { HeaderSearch } from "./header-search";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { navFor, ROLE_LABELS, ROLES, type Role } from "~/utils/permissions";
@@ -152,6 +152,11 @@ export function AppShell({
           <Text as="div" size="1" color="gray" className="sidebar-label" data-testid="sidebar-role">
             {ROLE_LABELS[user.viewRole]}
           </Text>
+          <div className="sidebar-label">
+            <Link to="/two-factor" className="link-button">
+              Two-factor sign-in
+            </Link>
+          </div>
           <Form method="post" action="/logout" className="sidebar-label">
             <button type="submit" className="link-button">
               Sign out

@@ -1,9 +1,22 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid, Text } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
-import { CustomerSchema, type CustomerInput } from "~/schemas/customer";
+import {
+  APPOINTMENT_REMINDER_LABELS,
+  APPOINTMENT_REMINDERS,
+  CustomerSchema,
+  type CustomerInput,
+} from "~/schemas/customer";
 import { ErrorList, Field, FormActions, TextareaField } from "./forms";
+import { SelectField } from "./select-field";
 
 export function CustomerForm({
   lastResult,
@@ -23,7 +36,7 @@ export function CustomerForm({
   const [form, fields] = useForm({
     id: "customer-form",
     lastResult,
-    defaultValue,
+    defaultValue: { appointmentReminders: "none", ...defaultValue },
     constraint: getZodConstraint(CustomerSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -63,6 +76,16 @@ export function CustomerForm({
             errors={fields.zipCode.errors}
           />
         </Grid>
+        <SelectField
+          label="Appointment Reminders"
+          selectProps={{ ...getSelectProps(fields.appointmentReminders), style: { width: "100%" } }}
+          options={APPOINTMENT_REMINDERS.map((value) => ({ value, label: APPOINTMENT_REMINDER_LABELS[value] }))}
+          errors={fields.appointmentReminders.errors}
+        />
+        <Text as="p" size="1" color="gray">
+          The day before an install, the customer gets a reminder if they asked for one (when notifications are on in
+          Settings → System).
+        </Text>
         <TextareaField
           label="Notes"
           textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}

@@ -13,15 +13,21 @@ import { useMemo } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { INVOICE_STATUSES, makeInvoiceSchema, PAYMENT_TERMS } from "~/schemas/invoice";
 import { formatMoney, rateToPercent } from "~/utils/money";
-import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";
+import {
+  CUSTOMER_AND_JOB_PICKERS,
+  type CustomerPickerRow,
+  type JobPickerRow,
+  type PickerLookups,
+} from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
-import { LineItemsEditor } from "./line-items";
-import { RecordPicker, validateUnlessFinding } from "./record-picker";
+import { LineItemsEditor, validateDocumentForm, type InventoryChoice } from "./line-items";
+import { RecordPicker } from "./record-picker";
 import { SelectField } from "./select-field";
 
 export type InvoiceFormDefaults = {
   quoteId?: string;
   customerId?: string;
+  jobId?: string;
   title?: string;
   description?: string;
   status?: string;
@@ -31,7 +37,13 @@ export type InvoiceFormDefaults = {
   taxRate?: string;
   notes?: string;
   terms?: string;
-  items?: Array<{ description: string; quantity: string; unitPrice: string }>;
+  items?: Array<{
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    inventoryItemId?: string;
+    unitCost?: string;
+  }>;
 };
 export type QuoteChoice = { id: number; quoteNumber: string; title: string; total: string; customerName: string };
 
@@ -49,24 +61,29 @@ export function InvoiceForm({
   pickers,
   defaultValue,
   customers,
+  jobs,
   quotes,
   today,
   allowPastDueDate,
   loadQuoteTo,
+  inventory,
   cancelTo,
   submitLabel,
   pendingLabel,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
-  /** The action's word on the customer picker (a Find's matches, the chosen customer). */
+  /** The action's word on the customer and job pickers (a Find's matches, the chosen record). */
   pickers?: PickerLookups | null;
   defaultValue: InvoiceFormDefaults;
   customers: CustomerPickerRow[];
+  jobs: JobPickerRow[];
   quotes: QuoteChoice[];
   today: string;
   allowPastDueDate?: string | null;
   /** Where "Load quote" goes (a GET with quoteId); absent on edit. */
   loadQuoteTo?: string;
+  /** "Add from inventory" (money roles): the items offered and the server's message. */
+  inventory?: { choices: InventoryChoice[]; error?: string | null };
   cancelTo: string;
   submitLabel: string;
   pendingLabel: string;
@@ -93,7 +110,7 @@ export function InvoiceForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_PICKER, schema),
+    onValidate: ({ formData }) => validateDocumentForm(formData, CUSTOMER_AND_JOB_PICKERS, schema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -142,7 +159,7 @@ export function InvoiceForm({
             </Button>
           ) : null}
         </Flex>
-        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+        <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="3">
           <RecordPicker
             kind="customer"
             label="Customer"
@@ -150,6 +167,14 @@ export function InvoiceForm({
             options={customers}
             lookup={pickers?.customerId}
             empty={{ value: "", label: "Select a customer" }}
+          />
+          <RecordPicker
+            kind="job"
+            label="Job (optional)"
+            field={fields.jobId}
+            options={jobs}
+            lookup={pickers?.jobId}
+            empty={{ value: "", label: "No job" }}
           />
           <SelectField
             label="Status"
@@ -200,7 +225,7 @@ export function InvoiceForm({
           textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }}
           errors={fields.description.errors}
         />
-        <LineItemsEditor form={form} items={fields.items} taxRate={fields.taxRate} />
+        <LineItemsEditor form={form} items={fields.items} taxRate={fields.taxRate} inventory={inventory} />
         <TextareaField
           label="Notes"
           textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }}

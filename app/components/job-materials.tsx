@@ -240,6 +240,8 @@ export type Costing = {
   otherCosts: string;
   actualTotal: string;
   quotedValue: string;
+  quotedCost: string | null;
+  quotedMargin: string | null;
   invoicedValue: string;
   margin: string;
   marginPercent: string | null;
@@ -299,6 +301,12 @@ export function JobCostingSection({
           </Flex>
           <Flex direction="column" gap="1">
             {line("Quoted value", formatMoney(costing.quotedValue), "costing-quoted")}
+            {costing.quotedCost !== null
+              ? line("Quoted cost of inventory lines", formatMoney(costing.quotedCost), "costing-quoted-cost")
+              : null}
+            {costing.quotedMargin !== null
+              ? line("Quoted margin before tax", formatMoney(costing.quotedMargin), "costing-quoted-margin")
+              : null}
             {line("Invoiced value", formatMoney(costing.invoicedValue), "costing-invoiced")}
             {line(
               "Margin",

@@ -1,9 +1,37 @@
-import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getInputProps, parse, type FieldMetadata, type FormMetadata, type Submission } from "@conform-to/react";
 import { Button, Card, Flex, Grid, Table, Text, TextField } from "@radix-ui/themes";
+import type { input, output, ZodTypeAny } from "zod";
+import { ADD_FROM_INVENTORY, INVENTORY_PICK } from "~/utils/line-items";
 import { computeTotals, formatMoney, percentToRate, rateToPercent, toCents, toRateUnits } from "~/utils/money";
+import type { PickerFields } from "~/utils/picker";
 import { ErrorList, Field } from "./forms";
+import { validateUnlessFinding } from "./record-picker";
+import { SelectField } from "./select-field";
 
-type Item = { description: string; quantity: string; unitPrice: string };
+type Item = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  inventoryItemId?: number | string;
+  unitCost?: string;
+};
+
+/** An item the "Add from inventory" select offers. */
+export type InventoryChoice = { id: number; sku: string; name: string; unit: string };
+
+/**
+ * The quote and invoice forms' validation in the browser: none for a Find or an "Add from
+ * inventory" (the server answers those with the form as typed), else the schema.
+ */
+export function validateDocumentForm<Schema extends ZodTypeAny>(
+  formData: FormData,
+  fields: PickerFields,
+  schema: Schema,
+): Submission<input<Schema>, string[], output<Schema>> {
+  if (formData.has(ADD_FROM_INVENTORY))
+    return parse<input<Schema>, string[]>(formData, { resolve: () => ({ error: null }) });
+  return validateUnlessFinding(formData, fields, schema);
+}
 
 // Conform's list intents: "Add row" / "Remove" are submit buttons (name="__intent__"); without JS
 // the server applies the intent and re-renders the form with every entered value kept, with JS
@@ -14,10 +42,13 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
   form,
   items,
   taxRate,
+  inventory,
 }: {
   form: FormMetadata<Schema, string[]>;
   items: FieldMetadata<Item[] | undefined, Schema, string[]>;
   taxRate: FieldMetadata<string | undefined, Schema, string[]>;
+  /** "Add from inventory": the items offered, and the server's word when none was chosen. */
+  inventory?: { choices: InventoryChoice[]; error?: string | null };
 }) {
   // A hand-made post whose `items` is not a list (items=x, items.0.x) re-renders without rows, not a 500.
   const rows = Array.isArray(items.initialValue ?? []) ? items.getFieldList() : [];
@@ -69,6 +100,15 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
                       placeholder="Item description"
                       aria-label={`Item ${index + 1} description`}
                     />
+                    {f.inventoryItemId.value ? (
+                      <>
+                        <input type="hidden" name={f.inventoryItemId.name} value={String(f.inventoryItemId.value)} />
+                        <input type="hidden" name={f.unitCost.name} value={String(f.unitCost.value ?? "")} />
+                        <Text as="div" size="1" color="gray" data-testid="line-cost">
+                          From inventory · cost {formatCost(String(f.unitCost.value ?? ""))} each
+                        </Text>
+                      </>
+                    ) : null}
                     <ErrorList errors={rowErrors} />
                   </Table.Cell>
                   <Table.Cell>
@@ -126,6 +166,7 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
           Add row
         </Button>
       </Flex>
+      {inventory ? <AddFromInventory {...inventory} /> : null}
       <Card variant="surface">
         <Grid columns="2" gap="2" style={{ maxWidth: 360, marginLeft: "auto" }}>
           <Text size="2">Subtotal</Text>
@@ -162,6 +203,42 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
           </Text>
         </Grid>
       </Card>
+    </Flex>
+  );
+}
+
+/** A cost per unit has 4 decimals; shown as money with the extra places only when they count. */
+function formatCost(cost: string) {
+  const match = /^(\d+)\.(\d{2})(\d{0,2})$/.exec(cost);
+  if (!match || /^0*$/.test(match[3])) return formatMoney(cost ? cost.replace(/^(\d+\.\d{2})\d*$/, "$1") : "0");
+  return `${formatMoney(`${match[1]}.${match[2]}`)}${match[3].replace(/0+$/, "")}`;
+}
+
+/**
+ * "Add from inventory": a select of items and a submit button; the server adds the item as a line
+ * (its name and unit, its price, its cost kept) and shows the form again (app/forms/inventory-line.server.ts).
+ */
+function AddFromInventory({ choices, error }: { choices: InventoryChoice[]; error?: string | null }) {
+  if (choices.length === 0) return null;
+  return (
+    <Flex gap="2" align="end" wrap="wrap" className="add-from-inventory">
+      <div style={{ flex: "1 1 16rem" }}>
+        <SelectField
+          label="Add from inventory"
+          selectProps={{ name: INVENTORY_PICK, defaultValue: "" }}
+          errors={error ? [error] : undefined}
+        >
+          <option value="">Choose an item</option>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} · {c.sku} ({c.unit})
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Button type="submit" name={ADD_FROM_INVENTORY} value="1" variant="soft" formNoValidate>
+        Add item
+      </Button>
     </Flex>
   );
 }

@@ -19,8 +19,8 @@ import {
   type PickerLookups,
 } from "~/utils/picker";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";
-import { LineItemsEditor } from "./line-items";
-import { RecordPicker, validateUnlessFinding } from "./record-picker";
+import { LineItemsEditor, validateDocumentForm, type InventoryChoice } from "./line-items";
+import { RecordPicker } from "./record-picker";
 import { SelectField } from "./select-field";
 
 export type QuoteFormDefaults = {
@@ -33,7 +33,13 @@ export type QuoteFormDefaults = {
   taxRate?: string;
   notes?: string;
   terms?: string;
-  items?: Array<{ description: string; quantity: string; unitPrice: string }>;
+  items?: Array<{
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    inventoryItemId?: string;
+    unitCost?: string;
+  }>;
 };
 
 const STATUS_LABELS: Record<string, string> = {
@@ -52,6 +58,7 @@ export function QuoteForm({
   jobs,
   today,
   allowPastValidUntil,
+  inventory,
   cancelTo,
   submitLabel,
   pendingLabel,
@@ -64,6 +71,8 @@ export function QuoteForm({
   jobs: JobPickerRow[];
   today: string;
   allowPastValidUntil?: string | null;
+  /** "Add from inventory" (money roles): the items offered and the server's message. */
+  inventory?: { choices: InventoryChoice[]; error?: string | null };
   cancelTo: string;
   submitLabel: string;
   pendingLabel: string;
@@ -88,7 +97,7 @@ export function QuoteForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessFinding(formData, CUSTOMER_AND_JOB_PICKERS, schema),
+    onValidate: ({ formData }) => validateDocumentForm(formData, CUSTOMER_AND_JOB_PICKERS, schema),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -144,7 +153,7 @@ export function QuoteForm({
           textareaProps={{ ...getTextareaProps(fields.description), key: fields.description.key, rows: 2 }}
           errors={fields.description.errors}
         />
-        <LineItemsEditor form={form} items={fields.items} taxRate={fields.taxRate} />
+        <LineItemsEditor form={form} items={fields.items} taxRate={fields.taxRate} inventory={inventory} />
         <TextareaField
           label="Notes (internal)"
           textareaProps={{ ...getTextareaProps(fields.notes), key: fields.notes.key, rows: 2 }}

@@ -22,6 +22,8 @@ const STATUS: Record<string, { label: string; color: Color }> = {
   done: { label: "Done", color: "green" },
   // Schedule events: scheduled, in-progress, done (labelled Completed), cancelled.
   scheduled: { label: "Scheduled", color: "blue" },
+  // Job phases: planned, in-progress, done.
+  planned: { label: "Planned", color: "gray" },
 };
 
 const PRIORITY: Record<string, { label: string; color: Color }> = {

@@ -106,6 +106,43 @@ export function TestEmail({ business }: { business: BusinessDetails }) {
   );
 }
 
+/** Sent to a user whose account signed in from a browser it had not seen (Security → login alerts). */
+export function LoginAlertEmail(props: {
+  business: BusinessDetails;
+  name: string;
+  username: string;
+  when: string;
+  browser: string;
+  address: string;
+}) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>New sign-in to your Cabinetry Jobs account</Preview>
+      <Body style={main}>
+        <Container style={container}>
+          <Heading as="h2">New sign-in to your account</Heading>
+          <Text>Hello {props.name},</Text>
+          <Text>
+            Your {props.business.companyName} account ({props.username}) was just signed in to from a browser it had not
+            been used on before.
+          </Text>
+          <Text>
+            When: {props.when}
+            <br />
+            Browser: {props.browser}
+            <br />
+            Address: {props.address}
+          </Text>
+          <Text>
+            If this was you, there is nothing to do. If it was not, change your password at once and tell the owner.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
 export async function renderEmail(element: React.ReactElement) {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text };

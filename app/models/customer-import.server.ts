@@ -15,7 +15,8 @@ export const IMPORT_MAX_ROWS = 10_000;
 const SHOWN_ERRORS = 20;
 const INSERT_BATCH = 1000;
 
-type Field = keyof CustomerInput;
+// Appointment reminders are not imported: a customer opts in on the customer form.
+type Field = Exclude<keyof CustomerInput, "appointmentReminders">;
 
 /** Header names, lower-cased without spaces, dashes, underscores or dots, to the customer field. */
 const HEADER_ALIASES: Record<string, Field> = {

@@ -122,6 +122,7 @@ export function customerColumns(input: CustomerInput) {
     state: input.state ?? null,
     zipCode: input.zipCode ?? null,
     notes: input.notes ?? null,
+    ...(input.appointmentReminders ? { appointmentReminders: input.appointmentReminders } : {}),
   };
 }
 

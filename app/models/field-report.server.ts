@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, jobPhases, jobs, tasks } from "../../db/schema";
+import { statusStamps } from "./job-phase.server";
 import type { ReportIssueInput, RequestMaterialsInput, UpdateProgressInput } from "../schemas/field-report";
 import { invalid, requireFound } from "../utils/refusal.server";
 import { logActivity } from "./activity.server";
@@ -136,12 +137,7 @@ export async function updateProgress(
     if (input.phaseId) {
       const [phase] = await tx
         .update(jobPhases)
-        .set({
-          status: input.phaseStatus,
-          actualStart: sql`coalesce(${jobPhases.actualStart}, ${today}::date)`,
-          actualEnd: input.phaseStatus === "done" ? sql`coalesce(${jobPhases.actualEnd}, ${today}::date)` : undefined,
-          updatedAt: new Date(),
-        })
+        .set({ status: input.phaseStatus, ...statusStamps(input.phaseStatus, today), updatedAt: new Date() })
         .where(and(eq(jobPhases.id, input.phaseId), eq(jobPhases.jobId, job.id)))
         .returning({ name: jobPhases.name });
       if (!phase) throw invalid("That phase is not part of this job", "phaseId");

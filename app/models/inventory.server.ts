@@ -1,7 +1,7 @@
 // The one place that reads and writes inventory items, categories and suppliers, and that reads the
 // ledger (lists, summary cards, low stock, a job's materials and costing). Writes to stock go
 // through app/models/inventory-ledger.server.ts only.
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { rows } from "../../db/client.server";
 import {
@@ -12,6 +12,7 @@ import {
   jobMaterialUsages,
   jobs,
   purchaseOrderLines,
+  quoteItems,
   quotes,
   suppliers,
   users,
@@ -639,12 +640,17 @@ export async function jobCosting(db: Executor, jobId: number) {
     .from(jobs)
     .where(eq(jobs.id, jobId));
   if (!job) return null;
-  const [{ totalCost }, [quoted], [invoiced]] = await Promise.all([
+  // Lines added from inventory keep their cost (docs/decisions/lines-from-inventory.md): the quoted
+  // cost of the same quotes as the quoted value, known before anything is issued.
+  const lineCost = sql`${quoteItems.quantity} * ${quoteItems.unitCost}`;
+  const [{ totalCost }, [quoted], [invoiced], [quotedCost]] = await Promise.all([
     jobMaterialCost(db, jobId),
     db
       .select({
         approved: sql<string>`coalesce(sum(${quotes.total}) filter (where ${quotes.status} = 'approved'), 0)::text`,
         open: sql<string>`coalesce(sum(${quotes.total}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::text`,
+        approvedSubtotal: sql<string>`coalesce(sum(${quotes.subtotal}) filter (where ${quotes.status} = 'approved'), 0)::text`,
+        openSubtotal: sql<string>`coalesce(sum(${quotes.subtotal}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::text`,
       })
       .from(quotes)
       .where(eq(quotes.jobId, jobId)),
@@ -652,6 +658,15 @@ export async function jobCosting(db: Executor, jobId: number) {
       .select({ total: sql<string>`coalesce(sum(${invoices.total}), 0)::text` })
       .from(invoices)
       .where(and(eq(invoices.jobId, jobId), sql`${invoices.status} not in ('void', 'cancelled', 'draft')`)),
+    db
+      .select({
+        approved: sql<string>`coalesce(sum(${lineCost}) filter (where ${quotes.status} = 'approved'), 0)::numeric(14,4)::text`,
+        open: sql<string>`coalesce(sum(${lineCost}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::numeric(14,4)::text`,
+        costed: sql<number>`count(${quoteItems.unitCost})::int`,
+      })
+      .from(quoteItems)
+      .innerJoin(quotes, eq(quotes.id, quoteItems.quoteId))
+      .where(eq(quotes.jobId, jobId)),
   ]);
   const materials = toCentsText(totalCost);
   const other = centsToString(cents(job.actualCost));
@@ -659,6 +674,8 @@ export async function jobCosting(db: Executor, jobId: number) {
   const quotedValue = cents(quoted.approved) > 0n ? quoted.approved : quoted.open;
   const value = cents(invoiced.total) > 0n ? cents(invoiced.total) : cents(quotedValue);
   const margin = value - actual;
+  const approvedQuotes = cents(quoted.approved) > 0n;
+  const quotedCostCents = cents(toCentsText(approvedQuotes ? quotedCost.approved : quotedCost.open));
   const marginPercent = value > 0n ? `${centsToString(divRound(margin * 10_000n, value))}` : null;
   return {
     estimatedCost: job.estimatedCost ? centsToString(cents(job.estimatedCost)) : null,
@@ -667,6 +684,13 @@ export async function jobCosting(db: Executor, jobId: number) {
     otherCosts: other,
     actualTotal: centsToString(actual),
     quotedValue: centsToString(cents(quotedValue)),
+    // Null when no quoted line names an inventory item with its cost.
+    quotedCost: quotedCost.costed > 0 ? centsToString(quotedCostCents) : null,
+    // The quotes' subtotal (before tax) less that cost.
+    quotedMargin:
+      quotedCost.costed > 0
+        ? centsToString(cents(approvedQuotes ? quoted.approvedSubtotal : quoted.openSubtotal) - quotedCostCents)
+        : null,
     invoicedValue: centsToString(cents(invoiced.total)),
     margin: centsToString(margin),
     marginPercent,
@@ -726,4 +750,67 @@ export async function jobCostingSummary(db: Executor, jobId: number, role: Role)
       .orderBy(inventoryItems.sku),
   ]);
   return { costing, materials: { lines: quantities.length, quantities }, canIssue: can(role, "inventory", "write") };
+}
+
+// ---------------------------------------------------------------- lines from inventory
+
+/** The inventory items a quote or invoice line can be added from (active, by name; at most 500), or the one `id`. */
+export function inventoryLineChoices(db: Executor, id?: number) {
+  return db
+    .select({
+      id: inventoryItems.id,
+      sku: inventoryItems.sku,
+      name: inventoryItems.name,
+      unit: inventoryItems.unit,
+      sellPrice: inventoryItems.sellPrice,
+      averageCost: inventoryItems.averageCost,
+    })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.active, true), id === undefined ? undefined : eq(inventoryItems.id, id)))
+    .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
+    .limit(500);
+}
+export type InventoryLineChoice = Awaited<ReturnType<typeof inventoryLineChoices>>[number];
+
+/**
+ * A line's unit price from an item (issue 15 item 6): its sell price, else its average cost plus
+ * the business's default markup, rounded half-up to the cent. Exact: 4-decimal cost × (100 + m) / 100.
+ */
+export function inventoryLinePrice(item: { sellPrice: string | null; averageCost: string }, markupPercent: number) {
+  if (item.sellPrice !== null) return centsToString(divRound(parseScaled(item.sellPrice, 4) ?? 0n, 100n));
+  const cost = parseScaled(item.averageCost, 4) ?? 0n;
+  return centsToString(divRound(cost * BigInt(100 + markupPercent), 10_000n));
+}
+
+/** The line a chosen item becomes: its name and unit, one of it, its price, and its cost kept. */
+export function inventoryLine(item: InventoryLineChoice, markupPercent: number) {
+  return {
+    description: `${item.name} (${item.unit})`,
+    quantity: "1.00",
+    unitPrice: inventoryLinePrice(item, markupPercent),
+    inventoryItemId: String(item.id),
+    unitCost: item.averageCost,
+  };
+}
+
+/**
+ * Lines that name an inventory item but no cost (an API client) get the item's average cost now;
+ * a line's cost, once kept, is not re-read when the document is saved again.
+ */
+export async function withLineCosts<T extends { inventoryItemId?: number; unitCost?: string }>(
+  db: Executor,
+  items: T[],
+) {
+  const missing = [
+    ...new Set(items.filter((i) => i.inventoryItemId && i.unitCost === undefined).map((i) => i.inventoryItemId!)),
+  ];
+  if (missing.length === 0) return items;
+  const found = await db
+    .select({ id: inventoryItems.id, averageCost: inventoryItems.averageCost })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, missing));
+  const costs = new Map(found.map((f) => [f.id, f.averageCost]));
+  return items.map((i) =>
+    i.inventoryItemId && i.unitCost === undefined ? { ...i, unitCost: costs.get(i.inventoryItemId) } : i,
+  );
 }

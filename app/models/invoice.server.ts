@@ -2,11 +2,13 @@
 // balance = total − paid (decisions §4, §5).
 import { and, asc, count, desc, eq, ilike, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { activityLog, customers, invoiceItems, invoices, payments, quoteItems, quotes } from "../../db/schema";
+import { activityLog, customers, invoiceItems, invoices, jobs, payments, quoteItems, quotes } from "../../db/schema";
 import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type PaymentTerm } from "../schemas/invoice";
 import type { LineItemInput } from "../schemas/line-items";
 import { compareMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { withLineCosts } from "./inventory.server";
+import { requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { conflict, invalid, isUniqueViolation, notFound } from "../utils/refusal.server";
@@ -116,7 +118,7 @@ export async function listInvoicePayments(db: Executor, invoiceId: number) {
 export async function getInvoiceDetail(db: Executor, id: number) {
   const invoice = await getInvoice(db, id);
   if (!invoice) return null;
-  const [items, invoicePayments, refunds, [customer], quote, history] = await Promise.all([
+  const [items, invoicePayments, refunds, [customer], quote, job, history] = await Promise.all([
     listInvoiceItems(db, id),
     listInvoicePayments(db, id),
     listInvoiceRefunds(db, id),
@@ -126,6 +128,9 @@ export async function getInvoiceDetail(db: Executor, id: number) {
           .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title })
           .from(quotes)
           .where(eq(quotes.id, invoice.quoteId))
+      : Promise.resolve([]),
+    invoice.jobId
+      ? db.select({ id: jobs.id, title: jobs.title, status: jobs.status }).from(jobs).where(eq(jobs.id, invoice.jobId))
       : Promise.resolve([]),
     db
       .select()
@@ -141,6 +146,7 @@ export async function getInvoiceDetail(db: Executor, id: number) {
     refunds,
     customer: customer ?? null,
     quote: quote[0] ?? null,
+    job: job[0] ?? null,
     history,
   };
 }
@@ -186,12 +192,14 @@ async function replaceItems(tx: Executor, invoiceId: number, items: LineItemInpu
   await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
   if (items.length === 0) return;
   await tx.insert(invoiceItems).values(
-    items.map((item, i) => ({
+    (await withLineCosts(tx, items)).map((item, i) => ({
       invoiceId,
       description: item.description,
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       notes: item.notes ?? null,
+      inventoryItemId: item.inventoryItemId ?? null,
+      unitCost: item.unitCost ?? null,
       sortOrder: i + 1,
     })),
   );
@@ -247,6 +255,15 @@ async function lockQuoteForInvoice(tx: Executor, quoteId: number, customerId: nu
 type Context = { actorId?: number | null; today: string; defaultTaxRate: string };
 
 /**
+ * The invoice's job: the one chosen, else its quote's (docs/decisions/invoice-job.md). A job that
+ * differs from the quote's is refused; the job's customer is checked by requireCustomerAndJob.
+ */
+function invoiceJob(chosen: number | undefined, ofQuote: number | null) {
+  if (chosen && ofQuote && chosen !== ofQuote) throw invalid("The quote belongs to another job", "jobId");
+  return chosen ?? ofQuote ?? null;
+}
+
+/**
  * Creates an invoice. With a quoteId the quote is locked and must not be invoiced already; its
  * items are copied only when asked (`copyItems`), and its tax rate is the default when no items
  * are sent. Without `items` or `copyItems` the invoice starts empty (items are posted afterwards).
@@ -266,15 +283,14 @@ export async function createInvoice(db: Executor, input: InvoiceInput, ctx: Cont
             quantity: i.quantity,
             unitPrice: i.unitPrice,
             notes: i.notes ?? undefined,
+            inventoryItemId: i.inventoryItemId ?? undefined,
+            unitCost: i.unitCost ?? undefined,
           }));
         }
         if (input.items === undefined) taxRate ??= quote.taxRate;
       }
-      const [customer] = await tx
-        .select({ name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, input.customerId));
-      if (!customer) throw invalid("Customer not found", "customerId");
+      const customer = await requireCustomerAndJob(tx, input.customerId, input.jobId);
+      jobId = invoiceJob(input.jobId, jobId);
       const invoiceNumber = input.invoiceNumber ?? (await nextNumber(tx, "INV", ctx.today));
       const [created] = await tx
         .insert(invoices)
@@ -357,24 +373,22 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
       if (!current) throw notFound("Invoice not found");
-      const [customer] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.id, input.customerId));
-      if (!customer) throw invalid("Customer not found", "customerId");
+      await requireCustomerAndJob(tx, input.customerId, input.jobId);
+      let quoteJobId: number | null = null;
       if (input.quoteId) {
         // Linking a quote (or reviving a cancelled invoice of one) takes the quote: the same lock
         // and "already invoiced" rule as creating. An existing link is left as it is.
         const takesQuote =
           input.status !== "cancelled" && (input.quoteId !== current.quoteId || current.status === "cancelled");
-        if (takesQuote) await lockQuoteForInvoice(tx, input.quoteId, input.customerId, id);
+        if (takesQuote) quoteJobId = (await lockQuoteForInvoice(tx, input.quoteId, input.customerId, id)).jobId;
         else {
           const [q] = await tx
-            .select({ customerId: quotes.customerId })
+            .select({ customerId: quotes.customerId, jobId: quotes.jobId })
             .from(quotes)
             .where(eq(quotes.id, input.quoteId));
           if (!q) throw invalid("Quote not found", "quoteId");
           if (q.customerId !== input.customerId) throw invalid("The quote belongs to another customer", "quoteId");
+          quoteJobId = q.jobId;
         }
       }
       await tx
@@ -382,6 +396,7 @@ export async function updateInvoice(db: Executor, id: number, input: InvoiceInpu
         .set({
           customerId: input.customerId,
           quoteId: input.quoteId ?? null,
+          jobId: invoiceJob(input.jobId, quoteJobId),
           invoiceNumber: input.invoiceNumber ?? current.invoiceNumber,
           title: input.title,
           description: input.description ?? null,

@@ -1,18 +1,10 @@
 // The one place that reads and writes jobs (pages and /api both call it).
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import {
-  customers,
-  invoices,
-  jobMaterialUsages,
-  jobPhases,
-  jobs,
-  quotes,
-  scheduleEvents,
-  tasks,
-} from "../../db/schema";
+import { customers, invoices, jobMaterialUsages, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
 import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
+import { listPhases } from "./job-phase.server";
 import { can, seesMoney, type Role } from "../utils/permissions";
 import { PICKER_LIMIT, type JobPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
@@ -258,7 +250,22 @@ export async function getJobDetail(db: Executor, id: number) {
       .from(tasks)
       .where(eq(tasks.jobId, id))
       .orderBy(asc(tasks.dueDate), asc(tasks.id)),
-    db.select().from(jobPhases).where(eq(jobPhases.jobId, id)).orderBy(asc(jobPhases.sortOrder), asc(jobPhases.id)),
+    listPhases(db, id),
   ]);
   return { job, customer, quotes: jobQuotes, invoices: jobInvoices, events, tasks: jobTasks, phases };
+}
+
+/** The customer of a quote or invoice, and its job when given: the job must be that customer's. */
+export async function requireCustomerAndJob(tx: Executor, customerId: number, jobId: number | undefined | null) {
+  const [customer] = await tx
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) throw invalid("Customer not found", "customerId");
+  if (jobId) {
+    const [job] = await tx.select({ customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, jobId));
+    if (!job) throw invalid("Job not found", "jobId");
+    if (job.customerId !== customerId) throw invalid("The job belongs to another customer", "jobId");
+  }
+  return customer;
 }

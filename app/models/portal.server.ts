@@ -127,8 +127,17 @@ export async function getPortalQuote(db: Executor, customerId: number, quoteId: 
     .from(quotes)
     .where(and(eq(quotes.id, quoteId), eq(quotes.customerId, customerId), ne(quotes.status, "draft")));
   if (!quote) return null;
+  // What the customer may see of a line: never its cost or inventory item (lines from inventory).
   const items = await db
-    .select()
+    .select({
+      id: quoteItems.id,
+      description: quoteItems.description,
+      quantity: quoteItems.quantity,
+      unitPrice: quoteItems.unitPrice,
+      lineTotal: quoteItems.lineTotal,
+      notes: quoteItems.notes,
+      sortOrder: quoteItems.sortOrder,
+    })
     .from(quoteItems)
     .where(eq(quoteItems.quoteId, quoteId))
     .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));

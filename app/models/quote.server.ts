@@ -6,9 +6,11 @@ import { activityLog, customers, invoices, jobs, quoteItems, quotes } from "../.
 import type { LineItemInput } from "../schemas/line-items";
 import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schemas/quote";
 import { logActivity } from "./activity.server";
+import { withLineCosts } from "./inventory.server";
+import { requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
-import { conflict, invalid, isUniqueViolation, notFound } from "../utils/refusal.server";
+import { conflict, isUniqueViolation, notFound } from "../utils/refusal.server";
 import { nextNumber } from "./numbering.server";
 import { renewPortalTokens } from "./portal.server";
 import { getSettings } from "./settings.server";
@@ -115,20 +117,6 @@ export async function getQuoteDetail(db: Executor, id: number) {
   return { quote, items, customer: customer ?? null, job: job[0] ?? null, invoices: quoteInvoices, history };
 }
 
-async function requireCustomerAndJob(tx: Executor, customerId: number, jobId: number | undefined | null) {
-  const [customer] = await tx
-    .select({ id: customers.id, name: customers.name })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer) throw invalid("Customer not found", "customerId");
-  if (jobId) {
-    const [job] = await tx.select({ customerId: jobs.customerId }).from(jobs).where(eq(jobs.id, jobId));
-    if (!job) throw invalid("Job not found", "jobId");
-    if (job.customerId !== customerId) throw invalid("The job belongs to another customer", "jobId");
-  }
-  return customer;
-}
-
 /** Recomputes line totals, subtotal, tax and total from the stored items (inside the caller's transaction). */
 export async function recomputeQuoteTotals(tx: Executor, quoteId: number, field = "items") {
   const [quote] = await tx.select({ taxRate: quotes.taxRate }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
@@ -151,12 +139,14 @@ async function replaceItems(tx: Executor, quoteId: number, items: LineItemInput[
   await tx.delete(quoteItems).where(eq(quoteItems.quoteId, quoteId));
   if (items.length === 0) return;
   await tx.insert(quoteItems).values(
-    items.map((item, i) => ({
+    (await withLineCosts(tx, items)).map((item, i) => ({
       quoteId,
       description: item.description,
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       notes: item.notes ?? null,
+      inventoryItemId: item.inventoryItemId ?? null,
+      unitCost: item.unitCost ?? null,
       sortOrder: i + 1,
     })),
   );

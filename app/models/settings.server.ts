@@ -38,6 +38,8 @@ export const SETTINGS_DEFAULTS = {
     twoFactor: false,
     loginAlerts: true,
     forcePasswordChange: false,
+    /** With forcePasswordChange: days a password may be used before its user must choose a new one. */
+    passwordMaxAgeDays: 90,
     minPasswordLength: 8,
     requireNumbers: true,
     requireSpecial: true,
@@ -61,6 +63,11 @@ export function getSettings(db: Executor): Promise<Settings> {
   cached = { at: Date.now(), value };
   value.catch(() => (cached = undefined));
   return value;
+}
+
+/** The stored settings without the cache: a job in another process acting on a switch reads these. */
+export function readSettings(db: Executor): Promise<Settings> {
+  return loadSettings(db);
 }
 
 async function loadSettings(db: Executor): Promise<Settings> {

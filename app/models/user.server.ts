@@ -53,7 +53,7 @@ export type LoginResult =
   { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds?: number };
 
 /** Counts one attempt on `key`; null when it may go ahead, else the seconds until it may. */
-async function countAttempt(db: Executor, key: string, limit: number): Promise<number | null> {
+export async function countAttempt(db: Executor, key: string, limit: number): Promise<number | null> {
   // Raw SQL parameters go as ISO strings: the drivers do not all serialise Date objects.
   const now = new Date();
   const nowIso = now.toISOString();
@@ -78,6 +78,11 @@ async function countAttempt(db: Executor, key: string, limit: number): Promise<n
   if (row.failures <= limit) return null;
   const until = row.lockedUntil?.getTime() ?? now.getTime() + LOCK_MS;
   return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+}
+
+/** Forgets the attempts on `key` (a right answer). */
+export async function clearAttempts(db: Executor, key: string) {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }
 
 /** Gives back an attempt that turned out right (it was no failure). */
@@ -163,9 +168,13 @@ export async function endUserSession(db: Executor, sessionId: string) {
 }
 
 /** The active user of a live session, or null (signed out, deactivated, unknown). */
-export async function getSessionUser(db: Executor, userId: number, sessionId: string): Promise<SessionUser | null> {
+export async function getSessionUser(
+  db: Executor,
+  userId: number,
+  sessionId: string,
+): Promise<(SessionUser & { passwordChangedAt: Date }) | null> {
   const [user] = await db
-    .select({ ...publicColumns, sessionVersion: users.sessionVersion })
+    .select({ ...publicColumns, sessionVersion: users.sessionVersion, passwordChangedAt: users.passwordChangedAt })
     .from(users)
     .innerJoin(userSessions, eq(userSessions.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.active, true), eq(userSessions.idHash, sessionIdHash(sessionId))));
@@ -181,6 +190,15 @@ const staffColumns = {
   updatedAt: users.updatedAt,
 };
 export type StaffUser = User & { lastSignInAt: Date | null; createdAt: Date; updatedAt: Date };
+
+/** An active user by id with their session version (the second step of a sign-in). */
+export async function getActiveSessionUser(db: Executor, id: number): Promise<SessionUser | null> {
+  const [user] = await db
+    .select({ ...publicColumns, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true)));
+  return user ?? null;
+}
 
 export async function recordSignIn(db: Executor, id: number) {
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
@@ -289,7 +307,13 @@ export async function updateStaffUser(
 export async function updateProfile(db: Executor, id: number, input: ProfileInput) {
   await db
     .update(users)
-    .set({ name: input.name, email: input.email ?? null, phone: input.phone ?? null, updatedAt: new Date() })
+    .set({
+      name: input.name,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      notifyEmail: input.notifyEmail,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, id));
 }
 
@@ -298,6 +322,7 @@ async function setPassword(db: Executor, id: number, password: string) {
     .update(users)
     .set({
       passwordHash: await hashPassword(password),
+      passwordChangedAt: new Date(),
       sessionVersion: sql`${users.sessionVersion} + 1`,
       updatedAt: new Date(),
     })

@@ -110,6 +110,9 @@ export default function Customers() {
                     Edit
                   </RowMenuLink>
                   <RowMenuLink to={`/tasks/new?customerId=${c.id}`}>Add task</RowMenuLink>
+                  <RowMenuLink to={`/customers/${c.id}/photos${query}`} keepScroll>
+                    Photos
+                  </RowMenuLink>
                   <RowMenuLink to={`/customers/${c.id}/delete${query}`} keepScroll danger>
                     Delete
                   </RowMenuLink>

@@ -7,14 +7,17 @@ import { moneyContext } from "~/models/business.server";
 import { getInvoice, listInvoiceItems, updateInvoice } from "~/models/invoice.server";
 import { customerOptions } from "~/models/customer.server";
 import { readPickers } from "~/forms/picker.server";
+import { inventoryChoices, readInventoryLine } from "~/forms/inventory-line.server";
 import { invoiceableQuotes } from "~/models/quote.server";
 import { makeInvoiceSchema } from "~/schemas/invoice";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { requireId } from "~/utils/params.server";
-import { CUSTOMER_PICKER } from "~/utils/picker";
+import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
+import { jobOptions } from "~/models/job.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { lineFormValues } from "~/utils/line-items";
 import { requireFound } from "~/utils/refusal.server";
 import { useKeptQuery } from "~/components/use-kept-query";
 
@@ -23,20 +26,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.invoiceId, "Invoice");
   const db = await getDb();
   const invoice = requireFound(await getInvoice(db, id), "Invoice");
-  const [ctx, customers, quotes, items] = await Promise.all([
+  const [ctx, customers, jobs, quotes, items] = await Promise.all([
     moneyContext(db),
     customerOptions(db, { includeId: invoice.customerId }),
+    jobOptions(db, { includeId: invoice.jobId }),
     invoiceableQuotes(db, invoice.quoteId),
     listInvoiceItems(db, id),
   ]);
   return json({
+    inventory: await inventoryChoices(db),
     invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, dueDate: invoice.dueDate },
     customers,
+    jobs,
     quotes,
     today: ctx.today,
     defaults: {
       quoteId: invoice.quoteId ? String(invoice.quoteId) : "",
       customerId: String(invoice.customerId),
+      jobId: invoice.jobId ? String(invoice.jobId) : "",
       title: invoice.title,
       description: invoice.description ?? "",
       status: invoice.status,
@@ -46,9 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       taxRate: invoice.taxRate,
       notes: invoice.notes ?? "",
       terms: invoice.terms ?? "",
-      items: items.length
-        ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice }))
-        : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+      items: items.length ? items.map(lineFormValues) : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
     },
   });
 }
@@ -60,17 +65,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const current = requireFound(await getInvoice(db, id), "Invoice");
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
-  const pickers = await readPickers(db, formData, CUSTOMER_PICKER);
+  const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
+  const inventoryError = await readInventoryLine(db, formData);
   const submission = parseWithZod(formData, {
     schema: makeInvoiceSchema(ctx.today, { allowPastDueDate: current.dueDate, taxAsPercent: true }),
   });
   if (submission.status !== "success")
-    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+    return json(
+      { result: submission.reply(), pickers, inventoryError },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   try {
     await updateInvoice(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
-    return json({ result: reply, pickers }, { status });
+    return json({ result: reply, pickers, inventoryError }, { status });
   }
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices${url.search}`);
@@ -81,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditInvoice() {
-  const { invoice, customers, quotes, today, defaults } = useLoaderData<typeof loader>();
+  const { invoice, customers, jobs, quotes, today, defaults, inventory } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const query = useKeptQuery();
   const [params] = useSearchParams();
@@ -91,8 +100,10 @@ export default function EditInvoice() {
       <InvoiceForm
         lastResult={data?.result}
         pickers={data?.pickers}
+        inventory={{ choices: inventory, error: data && "inventoryError" in data ? data.inventoryError : null }}
         defaultValue={defaults}
         customers={customers}
+        jobs={jobs}
         quotes={quotes}
         today={today}
         allowPastDueDate={invoice.dueDate}

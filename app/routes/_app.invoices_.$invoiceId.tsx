@@ -74,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function InvoiceDetail() {
   const display = useDisplay();
-  const { invoice, items, payments, refunds, customer, quote, history, timeZone, overdue } =
+  const { invoice, items, payments, refunds, customer, quote, job, history, timeZone, overdue } =
     useLoaderData<typeof loader>();
   // Payments and refunds in one history, newest first (a refund shows as a negative amount).
   const paymentHistory = [
@@ -169,15 +169,26 @@ export default function InvoiceDetail() {
         <CustomerCard customer={customer} />
         <Card>
           <Heading as="h2" size="3" mb="2">
-            Quote
+            Quote and job
           </Heading>
           {quote ? (
-            <Link to={`/quotes/${quote.id}`}>
-              {quote.quoteNumber} · {quote.title}
-            </Link>
+            <Text as="p" size="2">
+              <Link to={`/quotes/${quote.id}`}>
+                {quote.quoteNumber} · {quote.title}
+              </Link>
+            </Text>
           ) : (
-            <Text size="2" color="gray">
+            <Text as="p" size="2" color="gray">
               Not from a quote
+            </Text>
+          )}
+          {job ? (
+            <Text as="p" size="2" mt="2" data-testid="invoice-job">
+              Job: <Link to={`/jobs/${job.id}`}>{job.title}</Link> <StatusBadge status={job.status} />
+            </Text>
+          ) : (
+            <Text as="p" size="2" mt="2" color="gray">
+              Not linked to a job
             </Text>
           )}
         </Card>

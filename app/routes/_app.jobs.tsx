@@ -157,6 +157,9 @@ function JobActions({
       <RowMenuLink to={`/jobs/${j.id}/materials${query}`} keepScroll>
         Materials
       </RowMenuLink>
+      <RowMenuLink to={`/jobs/${j.id}/photos${query}`} keepScroll>
+        Photos
+      </RowMenuLink>
       {can.canDelete ? (
         <RowMenuLink to={`/jobs/${j.id}/delete${query}`} keepScroll danger>
           Delete

@@ -1,6 +1,12 @@
 import { Button, Card, Grid, Heading, Table, Text } from "@radix-ui/themes";
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { EmptyState } from "~/components/empty-state";
 import { LinkedEmails } from "~/components/linked-emails";
@@ -21,6 +27,12 @@ import { PhotoStripCard } from "~/components/photo-grid";
 import { photoStrip } from "~/models/photos.server";
 import photoStyles from "~/styles/photos.css";
 import { JobCostingSection } from "~/components/job-materials";
+import { JobPhasesCard, PhaseProgressLine } from "~/components/job-phases";
+import { movePhase, phaseProgress, setPhaseStatus } from "~/models/job-phase.server";
+import { businessToday } from "~/utils/dates";
+import { redirectWithToast } from "~/utils/toast.server";
+import { refusalToast } from "~/utils/refusal-response.server";
+import { invalid } from "~/utils/refusal.server";
 import { jobCostingSummary } from "~/models/inventory.server";
 import { useDisplay } from "~/components/date-display";
 
@@ -55,6 +67,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canEdit: can(user.viewRole, "jobs", "write"),
     canSchedule: can(user.viewRole, "schedule", "write"),
     canTask: can(user.viewRole, "tasks", "write"),
+    // Installers move phases (as on Update Progress); adding, editing and ordering them is the office's.
+    canProgress: can(user.viewRole, "tasks", "write"),
+    canInvoice: can(user.viewRole, "invoices", "write"),
+    progress: phaseProgress(detail.phases),
     showCustomerLink: can(user.viewRole, "customers"),
     timeZone: settings.system.timeZone,
     mail,
@@ -62,6 +78,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Inventory (issue 13): costing for money roles, issued quantities for everyone who reads the job.
     costing: await jobCostingSummary(db, id, user.viewRole),
   });
+}
+
+const PHASE_INTENTS = {
+  "phase-start": { write: false, done: "started" },
+  "phase-complete": { write: false, done: "completed" },
+  "phase-up": { write: true, done: "moved up" },
+  "phase-down": { write: true, done: "moved down" },
+} as const;
+
+/** The Phases card's buttons: start or complete a phase, move it up or down. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const jobId = requireId(params.jobId, "Job");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = `/jobs/${jobId}`;
+  if (!(intent in PHASE_INTENTS)) throw invalid("Unknown action");
+  const { write, done } = PHASE_INTENTS[intent as keyof typeof PHASE_INTENTS];
+  await requirePermission(request, write ? "jobs" : "tasks", "write");
+  try {
+    const db = await getDb();
+    const phaseId = requireId(String(form.get("phaseId") ?? ""), "Phase");
+    let name: string;
+    if (intent === "phase-up" || intent === "phase-down") {
+      const phases = await movePhase(db, jobId, phaseId, intent === "phase-up" ? "up" : "down");
+      name = phases.find((p) => p.id === phaseId)?.name ?? "The phase";
+    } else {
+      const today = businessToday((await getSettings(db)).system.timeZone);
+      name = (await setPhaseStatus(db, jobId, phaseId, intent === "phase-start" ? "in-progress" : "done", today)).name;
+    }
+    return redirectWithToast(request, back, { title: `Phase ${done}`, description: `${name} ${done}.` });
+  } catch (error) {
+    return refusalToast(request, back, error);
+  }
 }
 
 function Section({
@@ -87,8 +136,21 @@ function Section({
 
 export default function JobDetail() {
   const display = useDisplay();
-  const { detail, showMoney, canEdit, canSchedule, canTask, showCustomerLink, timeZone, mail, photos, costing } =
-    useLoaderData<typeof loader>();
+  const {
+    detail,
+    showMoney,
+    canEdit,
+    canSchedule,
+    canTask,
+    canProgress,
+    canInvoice,
+    progress,
+    showCustomerLink,
+    timeZone,
+    mail,
+    photos,
+    costing,
+  } = useLoaderData<typeof loader>();
   const { job, customer } = detail;
   const canInstall = canSchedule && (job.status === "approved" || job.status === "in-progress");
   const variance =
@@ -110,7 +172,7 @@ export default function JobDetail() {
                 <Link to={`/jobs/${job.id}/edit?from=detail`}>Edit</Link>
               </Button>
             ) : null}
-            {canInstall || canTask ? (
+            {canInstall || canTask || canEdit || canInvoice ? (
               <ActionMenu>
                 {canInstall ? (
                   <ActionMenuLink to={`/schedule/events/new?jobId=${job.id}&install=1`}>
@@ -123,6 +185,10 @@ export default function JobDetail() {
                   >
                     Add Task
                   </ActionMenuLink>
+                ) : null}
+                {canEdit ? <ActionMenuLink to={`/jobs/${job.id}/phases/new`}>Add Phase</ActionMenuLink> : null}
+                {canInvoice ? (
+                  <ActionMenuLink to={`/invoices/new?jobId=${job.id}`}>Create Invoice</ActionMenuLink>
                 ) : null}
                 <ActionMenuLink to={`/jobs/${job.id}/materials?from=detail`}>Materials</ActionMenuLink>
               </ActionMenu>
@@ -156,6 +222,7 @@ export default function JobDetail() {
           <Text as="div" size="2">
             Completion: {job.completionDate ? formatDate(job.completionDate, display) : "Not set"}
           </Text>
+          <PhaseProgressLine progress={progress} />
         </Card>
         {showMoney ? (
           <Card size="2">
@@ -265,27 +332,17 @@ export default function JobDetail() {
             </Table.Root>
           </Section>
         ) : null}
-        <Section title="Phases" empty="No phases planned." count={detail.phases.length}>
-          <Table.Root variant="ghost" size="1">
-            <Table.Body>
-              {detail.phases.map((p) => (
-                <Table.Row key={p.id}>
-                  <Table.Cell>{p.name}</Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge status={p.status} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {formatDate(p.plannedStart, display)}
-                    {p.plannedEnd ? ` – ${formatDate(p.plannedEnd, display)}` : ""}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Section>
+        <JobPhasesCard
+          jobId={job.id}
+          jobTitle={job.title}
+          phases={detail.phases}
+          canEdit={canEdit}
+          canProgress={canProgress}
+        />
         {photos ? <PhotoStripCard {...photos} dialogTo={`/jobs/${job.id}/photos?from=detail`} /> : null}
         {mail ? <LinkedEmails mail={mail} timeZone={timeZone} /> : null}
       </Grid>
+      <Outlet />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { QuoteForm } from "~/components/quote-form";
 import { moneyContext } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
 import { readPickers } from "~/forms/picker.server";
+import { inventoryChoices, readInventoryLine } from "~/forms/inventory-line.server";
 import { jobOptions } from "~/models/job.server";
 import { getQuote, listQuoteItems, updateQuote } from "~/models/quote.server";
 import { makeQuoteSchema } from "~/schemas/quote";
@@ -15,6 +16,7 @@ import { refusalReply } from "~/utils/refusal-response.server";
 import { requireId } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS } from "~/utils/picker";
 import { redirectWithToast } from "~/utils/toast.server";
+import { lineFormValues } from "~/utils/line-items";
 import { requireFound } from "~/utils/refusal.server";
 import { useKeptQuery } from "~/components/use-kept-query";
 
@@ -30,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listQuoteItems(db, id),
   ]);
   return json({
+    inventory: await inventoryChoices(db),
     quote: { id: quote.id, quoteNumber: quote.quoteNumber, validUntil: quote.validUntil },
     customers,
     jobs,
@@ -44,9 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       taxRate: quote.taxRate,
       notes: quote.notes ?? "",
       terms: quote.terms ?? "",
-      items: items.length
-        ? items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice }))
-        : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
+      items: items.length ? items.map(lineFormValues) : [{ description: "", quantity: "1.00", unitPrice: "0.00" }],
     },
   });
 }
@@ -59,17 +60,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
+  const inventoryError = await readInventoryLine(db, formData);
   const submission = parseWithZod(formData, {
     schema: makeQuoteSchema(ctx.today, { allowPastValidUntil: current.validUntil, taxAsPercent: true }),
   });
   if (submission.status !== "success")
-    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+    return json(
+      { result: submission.reply(), pickers, inventoryError },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   try {
     // The form always sends its rows, so the items are replaced (blank ones dropped).
     await updateQuote(db, id, { ...submission.value, items: submission.value.items ?? [] }, ctx);
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
-    return json({ result: reply, pickers }, { status });
+    return json({ result: reply, pickers, inventoryError }, { status });
   }
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/quotes${url.search}`);
@@ -80,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditQuote() {
-  const { quote, customers, jobs, today, defaults } = useLoaderData<typeof loader>();
+  const { quote, customers, jobs, today, defaults, inventory } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const query = useKeptQuery();
   const [params] = useSearchParams();
@@ -90,6 +95,7 @@ export default function EditQuote() {
       <QuoteForm
         lastResult={data?.result}
         pickers={data?.pickers}
+        inventory={{ choices: inventory, error: data && "inventoryError" in data ? data.inventoryError : null }}
         defaultValue={defaults}
         customers={customers}
         jobs={jobs}

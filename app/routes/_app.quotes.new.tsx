@@ -6,6 +6,7 @@ import { QuoteForm } from "~/components/quote-form";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { customerOptions } from "~/models/customer.server";
 import { readPickers } from "~/forms/picker.server";
+import { inventoryChoices, readInventoryLine } from "~/forms/inventory-line.server";
 import { jobOptions } from "~/models/job.server";
 import { createQuote } from "~/models/quote.server";
 import { DEFAULT_QUOTE_TERMS, makeQuoteSchema } from "~/schemas/quote";
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
   return json({
+    inventory: await inventoryChoices(db),
     customers,
     jobs,
     today: ctx.today,
@@ -51,17 +53,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await moneyContext(db, user.id);
   const formData = await request.formData();
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS);
+  const inventoryError = await readInventoryLine(db, formData);
   const submission = parseWithZod(formData, { schema: makeQuoteSchema(ctx.today, { taxAsPercent: true }) });
   // An "Add row" / "Remove" / "Find" intent (no JS) re-renders the form with the values kept.
   if (submission.status !== "success")
-    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
+    return json(
+      { result: submission.reply(), pickers, inventoryError },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
 
   let quote;
   try {
     quote = await createQuote(db, submission.value, ctx);
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
-    return json({ result: reply, pickers }, { status });
+    return json({ result: reply, pickers, inventoryError }, { status });
   }
   // A create lands on what it created (docs/decisions/tablet-layout.md).
   return redirectWithToast(request, `/quotes/${quote.id}`, {
@@ -71,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewQuote() {
-  const { customers, jobs, today, defaults } = useLoaderData<typeof loader>();
+  const { customers, jobs, today, defaults, inventory } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const query = useKeptQuery();
   return (
@@ -84,6 +90,7 @@ export default function NewQuote() {
       <QuoteForm
         lastResult={data?.result}
         pickers={data?.pickers}
+        inventory={{ choices: inventory, error: data && "inventoryError" in data ? data.inventoryError : null }}
         defaultValue={defaults}
         customers={customers}
         jobs={jobs}

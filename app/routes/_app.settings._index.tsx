@@ -2,10 +2,12 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Badge, Button, Card, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/forms";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckboxField, ErrorList, Field } from "~/components/forms";
+import { officeOptIn } from "~/models/notifications.server";
 import { PasswordFields } from "~/components/password-fields";
 import { getPasswordPolicy } from "~/models/settings.server";
+import { twoFactorStatus } from "~/models/two-factor.server";
 import { changeOwnPassword, updateProfile } from "~/models/user.server";
 import { describePolicy, makeChangePasswordSchema, ProfileSchema, type PasswordPolicy } from "~/schemas/user";
 import { clientAddressOf, requirePermission } from "~/utils/auth.server";
@@ -27,9 +29,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "settings");
   const tab = new URL(request.url).searchParams.get("tab");
   if (tab && OLD_TABS.has(tab)) throw redirect(`/settings/${tab}`);
+  const db = await getDb();
   return json({
-    profile: { username: user.username, name: user.name, email: user.email, phone: user.phone, role: user.role },
-    policy: await getPasswordPolicy(await getDb()),
+    profile: {
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      notifyEmail: await officeOptIn(db, user.id),
+    },
+    policy: await getPasswordPolicy(db),
+    twoFactorOn: (await twoFactorStatus(db, user.id)).enrolled,
   });
 }
 
@@ -79,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileSettings() {
-  const { profile, policy } = useLoaderData<typeof loader>();
+  const { profile, policy, twoFactorOn } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <Grid columns={{ initial: "1", md: "2" }} gap="4" align="start">
@@ -91,6 +102,20 @@ export default function ProfileSettings() {
         policy={policy}
         lastResult={data?.intent === "password" ? (data.result as SubmissionResult<string[]>) : undefined}
       />
+      <Card>
+        <Heading as="h2" size="4" mb="1">
+          Two-Factor Sign-In
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          A code from an authenticator app after your password.{" "}
+          <Badge color={twoFactorOn ? "green" : "gray"} data-testid="profile-two-factor">
+            {twoFactorOn ? "On" : "Off"}
+          </Badge>
+        </Text>
+        <Button asChild variant="soft" size="3">
+          <Link to="/two-factor">{twoFactorOn ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}</Link>
+        </Button>
+      </Card>
     </Grid>
   );
 }
@@ -101,6 +126,7 @@ type Profile = {
   email: string | null;
   phone: string | null;
   role: keyof typeof ROLE_LABELS;
+  notifyEmail: boolean;
 };
 
 function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
@@ -109,7 +135,12 @@ function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: S
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult,
-    defaultValue: { name: profile.name, email: profile.email ?? "", phone: profile.phone ?? "" },
+    defaultValue: {
+      name: profile.name,
+      email: profile.email ?? "",
+      phone: profile.phone ?? "",
+      notifyEmail: profile.notifyEmail ? "on" : undefined,
+    },
     constraint: getZodConstraint(ProfileSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -149,6 +180,15 @@ function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: S
             inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
             errors={fields.phone.errors}
           />
+          <CheckboxField
+            label="Email me notifications"
+            inputProps={getInputProps(fields.notifyEmail, { type: "checkbox" })}
+            errors={fields.notifyEmail.errors}
+          />
+          <Text size="1" color="gray">
+            When e-mail notifications are on in Settings → System: a quote approved or changes requested in the portal,
+            an online payment, and a morning digest of what needs attention.
+          </Text>
           <Text size="1" color="gray">
             Your role is set by the owner under Settings → Staff.
           </Text>

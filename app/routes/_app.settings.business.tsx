@@ -120,8 +120,9 @@ export default function BusinessSettings() {
           </Grid>
           <p className="settings-note">
             Payment links charge in this currency. New quotes and invoices start with this tax rate (up to 4 decimals,
-            e.g. 8.875: quotes store the rate as 0.08875). The default markup and payment terms are kept for reference:
-            prices are not marked up automatically and new invoices still start with Net 30.
+            e.g. 8.875: quotes store the rate as 0.08875) and new invoices with the default payment terms, their due
+            date following. A quote or invoice line added from inventory is priced at the item&apos;s sell price, or
+            else its average cost plus the default markup.
           </p>
           <SettingsTabSave form={form} label="Save Business Settings" />
         </Flex>

@@ -12,6 +12,7 @@ import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 // Settings → Security (spec §2, decisions §2), the owner's. The session timeout is checked on every
 // request (a shorter one also ends sessions already older than it); the password rules apply to
 // every password set from now on (Profile, Staff, /api/users), not to passwords already stored.
+// Two-factor, login alerts and forced password changes: docs/decisions/security.md.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ security: await loadSettingsTab(request, "security") });
@@ -32,6 +33,10 @@ export default function SecuritySettings() {
     requireSpecial: security.requireSpecial ? "on" : undefined,
     requireUppercase: security.requireUppercase ? "on" : undefined,
     portalLinkDays: String(security.portalLinkDays),
+    twoFactor: security.twoFactor ? "on" : undefined,
+    loginAlerts: security.loginAlerts ? "on" : undefined,
+    forcePasswordChange: security.forcePasswordChange ? "on" : undefined,
+    passwordMaxAgeDays: String(security.passwordMaxAgeDays),
   });
   return (
     <Card>
@@ -102,9 +107,48 @@ export default function SecuritySettings() {
               errors={fields.portalLinkDays.errors}
             />
           </Grid>
-          <p className="settings-note">
-            Two-factor sign-in, login alerts and forced periodic password changes are not available yet.
-          </p>
+          <div>
+            <Heading as="h2" size="4">
+              Sign-In Protection
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              Anyone can turn on two-factor sign-in for themselves (sidebar → Two-factor sign-in). Reset a user who lost
+              their phone under Staff.
+            </Text>
+          </div>
+          <Flex direction="column" gap="2">
+            <CheckboxField
+              label="Require two-factor sign-in for everyone (users without it set it up at their next sign-in)"
+              inputProps={getInputProps(fields.twoFactor, { type: "checkbox" })}
+              errors={fields.twoFactor.errors}
+            />
+            <CheckboxField
+              label="Login alerts: e-mail a user when their account signs in from a new browser"
+              inputProps={getInputProps(fields.loginAlerts, { type: "checkbox" })}
+              errors={fields.loginAlerts.errors}
+            />
+            <CheckboxField
+              label="Force periodic password changes"
+              inputProps={getInputProps(fields.forcePasswordChange, { type: "checkbox" })}
+              errors={fields.forcePasswordChange.errors}
+            />
+          </Flex>
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+            <Field
+              label="Password change interval (days)"
+              inputProps={{
+                ...getInputProps(fields.passwordMaxAgeDays, { type: "number" }),
+                step: 1,
+                min: 1,
+                max: 3650,
+              }}
+              errors={fields.passwordMaxAgeDays.errors}
+            />
+          </Grid>
+          <Text as="p" size="2" color="gray">
+            With forced changes on, a user whose password is older than this must choose a new one before anything else.
+            Login alerts need e-mail set up (Settings → Email) and the user&apos;s e-mail address.
+          </Text>
           <SettingsTabSave form={form} label="Save Security Settings" />
         </Flex>
       </Form>

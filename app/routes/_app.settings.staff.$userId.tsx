@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Heading, Separator, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { EditUserForm, ResetPasswordForm } from "~/components/staff-form";
 import { getPasswordPolicy } from "~/models/settings.server";
+import { removeTwoFactor, twoFactorStatus } from "~/models/two-factor.server";
 import { getStaffUser, resetStaffPassword, updateStaffUser } from "~/models/user.server";
 import { makeResetPasswordSchema, StaffUpdateSchema } from "~/schemas/user";
 import { requirePermission } from "~/utils/auth.server";
@@ -22,7 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const me = await requirePermission(request, "staff", "write");
   const db = await getDb();
   const user = requireFound(await getStaffUser(db, requireId(params.userId, "User")), "User");
-  return json({ user, isMe: user.id === me.id, policy: await getPasswordPolicy(db) });
+  const [policy, twoFactor] = await Promise.all([getPasswordPolicy(db), twoFactorStatus(db, user.id)]);
+  return json({ user, isMe: user.id === me.id, policy, twoFactorOn: twoFactor.enrolled });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -67,11 +69,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
 
+  if (intent === "reset-two-factor") {
+    // A user who lost their phone and their recovery codes: they sign in with the password again
+    // (and set it up anew at once when the owner requires it).
+    await removeTwoFactor(db, id);
+    return redirectWithToast(request, "/settings/staff", {
+      title: "Two-Factor Sign-In Reset",
+      description: `${target.name} signs in with the password alone until they set it up again.`,
+    });
+  }
+
   return json({ intent: null, result: null }, { status: 400 });
 }
 
 export default function EditUser() {
-  const { user, isMe, policy } = useLoaderData<typeof loader>();
+  const { user, isMe, policy, twoFactorOn } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const resultFor = (intent: string) =>
     data?.intent === intent ? (data.result as SubmissionResult<string[]>) : undefined;
@@ -89,6 +101,30 @@ export default function EditUser() {
       ) : (
         <ResetPasswordForm policy={policy} lastResult={resultFor("reset-password")} />
       )}
+      <Separator size="4" my="4" />
+      <Heading as="h3" size="3" mb="2">
+        Two-Factor Sign-In
+      </Heading>
+      <Flex direction="column" gap="3" align="start">
+        <Text as="p" size="2">
+          Status:{" "}
+          <Badge color={twoFactorOn ? "green" : "gray"} data-testid="staff-two-factor">
+            {twoFactorOn ? "On" : "Off"}
+          </Badge>
+        </Text>
+        {twoFactorOn ? (
+          <Form method="post">
+            <Flex direction="column" gap="2" align="start">
+              <Text as="p" size="2" color="gray">
+                For a user who lost their phone and recovery codes: turns it off and removes their recovery codes.
+              </Text>
+              <Button type="submit" name="intent" value="reset-two-factor" color="red" variant="soft" size="3">
+                Reset two-factor sign-in
+              </Button>
+            </Flex>
+          </Form>
+        ) : null}
+      </Flex>
     </DialogRoute>
   );
 }

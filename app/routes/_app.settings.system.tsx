@@ -1,8 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { CustomerImportForm } from "~/components/customer-import-form";
+import { NotificationSettingsForm } from "~/components/notification-settings";
+import { notificationSettingsState } from "~/services/notifications.server";
+import { getDb } from "~/utils/db.server";
 import { Field } from "~/components/forms";
 import { SettingsTabSave, useSettingsTabForm } from "~/components/settings-tab";
 import { SelectField } from "~/components/select-field";
@@ -27,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const us = new Set<string>(US_TIME_ZONES.map((z) => z.value));
   const otherZones = Intl.supportedValuesOf("timeZone").filter((z) => !us.has(z));
   if (!us.has(system.timeZone) && !otherZones.includes(system.timeZone)) otherZones.unshift(system.timeZone);
-  return json({ system, otherZones, today: businessToday(system.timeZone) });
+  // Notifications (docs/decisions/notifications.md): their own form, posted to /settings/system/notifications.
+  const notifications = await notificationSettingsState(await getDb());
+  return json({ system, otherZones, today: businessToday(system.timeZone), notifications });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SystemSettings() {
   const display = useDisplay();
-  const { system, otherZones, today } = useLoaderData<typeof loader>();
+  const { system, otherZones, today, notifications } = useLoaderData<typeof loader>();
   const [form, fields] = useSettingsTabForm("system-settings", SystemSettingsSchema, {
     ...system,
     lowStockThreshold: String(system.lowStockThreshold),
@@ -131,6 +136,10 @@ export default function SystemSettings() {
           <SettingsTabSave form={form} label="Save System Preferences" />
         </Flex>
       </Form>
+      {/* Notifications: a section and form of their own (docs/decisions/notifications.md). */}
+      <Box mt="5">
+        <NotificationSettingsForm state={notifications} />
+      </Box>
       <Heading as="h2" size="4" mt="5" mb="2">
         Data Management
       </Heading>
@@ -156,7 +165,7 @@ export default function SystemSettings() {
       </Heading>
       <CustomerImportForm />
       <p className="settings-note" style={{ marginTop: "var(--space-3)" }}>
-        Automatic backups and e-mail/SMS notifications are not available yet.
+        Automatic backups are not available yet.
       </p>
     </Card>
   );

@@ -45,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     list,
     canWrite: can(user.viewRole, "tasks", "write"),
+    canDelete: can(user.viewRole, "tasks", "delete"),
+    canPhotos: can(user.viewRole, "photos"),
     canCustomers: can(user.viewRole, "customers"),
   });
 }
@@ -65,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Tasks() {
   const display = useDisplay();
-  const { tasks, total, list, canWrite, canCustomers } = useLoaderData<typeof loader>();
+  const { tasks, total, list, canWrite, canDelete, canPhotos, canCustomers } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const empty =
     tasks.length === 0 ? (
@@ -164,6 +166,16 @@ export default function Tasks() {
                       <RowMenuLink to={`/tasks/${t.id}/edit${query}`} keepScroll>
                         Edit
                       </RowMenuLink>
+                      {canPhotos ? (
+                        <RowMenuLink to={`/tasks/${t.id}/photos${query}`} keepScroll>
+                          Photos
+                        </RowMenuLink>
+                      ) : null}
+                      {canDelete ? (
+                        <RowMenuLink to={`/tasks/${t.id}/delete${query}`} keepScroll danger>
+                          Delete
+                        </RowMenuLink>
+                      ) : null}
                     </RowMenu>
                   </div>
                 ) : null}

@@ -17,7 +17,8 @@ import { sharedPhotosOfCustomer } from "~/models/photos.server";
 import photoStyles from "~/styles/photos.css";
 import { StatusBadge } from "~/components/status-badge";
 import { getPortalQuote, listPortalQuotes, verifyPortalToken } from "~/models/portal.server";
-import { QUOTE_EXPIRED_MESSAGE, respondToQuote } from "~/models/quote.server";
+import { QUOTE_EXPIRED_MESSAGE } from "~/models/quote.server";
+import { respondInPortal } from "~/services/notifications.server";
 import { getSettings } from "~/models/settings.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
@@ -92,13 +93,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const message = String(form.get("message") ?? "").slice(0, 2000);
   try {
     if (intent === "approve") {
-      await respondToQuote(db, owned.quote.id, "approved", { via: "portal" });
+      await respondInPortal(db, owned.quote.id, { decision: "approved" });
       return redirectWithToast(request, back, {
         title: "Quote Approved",
         description: "Your quote has been approved successfully.",
       });
     }
-    await respondToQuote(db, owned.quote.id, "rejected", { via: "portal", message });
+    await respondInPortal(db, owned.quote.id, { decision: "rejected", message });
     return redirectWithToast(request, back, {
       title: "Quote Rejected",
       description: "Your feedback has been recorded.",

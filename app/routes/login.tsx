@@ -1,7 +1,8 @@
 import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { authenticateForm, createUserSession, getCurrentUser, LoginError, safeRedirect } from "~/utils/auth.server";
+import { afterPassword } from "~/services/sign-in.server";
+import { authenticateForm, getCurrentUser, LoginError, safeRedirect } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Cabinetry Jobs" }];
 
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
     const user = await authenticateForm(request, context);
-    return await createUserSession(request, user, redirectTo);
+    return await afterPassword(request, context, user, redirectTo);
   } catch (error) {
     if (error instanceof LoginError) {
       return json({ error: error.message, username: String(form.get("username") ?? "") }, { status: error.status });

@@ -44,6 +44,7 @@ export function makeInvoiceSchema(
     .object({
       quoteId: optionalIdField("Choose a quote from the list"),
       customerId: idField("Customer is required"),
+      jobId: optionalIdField("Choose a job from the list"),
       invoiceNumber: optionalText(40, "Invoice number"),
       title: requiredText(200, "Title is required"),
       description: optionalText(5000, "Description"),

@@ -11,6 +11,8 @@ import {
   rateToString,
 } from "~/utils/money";
 import { optionalText, requiredText } from "./common";
+import { cost } from "./inventory";
+import { optionalId } from "./ops-common";
 
 // Fields shared by quotes and invoices: decimals arrive as a number or a numeric string and leave
 // as fixed-point strings ("12.50"), never as floats (decisions §4, §5).
@@ -193,8 +195,18 @@ export const LineItemSchema = z.object({
   quantity: quantityField(),
   unitPrice: unitPriceField(),
   notes: optionalText(1000, "Item notes"),
+  // A line from inventory (docs/decisions/lines-from-inventory.md): its item and cost per unit.
+  inventoryItemId: optionalId("Inventory item"),
+  unitCost: cost("Unit cost"),
 });
-export type LineItemInput = { description: string; quantity: string; unitPrice: string; notes?: string };
+export type LineItemInput = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  notes?: string;
+  inventoryItemId?: number;
+  unitCost?: string;
+};
 
 export const lineItemsField = () =>
   z

@@ -164,5 +164,10 @@ export const SecuritySettingsSchema = z.object({
   requireUppercase: flag(false),
   // Optional so a client that does not know the field keeps the stored value (saves merge).
   portalLinkDays: wholeNumber("Portal link validity", 1, 3650).optional(),
+  // Checkboxes: absent from a posted form = off (docs/decisions/security.md).
+  twoFactor: flag(false),
+  loginAlerts: flag(false),
+  forcePasswordChange: flag(false),
+  passwordMaxAgeDays: wholeNumber("Password change interval", 1, 3650).optional(),
 });
 export type SecuritySettingsInput = z.infer<typeof SecuritySettingsSchema>;

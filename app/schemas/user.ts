@@ -67,11 +67,22 @@ const roleField = z.preprocess(
 );
 
 /** Settings → Profile: the signed-in user's own details (the role is shown, never edited here). */
-export const ProfileSchema = z.object({
-  name: requiredText(200, "Name is required"),
-  email: optionalEmail(),
-  phone: optionalText(40, "Phone"),
-});
+export const ProfileSchema = z
+  .object({
+    name: requiredText(200, "Name is required"),
+    email: optionalEmail(),
+    phone: optionalText(40, "Phone"),
+    /** E-mail me office notifications (docs/decisions/notifications.md); unchecked sends nothing = off. */
+    notifyEmail: flag(false),
+  })
+  .superRefine((value, ctx) => {
+    if (value.notifyEmail && !value.email)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["email"],
+        message: "Enter your email address to get notifications by email",
+      });
+  });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 /** Settings → Profile → Change Password (spec: current, new, confirm). */

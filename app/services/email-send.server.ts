@@ -4,8 +4,8 @@
 // here, at send time. A quote or invoice is read once; its PDF and its message come from that read.
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
-import { emails, invoices, quotes } from "../../db/schema";
-import { DocumentEmail, TestEmail, renderEmail } from "../emails/document-email";
+import { emails, invoices, quotes, users } from "../../db/schema";
+import { DocumentEmail, LoginAlertEmail, TestEmail, renderEmail } from "../emails/document-email";
 import { sendMail, type SendResult } from "../integrations/smtp.server";
 import { logActivity } from "../models/activity.server";
 import { renderInvoicePdf, renderQuotePdf } from "../models/documents.server";
@@ -15,7 +15,7 @@ import { getInvoiceDetail } from "../models/invoice.server";
 import { createPortalToken, portalPath } from "../models/portal.server";
 import { getQuoteDetail } from "../models/quote.server";
 import { getSettings } from "../models/settings.server";
-import { formatDate } from "../utils/dates";
+import { formatDate, formatDateTime } from "../utils/dates";
 import { formatMoney } from "../utils/money";
 import { invalid, requireFound } from "../utils/refusal.server";
 
@@ -141,6 +141,35 @@ export async function sendTestEmail(db: Executor): Promise<SendResult> {
   const account = await activeMailAccount(db);
   const { html, text } = await renderEmail(TestEmail({ business: (await getSettings(db)).business }));
   return sendMail(account, { to: account.senderEmail, subject: "Cabinetry Jobs test email", html, text });
+}
+
+/**
+ * Security → login alerts: tells a user their account signed in from a new browser. Skipped (not
+ * failed) when the user has no e-mail address or was removed meanwhile.
+ */
+export async function sendLoginAlert(
+  db: Executor,
+  data: { userId: number; at: string; browser: string; address: string },
+): Promise<SendResult | { skipped: string }> {
+  const [user] = await db
+    .select({ name: users.name, username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, data.userId));
+  if (!user?.email) return { skipped: "The user has no email address" };
+  const account = await activeMailAccount(db);
+  const settings = await getSettings(db);
+  const when = `${formatDateTime(new Date(data.at), settings.system)} (${settings.system.timeZone})`;
+  const { html, text } = await renderEmail(
+    LoginAlertEmail({
+      business: settings.business,
+      name: user.name,
+      username: user.username,
+      when,
+      browser: data.browser,
+      address: data.address,
+    }),
+  );
+  return sendMail(account, { to: user.email, subject: "New sign-in to your Cabinetry Jobs account", html, text });
 }
 
 /** "Re: " once, however long the thread. */

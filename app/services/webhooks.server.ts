@@ -18,6 +18,7 @@ import { capturePaypalOrder } from "../integrations/paypal.server";
 import { businessCurrency, moneyContext } from "../models/business.server";
 import { findPaymentLink } from "../models/payment-links.server";
 import { recordPayment, recordProviderRefund } from "../models/payment.server";
+import { notifyOffice } from "./notifications.server";
 import {
   awaitsProcessing,
   finishWebhookEvent,
@@ -139,7 +140,10 @@ async function recordFoundPayment(db: Executor, provider: PaymentProvider, found
     },
     { actorId: null, today: ctx.today, timeZone: ctx.timeZone },
   );
-  return result.duplicate ? "duplicate" : "processed";
+  if (result.duplicate) return "duplicate";
+  // The office hears of it (docs/decisions/notifications.md); a failed notice never fails the payment.
+  await notifyOffice(db, "payment_received", result.payment.id);
+  return "processed";
 }
 
 async function recordFoundRefund(db: Executor, provider: PaymentProvider, found: Refund, rawPayload: unknown) {

@@ -15,7 +15,7 @@ import {
   type User,
 } from "../models/user.server";
 import { can, effectiveRole, type Action, type Area, type Role } from "./permissions";
-import { commitSession, destroySession, getSession } from "./session.server";
+import { commitSession, destroySession, getSession, type PendingSignIn } from "./session.server";
 import { forbidden } from "./refusal.server";
 
 export class LoginError extends Error {
@@ -71,23 +71,57 @@ export function authenticateForm(request: Request, context: AppLoadContext | und
 }
 
 /**
- * Starts a session for the user and redirects (the cookie lives as long as the session timeout).
- * The session is also recorded server-side, so signing out ends it for good.
+ * Starts a session for the user; returns its cookie (it lives as long as the session timeout). The
+ * session is also recorded server-side, so signing out ends it for good.
  */
-export async function createUserSession(request: Request, user: SessionUser, redirectTo: string) {
+export async function signedInCookie(request: Request, user: SessionUser) {
   const session = await getSession(request);
   const db = await getDb();
   const previous = session.get("sessionId");
   if (previous) await endUserSession(db, previous);
   session.unset("viewAs");
+  session.unset("pending");
   session.set("userId", user.id);
   session.set("sessionId", await startUserSession(db, user.id));
   session.set("startedAt", Date.now());
   session.set("sessionVersion", user.sessionVersion);
   const [{ security }] = await Promise.all([getSettings(db), recordSignIn(db, user.id)]);
-  return redirect(safeRedirect(redirectTo), {
-    headers: { "Set-Cookie": await commitSession(session, security.sessionTimeoutHours * 3600) },
-  });
+  return commitSession(session, security.sessionTimeoutHours * 3600);
+}
+
+/** Starts a session for the user and redirects. */
+export async function createUserSession(request: Request, user: SessionUser, redirectTo: string) {
+  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await signedInCookie(request, user) } });
+}
+
+/** The second step lasts this long after the password was checked. */
+const PENDING_MS = 10 * 60 * 1000;
+
+/**
+ * Remembers a sign-in whose password was right and which still needs its second step (a code, or
+ * setting two-factor up). Any earlier session in this browser ends: nobody is signed in meanwhile.
+ */
+export async function pendingSignInCookie(request: Request, pending: Omit<PendingSignIn, "at">) {
+  const session = await getSession(request);
+  const previous = session.get("sessionId");
+  if (previous) await endUserSession(await getDb(), previous);
+  for (const key of ["userId", "sessionId", "startedAt", "sessionVersion", "viewAs"] as const) session.unset(key);
+  session.set("pending", { ...pending, at: Date.now() });
+  return commitSession(session, PENDING_MS / 1000);
+}
+
+/** The sign-in waiting for its second step in this browser, or null (none, expired). */
+export async function getPendingSignIn(request: Request): Promise<PendingSignIn | null> {
+  const pending = (await getSession(request)).get("pending");
+  if (!pending || typeof pending.userId !== "number" || Date.now() - pending.at > PENDING_MS) return null;
+  return pending;
+}
+
+/** Forgets a waiting sign-in (Start over). */
+export async function clearPendingCookie(request: Request) {
+  const session = await getSession(request);
+  session.unset("pending");
+  return commitSession(session);
 }
 
 /** Ends this session on the server too: a copy of the cookie signs no one in afterwards. */
@@ -101,6 +135,8 @@ export async function logout(request: Request) {
 export type CurrentUser = User & {
   /** The role whose view is shown: the user's own, or a narrower one an owner chose to preview. */
   viewRole: Role;
+  /** Security → forced password change: the password is older than allowed; nothing else opens. */
+  mustChangePassword: boolean;
 };
 
 // Root, layout and route loaders of one request all ask for the user: look it up once. Remix
@@ -129,20 +165,38 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   const db = await getDb();
   const [found, settings] = await Promise.all([getSessionUser(db, userId, sessionId), getSettings(db)]);
   if (!found) return null;
-  const { sessionVersion, ...user } = found;
+  const { sessionVersion, passwordChangedAt, ...user } = found;
   if ((session.get("sessionVersion") ?? 0) !== sessionVersion) return null;
   const startedAt = session.get("startedAt") ?? 0;
   if (Date.now() - startedAt > settings.security.sessionTimeoutHours * 3600 * 1000) return null;
-  return { ...user, viewRole: effectiveRole(user.role, session.get("viewAs")) };
+  return {
+    ...user,
+    viewRole: effectiveRole(user.role, session.get("viewAs")),
+    mustChangePassword: passwordExpired(passwordChangedAt, settings.security),
+  };
 }
+
+/** Security → forced password change: is a password set at `changedAt` too old now? */
+export function passwordExpired(
+  changedAt: Date,
+  security: { forcePasswordChange: boolean; passwordMaxAgeDays: number },
+  now = Date.now(),
+) {
+  if (!security.forcePasswordChange) return false;
+  return now - changedAt.getTime() >= security.passwordMaxAgeDays * 24 * 3600 * 1000;
+}
+
+/** The page that a user whose password has expired is sent to from every other page. */
+export const CHANGE_PASSWORD_PATH = "/change-password";
 
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
+  const url = new URL(request.url);
   if (!user) {
-    const url = new URL(request.url);
     const redirectTo = `${url.pathname}${url.search}`;
     throw redirect(redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`);
   }
+  if (user.mustChangePassword && url.pathname !== CHANGE_PASSWORD_PATH) throw redirect(CHANGE_PASSWORD_PATH);
   return user;
 }
 
@@ -159,6 +213,8 @@ export async function requirePermission(request: Request, area: Area, action: Ac
 export async function requireApiPermission(request: Request, area: Area, action: Action = "read") {
   const user = await getCurrentUser(request);
   if (!user) throw json({ error: "Not signed in" }, { status: 401 });
+  if (user.mustChangePassword)
+    throw json({ error: "Your password has expired: choose a new one at /change-password" }, { status: 403 });
   if (!can(user.viewRole, area, action))
     throw json({ error: "You do not have permission to do this" }, { status: 403 });
   return user;

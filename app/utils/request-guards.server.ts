@@ -175,13 +175,24 @@ export function tooLongToSettle(req: IncomingMessage) {
   return declared !== null && declared > DRAIN_BYTES;
 }
 
-/** Reads and drops the rest of a refused body, cutting the connection past DRAIN_BYTES. */
-export function discardBody(req: IncomingMessage) {
+/**
+ * After an answer already sent (a declared oversize body), the rest of the body is still read and
+ * dropped for a while — a "lingering close": cutting at DRAIN_BYTES would reset the connection
+ * while the client, busy sending, may not have read our answer yet, and the reset discards it.
+ */
+export const LINGER_BYTES = 64 * 1024 * 1024;
+const LINGER_MS = 10_000;
+
+/** Reads and drops the rest of a refused body, cutting the connection past `limit` bytes or LINGER_MS. */
+export function discardBody(req: IncomingMessage, limit = DRAIN_BYTES) {
   let drained = 0;
   req.removeAllListeners("data");
+  const timer = setTimeout(() => req.destroy(), LINGER_MS);
+  timer.unref();
+  req.once("close", () => clearTimeout(timer));
   req.on("data", (chunk: Buffer) => {
     drained += chunk.length;
-    if (drained > DRAIN_BYTES) req.destroy();
+    if (drained > limit) req.destroy();
   });
   req.resume();
 }

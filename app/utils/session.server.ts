@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, type Cookie, type Session } from "@remix-run/node";
 import { env, servedOverHttps } from "./env.server";
 
 export type Toast = { id?: string; title: string; description?: string; type?: "success" | "error" };
@@ -7,7 +7,25 @@ export type Toast = { id?: string; title: string; description?: string; type?: "
  * sessionId: the server-side session (user_sessions; signing out deletes it). sessionVersion: the
  * user's users.session_version at sign-in (absent in older cookies = 0).
  */
-type SessionData = { userId: number; sessionId: string; viewAs?: string; startedAt: number; sessionVersion?: number };
+type SessionData = {
+  userId: number;
+  sessionId: string;
+  viewAs?: string;
+  startedAt: number;
+  sessionVersion?: number;
+  /** A sign-in whose password was right, waiting for its second step (docs/decisions/security.md). */
+  pending?: PendingSignIn;
+};
+/** Nobody is signed in while this is all the session holds. */
+export type PendingSignIn = {
+  userId: number;
+  sessionVersion: number;
+  /** Date.now() when the password was checked: the second step must follow within 10 minutes. */
+  at: number;
+  redirectTo: string;
+  /** verify: enter a code; enrol: set two-factor up first (the owner requires it). */
+  step: "verify" | "enrol";
+};
 type FlashData = { toast: Toast };
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;
@@ -46,4 +64,22 @@ export function commitSession(session: Session<SessionData, FlashData>, maxAgeSe
 
 export function destroySession(session: Session<SessionData, FlashData>) {
   return sessionStorage().destroySession(session);
+}
+
+let device: Cookie | undefined;
+
+/**
+ * The browser's id for login alerts: random, signed with the session secret, kept 400 days (the
+ * longest a browser keeps a cookie). Which users signed in with it is remembered in user_devices.
+ */
+export function deviceCookie() {
+  device ??= createCookie("__device", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: servedOverHttps(),
+    secrets: secrets(),
+    maxAge: 400 * 24 * 3600,
+  });
+  return device;
 }

@@ -5,13 +5,20 @@
 import { UnrecoverableError } from "bullmq";
 import { getDb } from "../../db/client.server";
 import { isPermanentSmtpError } from "../../app/integrations/smtp.server";
-import { sendInvoiceEmail, sendQuoteEmail, sendReply, sendTestEmail } from "../../app/services/email-send.server";
+import {
+  sendInvoiceEmail,
+  sendLoginAlert,
+  sendQuoteEmail,
+  sendReply,
+  sendTestEmail,
+} from "../../app/services/email-send.server";
 import { syncInbox, type SyncResult } from "../../app/services/inbox-sync.server";
 import { isRefusal } from "../../app/utils/refusal.server";
 import type {
   JobLike,
   SendInvoiceEmailData,
   SendQuoteEmailData,
+  SendLoginAlertData,
   SendReplyData,
   SendTestEmailData,
   SyncInboxData,
@@ -48,6 +55,11 @@ export async function sendTestEmailJob(_job: JobLike<SendTestEmailData>) {
 export async function sendReplyJob(job: JobLike<SendReplyData>) {
   const db = await getDb();
   return run(() => sendReply(db, job.data.emailId, job.data.body, job.data.actorId));
+}
+
+export async function sendLoginAlertJob(job: JobLike<SendLoginAlertData>) {
+  const db = await getDb();
+  return run(() => sendLoginAlert(db, job.data));
 }
 
 /**

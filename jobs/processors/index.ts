@@ -12,15 +12,36 @@ import {
   SEND_INVOICE_EMAIL_JOB,
   SEND_QUOTE_EMAIL_JOB,
   SEND_REPLY_JOB,
+  SEND_LOGIN_ALERT_JOB,
   SEND_TEST_EMAIL_JOB,
   SYNC_INBOX_JOB,
+  NOTIFICATIONS_QUEUE,
+  DAILY_NOTIFICATIONS_JOB,
+  SEND_DIGEST_JOB,
+  SEND_OFFICE_NOTICE_JOB,
+  SEND_REMINDER_EMAIL_JOB,
+  SEND_REMINDER_SMS_JOB,
   type ProcessorRegistry,
   type QueueName,
 } from "../queues";
 import { dailyMaintenance } from "./daily-maintenance";
 import { makeDerivativesJob } from "./photos";
 import { processWebhook, sweepWebhooks } from "./process-webhook";
-import { sendInvoiceEmailJob, sendQuoteEmailJob, sendReplyJob, sendTestEmailJob, syncInboxJob } from "./email";
+import {
+  dailyNotificationsJob,
+  sendDigestJob,
+  sendOfficeNoticeJob,
+  sendReminderEmailJob,
+  sendReminderSmsJob,
+} from "./notifications";
+import {
+  sendInvoiceEmailJob,
+  sendLoginAlertJob,
+  sendQuoteEmailJob,
+  sendReplyJob,
+  sendTestEmailJob,
+  syncInboxJob,
+} from "./email";
 
 export const processors = {
   [MAINTENANCE_QUEUE]: {
@@ -35,7 +56,15 @@ export const processors = {
     [SEND_INVOICE_EMAIL_JOB]: sendInvoiceEmailJob,
     [SEND_TEST_EMAIL_JOB]: sendTestEmailJob,
     [SEND_REPLY_JOB]: sendReplyJob,
+    [SEND_LOGIN_ALERT_JOB]: sendLoginAlertJob,
     [SYNC_INBOX_JOB]: syncInboxJob,
+    [SEND_OFFICE_NOTICE_JOB]: sendOfficeNoticeJob,
+    [SEND_DIGEST_JOB]: sendDigestJob,
+    [SEND_REMINDER_EMAIL_JOB]: sendReminderEmailJob,
+  },
+  [NOTIFICATIONS_QUEUE]: {
+    [DAILY_NOTIFICATIONS_JOB]: dailyNotificationsJob,
+    [SEND_REMINDER_SMS_JOB]: sendReminderSmsJob,
   },
   [PHOTOS_QUEUE]: {
     [MAKE_DERIVATIVES_JOB]: makeDerivativesJob,

@@ -48,6 +48,7 @@ function raw(
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   const url = new URL(path, baseUrl());
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = http.request(
       {
         host: url.hostname,
@@ -60,6 +61,7 @@ function raw(
         agent: false,
       },
       (res) => {
+        answered = true;
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (c) => (text += c));
@@ -67,9 +69,13 @@ function raw(
         res.on("error", reject);
       },
     );
-    // The server may answer and close before the body is all sent: that is the point.
+    // The server may answer and close before the body is all sent: that is the point. A reset
+    // before any answer arrived is a failure, not a wait for the test's timeout.
     req.on("error", (error) => {
       if (!("code" in error) || !["EPIPE", "ECONNRESET"].includes(String(error.code))) reject(error);
+    });
+    req.on("close", () => {
+      if (!answered) reject(new Error(`${path}: the connection closed before any answer arrived`));
     });
     const body = opts.body;
     if (body === undefined) return req.end();

@@ -125,6 +125,7 @@ beforeAll(async () => {
   await db.execute(
     sql`update photos set thumbnail_path = ${originalKey}, viewer_path = ${originalKey}, derivative_status = 'ready' where id = ${photo.id}`,
   );
+  const phase = await post(`/api/jobs/${job.id}/phases`, { name: `Matrix Phase ${tag}` });
   const items = await api(`/api/quotes/${quote.id}/items`, { cookie: owner });
   const invoiceFull = await api(`/api/invoices/${invoice.id}`, { cookie: owner });
   ids = {
@@ -139,6 +140,7 @@ beforeAll(async () => {
     quoteItemId: items.body[0].id,
     invoiceItemId: invoiceFull.body.items[0].id,
     photoId: photo.id,
+    phaseId: phase.id,
   };
   // Inventory records for the /inventory dialogs (issue 13).
   const supplier = await post("/api/suppliers", { name: `Matrix Supplier ${tag}` });
@@ -219,6 +221,9 @@ function pageNeed(pattern: string): Need | undefined {
     "report-issue": "tasks",
     "request-materials": "tasks",
     "update-progress": "tasks",
+    // Every signed-in user's own (docs/decisions/security.md).
+    "two-factor": "home",
+    "change-password": "home",
   };
   const area = areas[segs[0]];
   return area ? { area, action } : undefined;

@@ -2,6 +2,7 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { DEMO_PASSWORD } from "./http";
+import { withSettings } from "./shared-settings";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -27,15 +28,18 @@ export async function waitForHydration(page: Page) {
   await page.waitForSelector("html[data-hydrated]", { timeout: 15_000 });
 }
 
+/**
+ * Signs a user without two-factor sign-in in. It relies on the Security settings (no two-factor
+ * required for everyone), so the sign-in holds their lock shared (tests/setup/shared-settings.ts).
+ */
 export async function signInAs(context: BrowserContext, username: string, password = DEMO_PASSWORD) {
   const page = await context.newPage();
   await page.goto("/login");
   await page.fill('input[name="username"]', username);
   await page.fill('input[name="password"]', password);
-  await Promise.all([
-    page.waitForURL((url) => !url.pathname.startsWith("/login")),
-    page.click('button[type="submit"]'),
-  ]);
+  await withSettings("rely", () =>
+    Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/login")), page.click('button[type="submit"]')]),
+  );
   return page;
 }
 

@@ -23,7 +23,21 @@ export const FAKE = {
   anetLoginId: "anet-login-fake",
   anetTransactionKey: "anet-txn-key-fake",
   anetSignatureKey: "ANETSIGNATUREKEYFAKE0123456789ABCDEF",
+  twilioAccountSid: "ACfake0123456789abcdef0123456789ab",
+  twilioAuthToken: "twilio-auth-token-fake",
+  twilioFrom: "+18025550100",
 };
+
+/**
+ * The Twilio variables pointing at the fake. Not given to the server under test (its System tab
+ * shows SMS as unavailable); a test that sends SMS sets them in its own process.
+ */
+export const twilioEnv = (fakeUrl: string) => ({
+  TWILIO_ACCOUNT_SID: FAKE.twilioAccountSid,
+  TWILIO_AUTH_TOKEN: FAKE.twilioAuthToken,
+  TWILIO_FROM: FAKE.twilioFrom,
+  TWILIO_API_URL: fakeUrl,
+});
 
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 
@@ -217,6 +231,40 @@ export async function startFakeProviders() {
           ok = false;
         }
         return send(res, 200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
+      }
+      // ---- Twilio (Programmable Messaging): Basic auth of the account SID and auth token, the SID
+      // in the path, a form body with To, From (the account's number) and Body.
+      const twilio = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path);
+      if (twilio && req.method === "POST") {
+        const basic = `Basic ${Buffer.from(`${FAKE.twilioAccountSid}:${FAKE.twilioAuthToken}`).toString("base64")}`;
+        if (auth !== basic || twilio[1] !== FAKE.twilioAccountSid)
+          return send(res, 401, { code: 20003, message: "Authenticate", status: 401 });
+        if (!(headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded"))
+          return send(res, 400, { code: 20001, message: "Expected a form body", status: 400 });
+        const form = new URLSearchParams(body);
+        const to = form.get("To") ?? "";
+        if (!/^\+[1-9]\d{7,14}$/.test(to))
+          return send(res, 400, {
+            code: 21211,
+            message: `The 'To' number ${to} is not a valid phone number.`,
+            status: 400,
+          });
+        if (form.get("From") !== FAKE.twilioFrom)
+          return send(res, 400, {
+            code: 21606,
+            message: "The From phone number is not valid for this account.",
+            status: 400,
+          });
+        if (!form.get("Body"))
+          return send(res, 400, { code: 21602, message: "Message body is required.", status: 400 });
+        return send(res, 201, {
+          sid: `SM${id.padEnd(32, "0")}`,
+          account_sid: FAKE.twilioAccountSid,
+          to,
+          from: FAKE.twilioFrom,
+          body: form.get("Body"),
+          status: "queued",
+        });
       }
       // ---- Square
       if (path === "/v2/online-checkout/payment-links" && req.method === "POST") {

@@ -100,6 +100,13 @@ export default async function setup(project: TestProject) {
   };
   run(tsx, ["db/migrate.ts"], env, "migrate");
   run(tsx, ["db/seed/index.ts"], env, "seed");
+  // Login alerts (Security) e-mail a user whose account signs in from a browser it has not seen:
+  // in tests every browser context and fetch() is such a browser, so the run starts with them off
+  // and tests/e2e/security.test.ts turns them on while it holds the settings and e-mail locks.
+  const runDb = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  await runDb`insert into settings (key, value) values ('security', ${runDb.json({ loginAlerts: false })})
+    on conflict (key) do update set value = settings.value || excluded.value`;
+  await runDb.end();
   // vitest runs with NODE_ENV=test; the server under test is a production build.
   if (!process.env.SKIP_BUILD)
     run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");

@@ -1,18 +1,24 @@
 // HTTP helpers for API and page tests against the running production server.
 import { inject } from "vitest";
+import { withSettings } from "./shared-settings";
 
 export const baseUrl = () => inject("baseUrl");
 
 export const DEMO_PASSWORD = "cabinets2026";
 
-/** Signs in through the real /login form and returns the session cookie header value. */
+/**
+ * Signs in through the real /login form and returns the session cookie header value. It relies on
+ * the Security settings (no two-factor required for everyone), so it holds their lock shared.
+ */
 export async function signIn(username: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`${baseUrl()}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username, password }),
-    headers: { Origin: baseUrl() },
-    redirect: "manual",
-  });
+  const res = await withSettings("rely", () =>
+    fetch(`${baseUrl()}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username, password }),
+      headers: { Origin: baseUrl() },
+      redirect: "manual",
+    }),
+  );
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
   if (res.status !== 302 || !cookie) throw new Error(`sign-in as ${username} failed: ${res.status}`);
   return cookie.split(";")[0];

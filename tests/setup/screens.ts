@@ -68,6 +68,9 @@ export const SCREENS: Screen[] = [
   { name: "settings-security", path: () => "/settings/security" },
   { name: "settings-staff", path: () => "/settings/staff" },
   { name: "settings-system", path: () => "/settings/system" },
+  // The signed-in user's own (docs/decisions/security.md).
+  { name: "two-factor", path: () => "/two-factor", shot: true },
+  { name: "change-password", path: () => "/change-password", shot: true },
   // Detail pages.
   { name: "customer", path: (f) => `/customers/${f.customerId}`, shot: true },
   { name: "job", path: (f) => `/jobs/${f.jobId}`, shot: true },

@@ -67,8 +67,16 @@ describe("system and security settings", () => {
       requireNumbers: true,
       requireSpecial: false,
       requireUppercase: false,
+      twoFactor: false,
+      loginAlerts: false,
+      forcePasswordChange: false,
     });
     expect(SecuritySettingsSchema.safeParse({ sessionTimeoutHours: "2", minPasswordLength: "8" }).success).toBe(false);
+    // The forced password change interval (docs/decisions/security.md): whole days, 1–3650.
+    const days = (value: string) =>
+      SecuritySettingsSchema.safeParse({ sessionTimeoutHours: "8", minPasswordLength: "8", passwordMaxAgeDays: value });
+    expect(days("90").data?.passwordMaxAgeDays).toBe(90);
+    for (const bad of ["0", "3651", "1.5", "-3", "abc"]) expect(days(bad).success, bad).toBe(false);
     expect(SecuritySettingsSchema.safeParse({ sessionTimeoutHours: "8", minPasswordLength: "7" }).success).toBe(false);
   });
 });
