@@ -16,6 +16,8 @@ type Handle = {
   db: Database;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
+  /** The embedded database itself (its data-directory dump makes the backups), when kind is pglite. */
+  pglite?: import("@electric-sql/pglite").PGlite;
 };
 
 // Stored on globalThis so the server entry, the Remix bundle and in-process jobs share one client
@@ -52,6 +54,7 @@ async function open(): Promise<Handle> {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: "pglite",
     close: () => client.close(),
+    pglite: client,
   };
 }
 
@@ -68,6 +71,11 @@ export async function getDb(): Promise<Database> {
 
 export async function dbKind() {
   return (await handle()).kind;
+}
+
+/** The embedded PGlite client, or null on PostgreSQL (backups dump its data directory). */
+export async function pgliteClient() {
+  return (await handle()).pglite ?? null;
 }
 
 export async function closeDb() {

@@ -52,7 +52,10 @@ export const users = pgTable(
     id: id(),
     username: text("username").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** The display name everywhere; kept as "first last" by the user model (docs/decisions/user-names.md). */
     name: text("name").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
     email: text("email"),
     phone: text("phone"),
     role: text("role", { enum: ["owner", "office", "installer"] }).notNull(),
@@ -1024,4 +1027,35 @@ export const notificationsSent = pgTable(
     index("notifications_sent_event_idx").on(t.eventId),
     check("notifications_sent_channel_check", sql`${t.channel} in ('email', 'sms')`),
   ],
+);
+
+// ---------------------------------------------------------------- backups
+
+/**
+ * One database backup (docs/decisions/backups.md): queued → running → done or failed. The dump
+ * and its manifest live in the object store (disk or S3, as photos) under `dumpKey` and
+ * `manifestKey`; Settings → System lists the rows, the worker keeps the last N done ones.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: id(),
+    /** `schedule` (the daily job) or `manual` (Back up now). */
+    trigger: text("trigger").notNull(),
+    status: text("status").notNull().default("queued"),
+    /** `pg_dump` (custom format, PostgreSQL) or `pglite` (a gzipped tar of the embedded data directory). */
+    format: text("format"),
+    dumpKey: text("dump_key"),
+    manifestKey: text("manifest_key"),
+    /** Bytes of the dump. */
+    size: bigint("size", { mode: "number" }),
+    sha256: text("sha256"),
+    /** Why it failed, in words the owner can act on (never a secret). */
+    error: text("error"),
+    requestedByUserId: integer("requested_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: instant("started_at"),
+    finishedAt: instant("finished_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("backups_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

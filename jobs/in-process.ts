@@ -5,6 +5,9 @@
 // instead; never both. jobs/queues.ts loads this module only when a job runs without Redis.
 import { UnrecoverableError, type JobsOptions } from "bullmq";
 import {
+  BACKUPS_QUEUE,
+  RUN_BACKUP_JOB,
+  backupJobOptions,
   DAILY_MAINTENANCE_JOB,
   DAILY_NOTIFICATIONS_HOUR,
   DAILY_NOTIFICATIONS_JOB,
@@ -165,6 +168,10 @@ export async function startInProcessJobs(): Promise<() => Promise<void>> {
   const runMaintenance = () => {
     enqueue(MAINTENANCE_QUEUE, DAILY_MAINTENANCE_JOB, {}).catch((error: unknown) => {
       console.error("[jobs] daily maintenance not started:", error instanceof Error ? error.message : error);
+    });
+    // The daily backup (skipped while "Auto backup" is off; docs/decisions/backups.md).
+    enqueue(BACKUPS_QUEUE, RUN_BACKUP_JOB, { trigger: "schedule" }, backupJobOptions).catch((error: unknown) => {
+      console.error("[jobs] daily backup not started:", error instanceof Error ? error.message : error);
     });
   };
   runMaintenance();

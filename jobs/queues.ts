@@ -100,6 +100,23 @@ export const MAKE_DERIVATIVES_JOB = "make-derivatives";
 /** The photo's id only: the processor reads the original from the object store. */
 export type MakeDerivativesData = { photoId: number };
 
+export const BACKUPS_QUEUE = "backups";
+export const RUN_BACKUP_JOB = "run-backup";
+/**
+ * `schedule`: the daily job (quietly skipped while Settings → System "Auto backup" is off);
+ * `manual`: Back up now, with the id of the row the request made (docs/decisions/backups.md).
+ */
+export type RunBackupData = { trigger: "schedule" | "manual"; backupId?: number };
+/** The id of the job scheduler of the daily backup, and its cron (business time zone, before the maintenance). */
+export const DAILY_BACKUP_SCHEDULER = "daily-backup";
+export const DAILY_BACKUP_CRON = "30 4 * * *";
+/** One attempt: a failed backup is shown in Settings; the next day's (or Back up now) tries again. */
+export const backupJobOptions = {
+  attempts: 1,
+  removeOnComplete: { count: 100 },
+  removeOnFail: { count: 100 },
+} satisfies JobsOptions;
+
 /** Queue name → job name → payload. A new job is one entry here plus its processor. */
 export type JobPayloads = {
   [MAINTENANCE_QUEUE]: {
@@ -126,6 +143,9 @@ export type JobPayloads = {
   };
   [PHOTOS_QUEUE]: {
     [MAKE_DERIVATIVES_JOB]: MakeDerivativesData;
+  };
+  [BACKUPS_QUEUE]: {
+    [RUN_BACKUP_JOB]: RunBackupData;
   };
 };
 

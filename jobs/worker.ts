@@ -11,6 +11,12 @@ import { getSettings } from "../app/models/settings.server";
 import { closeDb, getDb } from "../db/client.server";
 import { DEFAULT_TIME_ZONE } from "../app/utils/dates";
 import {
+  BACKUPS_QUEUE,
+  DAILY_BACKUP_CRON,
+  DAILY_BACKUP_SCHEDULER,
+  RUN_BACKUP_JOB,
+  backupJobOptions,
+  type RunBackupData,
   DAILY_MAINTENANCE_CRON,
   DAILY_MAINTENANCE_JOB,
   DAILY_MAINTENANCE_SCHEDULER,
@@ -150,6 +156,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   email.on("error", (error) => logError(`${EMAIL_QUEUE}: ${error.message}`));
   const webhooks = new Queue<SweepWebhooksData>(WEBHOOKS_QUEUE, { connection, prefix, defaultJobOptions });
   webhooks.on("error", (error) => logError(`${WEBHOOKS_QUEUE}: ${error.message}`));
+  const backupsQueue = new Queue<RunBackupData>(BACKUPS_QUEUE, { connection, prefix, defaultJobOptions });
+  backupsQueue.on("error", (error) => logError(`${BACKUPS_QUEUE}: ${error.message}`));
   const notifications = new Queue<DailyNotificationsData>(NOTIFICATIONS_QUEUE, {
     connection,
     prefix,
@@ -167,6 +175,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
     await maintenance.close().catch(() => {});
     await email.close().catch(() => {});
     await webhooks.close().catch(() => {});
+    await backupsQueue.close().catch(() => {});
     await notifications.close().catch(() => {});
   };
   let stopped: Promise<void> | undefined;
@@ -211,6 +220,13 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
           data: {},
           opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
         },
+      );
+      // The daily backup (docs/decisions/backups.md), before the maintenance; it does nothing while
+      // Settings → System "Auto backup" is off, so the scheduler always exists.
+      await backupsQueue.upsertJobScheduler(
+        DAILY_BACKUP_SCHEDULER,
+        { pattern: DAILY_BACKUP_CRON, tz: timeZone },
+        { name: RUN_BACKUP_JOB, data: { trigger: "schedule" }, opts: backupJobOptions },
       );
     }
     await Promise.all(workers.map((worker) => worker.waitUntilReady()));

@@ -144,3 +144,13 @@ export function FormActions({
     </Flex>
   );
 }
+
+/**
+ * The rows of a list field (line items, materials). A hand-made post whose list is not a list
+ * (`items=x`, `items.0.x`) shows the form again with no rows instead of failing (a 500).
+ */
+export function listRows<F extends { initialValue?: unknown; getFieldList: () => unknown[] }>(
+  field: F,
+): ReturnType<F["getFieldList"]> {
+  return (Array.isArray(field.initialValue ?? []) ? field.getFieldList() : []) as ReturnType<F["getFieldList"]>;
+}

@@ -8,7 +8,7 @@ import { IssueSchema } from "~/schemas/inventory";
 import { formatMoney } from "~/utils/money";
 import { DataTable } from "./data-table";
 import { EmptyState } from "./empty-state";
-import { DefaultSubmit, ErrorList } from "./forms";
+import { DefaultSubmit, ErrorList, listRows } from "./forms";
 import { formatCost, formatQuantity, QuantityWithUnit } from "./inventory";
 
 export type UsageRow = {
@@ -150,8 +150,7 @@ export function IssueForm({
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: IssueSchema }),
   });
-  // A posted "items" that is not a list (a hand-made request) re-renders with no rows, not a 500.
-  const rows = Array.isArray(fields.items.initialValue ?? []) ? fields.items.getFieldList() : [];
+  const rows = listRows(fields.items);
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset>
       <DefaultSubmit />

@@ -4,7 +4,7 @@ import type { input, output, ZodTypeAny } from "zod";
 import { ADD_FROM_INVENTORY, INVENTORY_PICK } from "~/utils/line-items";
 import { computeTotals, formatMoney, percentToRate, rateToPercent, toCents, toRateUnits } from "~/utils/money";
 import type { PickerFields } from "~/utils/picker";
-import { ErrorList, Field } from "./forms";
+import { ErrorList, Field, listRows } from "./forms";
 import { validateUnlessFinding } from "./record-picker";
 import { SelectField } from "./select-field";
 
@@ -50,8 +50,7 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
   /** "Add from inventory": the items offered, and the server's word when none was chosen. */
   inventory?: { choices: InventoryChoice[]; error?: string | null };
 }) {
-  // A hand-made post whose `items` is not a list (items=x, items.0.x) re-renders without rows, not a 500.
-  const rows = Array.isArray(items.initialValue ?? []) ? items.getFieldList() : [];
+  const rows = listRows(items);
   const values = rows.map((row) => {
     const f = row.getFieldset();
     return { quantity: String(f.quantity.value ?? ""), unitPrice: String(f.unitPrice.value ?? "") };

@@ -29,6 +29,8 @@ export const SETTINGS_DEFAULTS = {
     paperSize: "LETTER" as "LETTER" | "A4",
     lowStockThreshold: 10,
     autoBackup: false,
+    /** Backups kept (docs/decisions/backups.md): older ones are removed after each new one. */
+    backupKeep: 14,
     emailNotifications: true,
     smsNotifications: false,
     quoteValidDays: 30,

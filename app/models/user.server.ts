@@ -231,6 +231,7 @@ export async function createStaffUser(db: Executor, input: StaffCreateInput): Pr
       .values({
         username: input.username,
         name: input.name,
+        ...nameParts(input.name),
         email: input.email ?? null,
         phone: input.phone ?? null,
         role: input.role,
@@ -289,7 +290,7 @@ export async function updateStaffUser(
     const [row] = await tx
       .update(users)
       .set({
-        name: input.name ?? current.name,
+        ...(input.name !== undefined ? { name: input.name, ...nameParts(input.name) } : {}),
         email: input.email !== undefined ? input.email : current.email,
         phone: input.phone !== undefined ? input.phone : current.phone,
         role,
@@ -304,11 +305,34 @@ export async function updateStaffUser(
 }
 
 /** Settings → Profile: the user's own name, e-mail and phone. */
+/** A display name split as the profile shows it: the last word is the last name. */
+export function nameParts(name: string) {
+  const trimmed = name.trim().replace(/\s+/g, " ");
+  const at = trimmed.lastIndexOf(" ");
+  return at < 0
+    ? { firstName: trimmed, lastName: "" }
+    : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
+}
+
+/** First and last name, and the display name made of them (docs/decisions/user-names.md). */
+function names(firstName: string, lastName?: string | null) {
+  return { firstName, lastName: lastName ?? "", name: [firstName, lastName].filter(Boolean).join(" ") };
+}
+
+/** The profile's first and last name; a user stored before they existed is split from the display name. */
+export async function profileNames(db: Executor, id: number, name: string) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.firstName ? row : nameParts(name);
+}
+
 export async function updateProfile(db: Executor, id: number, input: ProfileInput) {
   await db
     .update(users)
     .set({
-      name: input.name,
+      ...names(input.firstName, input.lastName),
       email: input.email ?? null,
       phone: input.phone ?? null,
       notifyEmail: input.notifyEmail,

@@ -6,7 +6,7 @@ import { Card, Flex, Grid, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, FormActions, TextareaField } from "~/components/forms";
+import { ErrorList, Field, FormActions, TextareaField, listRows } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { SelectField } from "~/components/select-field";
 import { fieldJobs, requestMaterials } from "~/models/field-report.server";
@@ -52,8 +52,7 @@ export default function RequestMaterials() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestMaterialsSchema }),
     shouldRevalidate: "onBlur",
   });
-  // A posted "items" that is not a list (a hand-made request) re-renders with no rows, not a 500.
-  const rows = Array.isArray(fields.items.initialValue ?? []) ? fields.items.getFieldList() : [];
+  const rows = listRows(fields.items);
   return (
     <>
       <PageHeader title="Request Materials" subtitle="Name what you need and how many; the office gets a task." />

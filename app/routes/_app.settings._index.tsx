@@ -8,7 +8,7 @@ import { officeOptIn } from "~/models/notifications.server";
 import { PasswordFields } from "~/components/password-fields";
 import { getPasswordPolicy } from "~/models/settings.server";
 import { twoFactorStatus } from "~/models/two-factor.server";
-import { changeOwnPassword, updateProfile } from "~/models/user.server";
+import { changeOwnPassword, profileNames, updateProfile } from "~/models/user.server";
 import { describePolicy, makeChangePasswordSchema, ProfileSchema, type PasswordPolicy } from "~/schemas/user";
 import { clientAddressOf, requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     profile: {
       username: user.username,
-      name: user.name,
+      ...(await profileNames(db, user.id, user.name)),
       email: user.email,
       phone: user.phone,
       role: user.role,
@@ -122,7 +122,8 @@ export default function ProfileSettings() {
 
 type Profile = {
   username: string;
-  name: string;
+  firstName: string;
+  lastName: string;
   email: string | null;
   phone: string | null;
   role: keyof typeof ROLE_LABELS;
@@ -136,7 +137,8 @@ function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: S
     id: "profile-form",
     lastResult,
     defaultValue: {
-      name: profile.name,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
       email: profile.email ?? "",
       phone: profile.phone ?? "",
       notifyEmail: profile.notifyEmail ? "on" : undefined,
@@ -165,11 +167,18 @@ function ProfileCard({ profile, lastResult }: { profile: Profile; lastResult?: S
       </DataList.Root>
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="3">
-          <Field
-            label="Full Name"
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.name.errors}
-          />
+          <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+            <Field
+              label="First Name"
+              inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+              errors={fields.firstName.errors}
+            />
+            <Field
+              label="Last Name"
+              inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+              errors={fields.lastName.errors}
+            />
+          </Grid>
           <Field
             label="Email"
             inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}

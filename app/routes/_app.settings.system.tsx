@@ -15,6 +15,8 @@ import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
+import { BackupSection } from "~/components/backup-section";
+import { loadBackupSection } from "~/forms/backups.server";
 
 // Settings → System (spec §2). The time zone decides "today" and "overdue" everywhere (decisions
 // §6) and quote valid days the default validUntil of a new quote. Owner and office. Data
@@ -32,7 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!us.has(system.timeZone) && !otherZones.includes(system.timeZone)) otherZones.unshift(system.timeZone);
   // Notifications (docs/decisions/notifications.md): their own form, posted to /settings/system/notifications.
   const notifications = await notificationSettingsState(await getDb());
-  return json({ system, otherZones, today: businessToday(system.timeZone), notifications });
+  // Backups (the owner's only; null for office): app/forms/backups.server.ts.
+  const backups = await loadBackupSection(request);
+  return json({ system, otherZones, today: businessToday(system.timeZone), notifications, backups });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SystemSettings() {
   const display = useDisplay();
-  const { system, otherZones, today, notifications } = useLoaderData<typeof loader>();
+  const { system, otherZones, today, notifications, backups } = useLoaderData<typeof loader>();
   const [form, fields] = useSettingsTabForm("system-settings", SystemSettingsSchema, {
     ...system,
     lowStockThreshold: String(system.lowStockThreshold),
@@ -164,9 +168,7 @@ export default function SystemSettings() {
         Import Data
       </Heading>
       <CustomerImportForm />
-      <p className="settings-note" style={{ marginTop: "var(--space-3)" }}>
-        Automatic backups are not available yet.
-      </p>
+      {backups ? <BackupSection data={backups} /> : null}
     </Card>
   );
 }

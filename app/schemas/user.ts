@@ -69,7 +69,8 @@ const roleField = z.preprocess(
 /** Settings → Profile: the signed-in user's own details (the role is shown, never edited here). */
 export const ProfileSchema = z
   .object({
-    name: requiredText(200, "Name is required"),
+    firstName: requiredText(100, "First name is required"),
+    lastName: optionalText(100, "Last name"),
     email: optionalEmail(),
     phone: optionalText(40, "Phone"),
     /** E-mail me office notifications (docs/decisions/notifications.md); unchecked sends nothing = off. */

@@ -26,7 +26,8 @@ export type Area =
   | "settings"
   | "users"
   | "staff"
-  | "security";
+  | "security"
+  | "backups";
 export type Action = "read" | "write" | "delete";
 
 const ALL: Role[] = ["owner", "office", "installer"];
@@ -54,6 +55,8 @@ const PERMISSIONS: Record<Area, Record<Action, Role[]>> = {
   staff: { read: OWNER, write: OWNER, delete: OWNER },
   // Settings → Security (session timeout, password rules) governs every account: the owner's too.
   security: { read: OWNER, write: OWNER, delete: OWNER },
+  // Database backups (Settings → System): a dump holds every record and password hash, so only the owner.
+  backups: { read: OWNER, write: OWNER, delete: OWNER },
 };
 
 export function can(role: Role, area: Area, action: Action = "read") {

@@ -1,12 +1,14 @@
 // Queue name → job name → processor. The BullMQ worker (jobs/worker.ts) and the in-process runner
 // (jobs/in-process.ts) both read this one table, so a job behaves the same with or without Redis.
 import {
+  BACKUPS_QUEUE,
   DAILY_MAINTENANCE_JOB,
   EMAIL_QUEUE,
   MAINTENANCE_QUEUE,
   MAKE_DERIVATIVES_JOB,
   PHOTOS_QUEUE,
   PROCESS_WEBHOOK_JOB,
+  RUN_BACKUP_JOB,
   SWEEP_WEBHOOKS_JOB,
   WEBHOOKS_QUEUE,
   SEND_INVOICE_EMAIL_JOB,
@@ -24,6 +26,7 @@ import {
   type ProcessorRegistry,
   type QueueName,
 } from "../queues";
+import { runBackupJob } from "./backups";
 import { dailyMaintenance } from "./daily-maintenance";
 import { makeDerivativesJob } from "./photos";
 import { processWebhook, sweepWebhooks } from "./process-webhook";
@@ -68,5 +71,8 @@ export const processors = {
   },
   [PHOTOS_QUEUE]: {
     [MAKE_DERIVATIVES_JOB]: makeDerivativesJob,
+  },
+  [BACKUPS_QUEUE]: {
+    [RUN_BACKUP_JOB]: runBackupJob,
   },
 } satisfies Record<QueueName, ProcessorRegistry[string]>;

@@ -441,7 +441,8 @@ describe("e-mail configuration and sending", () => {
         expect(data).not.toContain(PASSWORD);
         expect(data).not.toContain(PASSWORD2);
         expect(data).not.toMatch(/token|password/i);
-        // Ids and what the user typed only (the Inbox's sync and reply jobs share this queue).
+        // Ids and what the user typed only (the Inbox's sync and reply jobs share this queue, and the
+        // notifications' jobs: a kind, a record or event id and a day, docs/decisions/notifications.md).
         const allowed = [
           "quoteId",
           "invoiceId",
@@ -451,6 +452,10 @@ describe("e-mail configuration and sending", () => {
           "body",
           "trigger",
           "maxResults",
+          "kind",
+          "recordId",
+          "eventId",
+          "day",
         ];
         expect(Object.keys(job.data as object).filter((k) => !allowed.includes(k))).toEqual([]);
         expect(JSON.stringify(job.returnvalue ?? null)).not.toMatch(/token=/);

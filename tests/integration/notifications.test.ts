@@ -53,6 +53,8 @@ import { baseUrl } from "../setup/http";
 import { holdShared } from "../setup/shared-settings";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** Another file may hold the shared locks for its whole run (tests/setup/shared-settings.ts): wait for it. */
+const LOCK_WAIT_MS = 300_000;
 const SENDER = `notify-${tag}@example.test`;
 const PASSWORD = `app-pass-${tag}-Zx9`;
 const OPTED_IN = `office-in-${tag}@example.test`;
@@ -247,7 +249,7 @@ beforeAll(async () => {
     concurrency: 2,
     schedulers: false,
   });
-});
+}, LOCK_WAIT_MS);
 
 afterAll(async () => {
   await worker?.close();

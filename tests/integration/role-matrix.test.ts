@@ -204,6 +204,8 @@ function pageNeed(pattern: string): Need | undefined {
   if (segs[0] === "settings" && segs[1] === "staff")
     return { area: "staff", action: segs.length > 2 ? "write" : "read" };
   if (segs[0] === "settings" && segs[2] === "import") return { area: "settings", action: "write" };
+  // Backups (issue 15): the owner's; a backup id that does not exist goes back to the list.
+  if (segs[0] === "settings" && segs[2] === "backups") return { area: "backups", action: "read" };
   const areas: Record<string, Area> = {
     customers: "customers",
     jobs: "jobs",

@@ -369,33 +369,44 @@ describe("roles and deactivation", () => {
 });
 
 describe("profile", () => {
-  it("saves your own name, e-mail and phone with field messages; the role is not yours to change", async () => {
+  it("saves your own first and last name, e-mail and phone with field messages; the role is not yours to change", async () => {
     const me = await createUser("profile", "office");
     const session = (await login(me.username, PASSWORD)).cookie!;
     const blank = await postForm("/settings?index", session, {
       intent: "profile",
-      name: " ",
+      firstName: " ",
+      lastName: "Smith",
       email: "nope",
       phone: "",
     });
     expect(blank.status).toBe(400);
-    expect(blank.text).toContain("Name is required");
+    expect(blank.text).toContain("First name is required");
     expect(blank.text).toContain("Enter a valid email address");
     expect((await postForm("/settings?index", session, { intent: "bogus" })).status).toBe(400);
 
     const saved = await postForm("/settings?index", session, {
       intent: "profile",
-      name: `Renamed ${tag}`,
+      firstName: "Mary Ann",
+      lastName: `Renamed${tag}`,
       email: "me@example.test",
       phone: "555-0142",
       role: "owner",
     });
     expect(saved.status).toBe(302);
     const [row] = await (await getDb()).select().from(users).where(eq(users.id, me.id));
-    expect(row).toMatchObject({ name: `Renamed ${tag}`, email: "me@example.test", phone: "555-0142", role: "office" });
+    // The display name (sidebar, activity, assignments) is made of the two.
+    expect(row).toMatchObject({
+      name: `Mary Ann Renamed${tag}`,
+      firstName: "Mary Ann",
+      lastName: `Renamed${tag}`,
+      email: "me@example.test",
+      phone: "555-0142",
+      role: "office",
+    });
     const after = await page("/settings", saved.cookie!);
     expect(after.text).toContain("Profile Updated");
-    expect(after.text).toContain(`Renamed ${tag}`);
+    expect(/name="firstName"[^>]*value="Mary Ann"/.test(after.text)).toBe(true);
+    expect(after.text).toContain(`Mary Ann Renamed${tag}`);
   });
 });
 

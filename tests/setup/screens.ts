@@ -87,6 +87,22 @@ export const SCREENS: Screen[] = [
   },
   { name: "send-email", path: (f) => `/quotes/${f.quoteId}/send?redirectTo=/quotes/${f.quoteId}`, ready: DIALOG },
   { name: "new-event", path: () => "/schedule/events/new", ready: DIALOG },
+  // Issues 12–15's screens beyond the lists: tabs, field actions, dialogs over a detail page.
+  { name: "inventory-suppliers", path: () => "/inventory/suppliers" },
+  { name: "inventory-categories", path: () => "/inventory/categories" },
+  { name: "inventory-transactions", path: () => "/inventory/transactions" },
+  { name: "job-materials", path: (f) => `/jobs/${f.jobId}/materials?from=detail`, ready: DIALOG },
+  { name: "phase-new", path: (f) => `/jobs/${f.jobId}/phases/new`, ready: DIALOG },
+  { name: "invoice-from-job", path: (f) => `/invoices/new?jobId=${f.jobId}`, ready: DIALOG },
+  { name: "photo-upload", path: () => "/photos/upload" },
+  { name: "activity", path: () => "/activity" },
+  { name: "follow-up", path: () => "/follow-up" },
+  { name: "report-issue", path: () => "/report-issue" },
+  { name: "request-materials", path: () => "/request-materials" },
+  { name: "update-progress", path: () => "/update-progress" },
+  { name: "reports-ar-aging", path: () => "/reports?tab=ar-aging" },
+  { name: "reports-conversion", path: () => "/reports?tab=conversion" },
+  { name: "settings-notifications", path: () => "/settings/system/notifications" },
 ];
 
 /** A customer with a job, a sent quote with items, an invoice, an e-mail and a portal link. */
