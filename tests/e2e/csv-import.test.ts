@@ -31,10 +31,10 @@ afterAll(async () => {
 
 async function uploadCsv(name: string, csv: string) {
   await page.goto("/settings/system");
-  await page.setInputFiles("#customer-import-file", { name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.setInputFiles("#import-file", { name, mimeType: "text/csv", buffer: Buffer.from(csv) });
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest()),
-    page.getByRole("button", { name: "Import Customers" }).click(),
+    page.getByRole("button", { name: "Import", exact: true }).click(),
   ]);
   await page.waitForLoadState("domcontentloaded");
 }
@@ -65,7 +65,7 @@ describe("Settings → System without JavaScript", () => {
   it("shows a bad row's line on the import page and imports nothing", async () => {
     await uploadCsv(`bad-${tag}.csv`, `name,email\nCal ${tag},cal-${tag}@example.com\nDee ${tag},dee-at-example\n`);
     expect(new URL(page.url()).pathname).toBe("/settings/system/import");
-    await expect(page.locator("#customer-import-errors").textContent()).resolves.toContain(
+    await expect(page.locator("#import-errors").textContent()).resolves.toContain(
       "Line 3: Email: Enter a valid email address",
     );
     const rows = await (
