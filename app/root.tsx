@@ -6,7 +6,10 @@ import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import appStyles from "./styles/app.css";
+import { DisplayProvider } from "./components/date-display";
+import { getSettings } from "./models/settings.server";
 import { getCurrentUser } from "./utils/auth.server";
+import { getDb } from "./utils/db.server";
 import { useNonce } from "./utils/nonce";
 import { readPreferences } from "./utils/preferences.server";
 import { popToast } from "./utils/toast.server";
@@ -20,11 +23,18 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Cabinetry Jobs" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, setCookie }] = await Promise.all([getCurrentUser(request), popToast(request)]);
+  const [user, { toast, setCookie }, settings] = await Promise.all([
+    getCurrentUser(request),
+    popToast(request),
+    getDb().then(getSettings),
+  ]);
+  const { timeZone, dateFormat, timeFormat, measurementUnit } = settings.system;
   return json(
     {
       user: user ? { id: user.id, name: user.name, role: user.role, viewRole: user.viewRole } : null,
       preferences: readPreferences(request),
+      // How every screen writes dates, times and quantities (docs/decisions/formats.md).
+      display: { timeZone, dateFormat, timeFormat, measurementUnit },
       toast,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -53,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <Theme appearance={theme} accentColor="brown" grayColor="sand" radius="medium">
-          {children}
+          <DisplayProvider value={data?.display}>{children}</DisplayProvider>
           {data?.toast ? <Toaster key={data.toast.id} toast={data.toast} /> : null}
         </Theme>
         <ScrollRestoration nonce={nonce} />

@@ -11,6 +11,7 @@ import { CheckboxField, ErrorList, Field } from "~/components/forms";
 import { DataTable } from "~/components/data-table";
 import { BackupSettingsSchema, BACKUP_KEEP_MAX, BACKUP_KEEP_MIN } from "~/schemas/backup";
 import { formatDateTime } from "~/utils/dates";
+import { useDisplay } from "./date-display";
 
 export const BACKUPS_ACTION = "/settings/system/backups";
 
@@ -54,6 +55,7 @@ export function formatBytes(bytes: number | null) {
 }
 
 export function BackupSection({ data, lastResult }: { data: BackupSectionProps; lastResult?: SubmissionResult }) {
+  const display = useDisplay();
   const navigation = useNavigation();
   const posting = navigation.state === "submitting" && navigation.formAction === BACKUPS_ACTION;
   const startingNow = posting && navigation.formData?.get("intent") === "backup-now";
@@ -125,8 +127,8 @@ export function BackupSection({ data, lastResult }: { data: BackupSectionProps; 
       <Flex direction="column" gap="2" mt="4">
         {running ? (
           <p role="status" className="backup-status">
-            A backup is running (started {formatDateTime(running.createdAt, data.timeZone)}). It is listed here when it
-            is done; reload the page to see it.
+            A backup is running (started {formatDateTime(running.createdAt, display)}). It is listed here when it is
+            done; reload the page to see it.
           </p>
         ) : lastFailed ? (
           <p role="alert" className="backup-status backup-failed">
@@ -134,9 +136,7 @@ export function BackupSection({ data, lastResult }: { data: BackupSectionProps; 
           </p>
         ) : (
           <p className="settings-note">
-            {lastDone
-              ? `Last backup: ${formatDateTime(lastDone.createdAt, data.timeZone)}.`
-              : "No backup has been made yet."}
+            {lastDone ? `Last backup: ${formatDateTime(lastDone.createdAt, display)}.` : "No backup has been made yet."}
           </p>
         )}
         <Form method="post" action={BACKUPS_ACTION}>
@@ -154,7 +154,7 @@ export function BackupSection({ data, lastResult }: { data: BackupSectionProps; 
               return (
                 <tr key={b.id}>
                   <td className="c-main">
-                    <strong>{formatDateTime(b.createdAt, data.timeZone)}</strong>
+                    <strong>{formatDateTime(b.createdAt, display)}</strong>
                     <div className="small muted">{b.trigger === "schedule" ? "Daily" : "Back up now"}</div>
                     {b.status === "failed" && b.error ? <div className="small backup-error">{b.error}</div> : null}
                   </td>
@@ -168,7 +168,7 @@ export function BackupSection({ data, lastResult }: { data: BackupSectionProps; 
                         className="backup-download"
                         href={`${BACKUPS_ACTION}/${b.id}`}
                         download={b.filename}
-                        aria-label={`Download backup of ${formatDateTime(b.createdAt, data.timeZone)}`}
+                        aria-label={`Download backup of ${formatDateTime(b.createdAt, display)}`}
                       >
                         Download
                       </a>

@@ -4,6 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { ItemsTable, TotalsSummary } from "./line-items";
+import { useDisplay } from "./date-display";
 
 export function DetailCard({
   title,
@@ -88,6 +89,7 @@ export function HistoryCard({
   timeZone?: string;
   testId?: string;
 }) {
+  const display = useDisplay();
   return (
     <DetailCard title="History">
       {history.length === 0 ? (
@@ -102,7 +104,7 @@ export function HistoryCard({
                 {a.title}
               </Text>
               <Text as="div" size="1" color="gray">
-                {[a.description, timeZone ? formatDateTime(a.createdAt, timeZone) : formatDate(a.createdAt)]
+                {[a.description, timeZone ? formatDateTime(a.createdAt, display) : formatDate(a.createdAt, display)]
                   .filter(Boolean)
                   .join(" · ")}
               </Text>

@@ -21,6 +21,7 @@ import {
 import { DefaultSubmit, ErrorList, Field, TextareaField } from "./forms";
 import { RecordPicker, validateUnlessFinding } from "./record-picker";
 import { SelectField, toOptions } from "./select-field";
+import { useDisplay } from "./date-display";
 
 export type ConflictView = {
   resourceName: string;
@@ -40,7 +41,8 @@ function asList(value: unknown): string[] {
   return (Array.isArray(value) ? value : [value]).map(String);
 }
 
-export function ConflictList({ conflicts, timeZone }: { conflicts: ConflictView[]; timeZone: string }) {
+export function ConflictList({ conflicts }: { conflicts: ConflictView[]; timeZone: string }) {
+  const display = useDisplay();
   if (!conflicts.length) return null;
   return (
     <div className="conflict-box" role="alert" data-testid="conflicts">
@@ -52,8 +54,8 @@ export function ConflictList({ conflicts, timeZone }: { conflicts: ConflictView[
           <li key={i}>
             <Text size="2">
               {c.resourceName} is booked for “{c.conflictingEvent.title}”{" "}
-              {formatInZone(c.conflictingEvent.startAt, "MMM d, h:mm a", timeZone)} –{" "}
-              {formatInZone(c.conflictingEvent.endAt, "h:mm a", timeZone)}
+              {formatInZone(c.conflictingEvent.startAt, "MMM d, h:mm a", display)} –{" "}
+              {formatInZone(c.conflictingEvent.endAt, "h:mm a", display)}
             </Text>
           </li>
         ))}

@@ -9,6 +9,7 @@ import { activityTypeLabel } from "~/utils/activity-types";
 import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { EmptyState } from "./empty-state";
+import { useDisplay } from "./date-display";
 
 type Direction = "increase" | "decrease" | "neutral";
 
@@ -295,7 +296,6 @@ type ActivityEntry = {
 /** One activity entry (Home feed and the /activity page). */
 export function ActivityEntryView({
   entry,
-  timeZone,
   compact,
 }: {
   entry: ActivityEntry;
@@ -303,6 +303,7 @@ export function ActivityEntryView({
   /** In the activity table the type, user and time have their own columns. */
   compact?: boolean;
 }) {
+  const display = useDisplay();
   return (
     <Box minWidth="0">
       {entry.href ? (
@@ -318,7 +319,7 @@ export function ActivityEntryView({
         </Text>
       ) : null}
       <Text as="div" size="1" color="gray">
-        {compact ? null : `${activityTypeLabel(entry.type)} · ${formatDateTime(entry.createdAt, timeZone)}`}
+        {compact ? null : `${activityTypeLabel(entry.type)} · ${formatDateTime(entry.createdAt, display)}`}
         {!compact && entry.userName ? ` · ${entry.userName}` : ""}
         {entry.jobTitle ? `${compact ? "" : " · "}${entry.jobTitle}` : ""}
         {entry.amount ? ` · ${formatMoney(entry.amount)}` : ""}

@@ -6,6 +6,8 @@ import { PageHeader } from "./page-header";
 import { StatCards } from "./list-page";
 import type { ReactNode } from "react";
 import { centsToString, formatMoney, parseScaled } from "~/utils/money";
+import { quantityWithUnit } from "~/utils/units";
+import { useDisplay } from "./date-display";
 
 export const INVENTORY_TABS = [
   { id: "items", label: "Items", to: "/inventory" },
@@ -25,6 +27,15 @@ export function formatQuantity(value: string | null | undefined) {
   const negative = whole.startsWith("-");
   const digits = whole.replace(/^-/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${negative ? "-" : ""}${digits}${trimmed ? `.${trimmed}` : ""}`;
+}
+
+/**
+ * A quantity and its unit as the business reads them: "120 lf", or with Settings → System →
+ * Measurement Unit = metric "120 lf (36.58 m)" (app/utils/units.ts).
+ */
+export function QuantityWithUnit({ value, unit }: { value: string; unit: string }) {
+  const { measurementUnit } = useDisplay();
+  return <>{quantityWithUnit(value, formatQuantity(value), unit, measurementUnit)}</>;
 }
 
 /** A unit cost with its 4 decimals ("$42.8154"); totals use formatMoney. */

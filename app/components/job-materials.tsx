@@ -9,7 +9,7 @@ import { formatMoney } from "~/utils/money";
 import { DataTable } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { DefaultSubmit, ErrorList, listRows } from "./forms";
-import { formatCost, formatQuantity } from "./inventory";
+import { formatCost, formatQuantity, QuantityWithUnit } from "./inventory";
 
 export type UsageRow = {
   id: number;
@@ -84,7 +84,7 @@ export function UsageTable({
               </Text>
             </td>
             <td className="num" data-testid="usage-quantity">
-              {formatQuantity(u.quantity)} {u.unit}
+              <QuantityWithUnit value={u.quantity} unit={u.unit} />
             </td>
             {showMoney ? (
               <>
@@ -321,7 +321,7 @@ export function JobCostingSection({
             <Flex key={m.sku} justify="between">
               <Text size="2">{m.sku}</Text>
               <Text size="2">
-                {formatQuantity(m.quantity)} {m.unit}
+                <QuantityWithUnit value={m.quantity} unit={m.unit} />
               </Text>
             </Flex>
           ))}

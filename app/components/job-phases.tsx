@@ -8,7 +8,8 @@ import { DataTable } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { StatusBadge } from "./status-badge";
 import type { PhaseProgress } from "~/models/job-phase.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, type Zone } from "~/utils/dates";
+import { useDisplay } from "./date-display";
 
 type Phase = {
   id: number;
@@ -21,8 +22,8 @@ type Phase = {
   notes: string | null;
 };
 
-const span = (start: string | null, end: string | null) =>
-  start || end ? `${start ? formatDate(start) : "…"} – ${end ? formatDate(end) : "…"}` : "—";
+const span = (start: string | null, end: string | null, display: Zone) =>
+  start || end ? `${start ? formatDate(start, display) : "…"} – ${end ? formatDate(end, display) : "…"}` : "—";
 
 /** "Phase 2 of 4: Install" and a bar of the phases done. */
 export function PhaseProgressLine({ progress }: { progress: PhaseProgress }) {
@@ -80,6 +81,7 @@ export function JobPhasesCard({
   canEdit: boolean;
   canProgress: boolean;
 }) {
+  const display = useDisplay();
   return (
     // The whole width of the job page's grid: a table of five columns needs it on a desktop.
     <Card size="2" style={{ gridColumn: "1 / -1" }}>
@@ -115,10 +117,10 @@ export function JobPhasesCard({
                 <StatusBadge status={p.status} />
               </td>
               <td className="c-date" data-label="Planned">
-                {span(p.plannedStart, p.plannedEnd)}
+                {span(p.plannedStart, p.plannedEnd, display)}
               </td>
               <td className="c-date" data-label="Actual">
-                {span(p.actualStart, p.actualEnd)}
+                {span(p.actualStart, p.actualEnd, display)}
               </td>
               <td className="c-actions">
                 {canProgress || canEdit ? (

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/dates";
 import { EmptyState } from "./empty-state";
 import { OpenEmailButton } from "./open-email-button";
+import { useDisplay } from "./date-display";
 
 type LinkedEmail = {
   id: number;
@@ -17,12 +18,12 @@ type LinkedEmail = {
 export function LinkedEmails({
   mail,
   search,
-  timeZone,
 }: {
   mail: { rows: LinkedEmail[]; total: number };
   search?: string | null;
   timeZone?: string;
 }) {
+  const display = useDisplay();
   return (
     <Card data-testid="linked-emails">
       <Flex justify="between" align="center" mb="2">
@@ -50,7 +51,7 @@ export function LinkedEmails({
                     {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
                     {e.subject || "(No subject)"}
                   </span>
-                  <span className="inbox-date">{formatDate(e.receivedAt, timeZone)}</span>
+                  <span className="inbox-date">{formatDate(e.receivedAt, display)}</span>
                 </span>
                 <span className="inbox-snippet">{e.fromName || e.fromEmail || "Unknown sender"}</span>
               </OpenEmailButton>

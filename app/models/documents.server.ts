@@ -23,8 +23,10 @@ export async function renderQuotePdf(detail: QuoteDocument, settings: Settings):
       title: quote.title,
       description: quote.description,
       dates: [
-        ["Date", formatDate(quote.createdAt, settings.system.timeZone)],
-        ...(quote.validUntil ? ([["Valid Until", formatDate(quote.validUntil)]] as Array<[string, string]>) : []),
+        ["Date", formatDate(quote.createdAt, settings.system)],
+        ...(quote.validUntil
+          ? ([["Valid Until", formatDate(quote.validUntil, settings.system)]] as Array<[string, string]>)
+          : []),
       ],
       customer: detail.customer,
       items: detail.items,
@@ -45,8 +47,8 @@ export async function renderInvoicePdf(detail: InvoiceDocument, settings: Settin
       title: invoice.title,
       description: invoice.description,
       dates: [
-        ["Issue Date", formatDate(invoice.issueDate)],
-        ["Due Date", formatDate(invoice.dueDate)],
+        ["Issue Date", formatDate(invoice.issueDate, settings.system)],
+        ["Due Date", formatDate(invoice.dueDate, settings.system)],
         ...(invoice.paymentTerms ? ([["Terms", invoice.paymentTerms]] as Array<[string, string]>) : []),
       ],
       customer: detail.customer,

@@ -21,10 +21,12 @@ export const SETTINGS_DEFAULTS = {
     paymentTerms: "Net 30",
   },
   system: {
-    dateFormat: "MM/DD/YYYY",
-    timeFormat: "12",
+    dateFormat: "MM/DD/YYYY" as "MM/DD/YYYY" | "DD/MM/YYYY" | "YYYY-MM-DD",
+    timeFormat: "12" as "12" | "24",
     timeZone: process.env.BUSINESS_TIME_ZONE || "America/New_York",
-    measurementUnit: "imperial",
+    measurementUnit: "imperial" as "imperial" | "metric",
+    /** Paper of the quote, invoice and report PDFs: "LETTER" (US) or "A4". */
+    paperSize: "LETTER" as "LETTER" | "A4",
     lowStockThreshold: 10,
     autoBackup: false,
     /** Backups kept (docs/decisions/backups.md): older ones are removed after each new one. */

@@ -1,6 +1,6 @@
 // What the task dialog offers to link and assign.
 import type { Executor } from "../../db/client.server";
-import { addDays, businessToday, formatInZone, zonedToInstant } from "../utils/dates";
+import { addDays, businessToday, formatInZone, zonedToInstant, type DateDisplay } from "../utils/dates";
 import { customerOptions, type CustomerPickerScope } from "./customer.server";
 import { jobOptions } from "./job.server";
 import { listResources } from "./resource.server";
@@ -9,12 +9,14 @@ import { listUsers } from "./user.server";
 
 export async function taskFormOptions(
   db: Executor,
-  timeZone: string,
+  /** The business's display settings (time zone, date and time format): settings.system. */
+  display: DateDisplay,
   selected: { scheduleEventId?: number | null; jobId?: number | null; customerId?: number | null } = {},
   /** What the customer picker may show this user (installers: linked customers, id and name). */
   customerScope: CustomerPickerScope = "all",
 ) {
   const selectedEventId = selected.scheduleEventId;
+  const timeZone = display.timeZone;
   const today = businessToday(timeZone);
   const [customers, jobs, users, resources, events] = await Promise.all([
     customerOptions(db, { includeId: selected.customerId, scope: customerScope }),
@@ -39,7 +41,7 @@ export async function taskFormOptions(
     resources: resources.rows.map((r) => ({ id: r.id, name: r.name })),
     events: eventRows.map((e) => ({
       id: e.id,
-      label: `${formatInZone(e.startAt, "MMM d, h:mm a", timeZone)} · ${e.title}`,
+      label: `${formatInZone(e.startAt, "MMM d, h:mm a", display)} · ${e.title}`,
     })),
   };
 }

@@ -47,6 +47,7 @@ import { formatMoney } from "~/utils/money";
 import { requireId } from "~/utils/params.server";
 import { refusalToast } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Home · Cabinetry Jobs" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
@@ -255,6 +256,7 @@ function SideColumn({ data }: { data: Extract<Data, { kind: "owner" | "office" }
 }
 
 function OwnerHome({ data }: { data: Extract<Data, { kind: "owner" }> }) {
+  const display = useDisplay();
   return (
     <>
       <Welcome name={data.name} subtitle="Here is how the business is doing." />
@@ -299,7 +301,7 @@ function OwnerHome({ data }: { data: Extract<Data, { kind: "owner" }> }) {
                   key: q.id,
                   to: `/quotes/${q.id}`,
                   title: `${q.quoteNumber} · ${q.title}`,
-                  subtitle: `${q.customerName}${q.validUntil ? ` · valid until ${formatDate(q.validUntil)}` : ""}`,
+                  subtitle: `${q.customerName}${q.validUntil ? ` · valid until ${formatDate(q.validUntil, display)}` : ""}`,
                   aside: <Text weight="bold">{formatMoney(q.total)}</Text>,
                 }))}
               />
@@ -313,6 +315,7 @@ function OwnerHome({ data }: { data: Extract<Data, { kind: "owner" }> }) {
 }
 
 function OfficeHome({ data }: { data: Extract<Data, { kind: "office" }> }) {
+  const display = useDisplay();
   const { unscheduled, installs } = data.coordinate;
   return (
     <>
@@ -370,7 +373,7 @@ function OfficeHome({ data }: { data: Extract<Data, { kind: "office" }> }) {
                       to: `/jobs/${e.jobId}`,
                       title: e.title,
                       subtitle: [
-                        `${e.customerName} · install ${formatInZone(e.startAt, "EEE MMM d, h:mm a", data.timeZone)}`,
+                        `${e.customerName} · install ${formatInZone(e.startAt, "EEE MMM d, h:mm a", display)}`,
                         e.noMaterials ? "materials not issued" : null,
                         e.noCrew ? "no crew assigned" : null,
                       ]
@@ -390,6 +393,7 @@ function OfficeHome({ data }: { data: Extract<Data, { kind: "office" }> }) {
 }
 
 function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> }) {
+  const display = useDisplay();
   const { installer } = data;
   const counters = [
     { title: "Tasks Today", value: installer.tasksToday, to: "/tasks" },
@@ -402,7 +406,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
         My Workday
       </Heading>
       <Text as="p" color="gray" mb="5">
-        {data.name} · {formatDate(data.today)}
+        {data.name} · {formatDate(data.today, display)}
       </Text>
       <Grid columns={{ initial: "1", xs: "3" }} gap="3" mb="5">
         {counters.map((c) => (
@@ -445,7 +449,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
                           <PriorityBadge priority={t.priority} />
                           {t.dueDate ? (
                             <Text size="1" color="gray">
-                              Due {formatDate(t.dueDate)}
+                              Due {formatDate(t.dueDate, display)}
                             </Text>
                           ) : null}
                           {t.overdue ? <Badge color="red">Overdue</Badge> : null}
@@ -470,7 +474,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
                   key: j.id,
                   to: `/jobs/${j.id}`,
                   title: j.title,
-                  subtitle: `${j.customerName}${j.startDate ? ` · started ${formatDate(j.startDate)}` : ""}`,
+                  subtitle: `${j.customerName}${j.startDate ? ` · started ${formatDate(j.startDate, display)}` : ""}`,
                 }))}
               />
             </HomeSection>

@@ -18,6 +18,7 @@ import { formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Activity · Cabinetry Jobs" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Activity() {
+  const display = useDisplay();
   const { rows, total, list, users, mine, timeZone } = useLoaderData<typeof loader>();
   return (
     <ListPage
@@ -96,7 +98,7 @@ export default function Activity() {
               </td>
               <td>{activityTypeLabel(entry.type)}</td>
               <td>{entry.userName ?? <Text color="gray">—</Text>}</td>
-              <td>{formatDateTime(entry.createdAt, timeZone)}</td>
+              <td>{formatDateTime(entry.createdAt, display)}</td>
             </tr>
           ))}
         </DataTable>

@@ -13,6 +13,7 @@ import { getDb } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireListSearch } from "~/utils/list-search.server";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Customers · Cabinetry Jobs" }];
 
@@ -25,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Customers() {
+  const display = useDisplay();
   const { customers, total, list } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const query = useKeptQuery();
@@ -100,7 +102,7 @@ export default function Customers() {
                 </div>
               </td>
               <td className="c-date" data-label="Added">
-                {formatDate(c.createdAt)}
+                {formatDate(c.createdAt, display)}
               </td>
               <td className="c-actions">
                 <RowMenu label={`Actions for ${c.name}`}>

@@ -32,6 +32,7 @@ import { getDb } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
 import { requireFound } from "~/utils/refusal.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.customer.name ?? "Customer"} · Cabinetry Jobs` },
@@ -74,6 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerDetail() {
+  const display = useDisplay();
   const { detail, activity, portalLinkSince, mail, photos } = useLoaderData<typeof loader>();
   const { customer, counts } = detail;
   const location = [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(" ")]
@@ -88,7 +90,7 @@ export default function CustomerDetail() {
       </Text>
       <PageHeader
         title={customer.name}
-        subtitle={`Customer since ${formatDate(customer.createdAt)}`}
+        subtitle={`Customer since ${formatDate(customer.createdAt, display)}`}
         actions={
           <>
             <Button asChild>
@@ -164,7 +166,7 @@ export default function CustomerDetail() {
                 <StatusBadge status={j.status} />
               </Table.Cell>
               <Table.Cell>{j.estimatedCost ? formatMoney(j.estimatedCost) : "—"}</Table.Cell>
-              <Table.Cell>{formatDate(j.startDate)}</Table.Cell>
+              <Table.Cell>{formatDate(j.startDate, display)}</Table.Cell>
             </Table.Row>
           ))}
         </RelatedTable>
@@ -201,7 +203,7 @@ export default function CustomerDetail() {
               </Table.Cell>
               <Table.Cell>{formatMoney(i.total)}</Table.Cell>
               <Table.Cell>{formatMoney(i.balance)}</Table.Cell>
-              <Table.Cell>{formatDate(i.dueDate)}</Table.Cell>
+              <Table.Cell>{formatDate(i.dueDate, display)}</Table.Cell>
             </Table.Row>
           ))}
         </RelatedTable>
@@ -214,6 +216,7 @@ export default function CustomerDetail() {
 }
 
 function PortalLinkCard({ since }: { since: string | null }) {
+  const display = useDisplay();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
@@ -256,7 +259,7 @@ function PortalLinkCard({ since }: { since: string | null }) {
         </>
       ) : (
         <Text as="p" size="2" color="gray" mb="2">
-          {since ? `A portal link is active (created ${formatDate(since)}).` : "No portal link yet."}
+          {since ? `A portal link is active (created ${formatDate(since, display)}).` : "No portal link yet."}
         </Text>
       )}
       <Form method="post">

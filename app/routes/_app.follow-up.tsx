@@ -15,6 +15,7 @@ import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { requireListSearch } from "~/utils/list-search.server";
 import { formatMoney } from "~/utils/money";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Follow Up Quotes · Cabinetry Jobs" }];
 
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function FollowUp() {
+  const display = useDisplay();
   const { rows, total, list } = useLoaderData<typeof loader>();
   const back = encodeURIComponent(`/follow-up${list.page > 1 ? `?page=${list.page}` : ""}`);
   return (
@@ -60,7 +62,7 @@ export default function FollowUp() {
                   {q.customerEmail ?? "No e-mail on file"}
                 </Text>
               </td>
-              <td>{q.sentAt ? formatDate(q.sentAt) : "—"}</td>
+              <td>{q.sentAt ? formatDate(q.sentAt, display) : "—"}</td>
               <td data-testid="days-waiting">
                 {q.daysWaiting} day{q.daysWaiting === 1 ? "" : "s"}
               </td>

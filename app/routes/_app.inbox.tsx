@@ -29,6 +29,7 @@ import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { refusalToast } from "~/utils/refusal-response.server";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
 
@@ -177,8 +178,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Inbox() {
+  const display = useDisplay();
   const data = useLoaderData<typeof loader>();
-  const { emails, total, list, unread, configured, selected, selectedId, timeZone } = data;
+  const { emails, total, list, unread, configured, selected, selectedId } = data;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
@@ -253,7 +255,7 @@ export default function Inbox() {
                         {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
                         {e.fromName || e.fromEmail || "Unknown sender"}
                       </span>
-                      <span className="inbox-date">{formatDate(e.receivedAt, timeZone)}</span>
+                      <span className="inbox-date">{formatDate(e.receivedAt, display)}</span>
                     </span>
                     <span className="inbox-subject">{e.subject || "(No subject)"}</span>
                     <span className="inbox-snippet">{e.snippet ?? e.bodyStart ?? ""}</span>
@@ -293,7 +295,8 @@ export default function Inbox() {
 }
 
 function ReadingPane() {
-  const { selected, remoteImages, replying, timeZone } = useLoaderData<typeof loader>();
+  const display = useDisplay();
+  const { selected, remoteImages, replying } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -353,7 +356,7 @@ function ReadingPane() {
           </>
         ) : null}
         <dt>Date</dt>
-        <dd>{selected.receivedAt ? formatDateTime(selected.receivedAt, timeZone) : "Unknown"}</dd>
+        <dd>{selected.receivedAt ? formatDateTime(selected.receivedAt, display) : "Unknown"}</dd>
         {selected.customerId || selected.jobId ? (
           <>
             <dt>Linked</dt>

@@ -6,7 +6,7 @@ import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { IconLink } from "~/components/icon-link";
-import { formatCost, formatQuantity, InventoryHeader, StockBadge } from "~/components/inventory";
+import { formatCost, formatQuantity, InventoryHeader, QuantityWithUnit, StockBadge } from "~/components/inventory";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
@@ -117,7 +117,7 @@ export default function InventoryItems() {
               <td>{item.type.charAt(0).toUpperCase() + item.type.slice(1)}</td>
               <td>{item.categoryName ?? <span className="muted">—</span>}</td>
               <td className="num" data-testid="on-hand">
-                {formatQuantity(item.currentStock)} {item.unit}
+                <QuantityWithUnit value={item.currentStock} unit={item.unit} />
               </td>
               <td>
                 <StockBadge level={item.level} />

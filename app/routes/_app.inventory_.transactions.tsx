@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
-import { formatCost, formatQuantity, formatTotal, InventoryHeader } from "~/components/inventory";
+import { formatCost, formatTotal, InventoryHeader, QuantityWithUnit } from "~/components/inventory";
 import { ListCard } from "~/components/list-page";
 import { useFilterSubmit } from "~/components/use-filter-submit";
 import { getItem, inventorySummary, listTransactions } from "~/models/inventory.server";
@@ -17,6 +17,7 @@ import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { labelOf } from "~/components/select-field";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Transactions · Inventory · Cabinetry Jobs" }];
 
@@ -62,7 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const TYPE_COLOR = { receive: "green", issue: "blue", return: "amber", adjust: "gray", transfer: "gray" } as const;
 
 export default function Transactions() {
-  const { transactions, total, list, summary, timeZone, itemLabel, jobLabel } = useLoaderData<typeof loader>();
+  const display = useDisplay();
+  const { transactions, total, list, summary, itemLabel, jobLabel } = useLoaderData<typeof loader>();
   const applyFilters = useFilterSubmit();
   const without = (key: string) => {
     const params = new URLSearchParams();
@@ -158,7 +160,7 @@ export default function Transactions() {
         >
           {transactions.map((t) => (
             <tr key={t.id} data-testid="transaction-row">
-              <td className="nowrap">{formatDateTime(t.createdAt, timeZone)}</td>
+              <td className="nowrap">{formatDateTime(t.createdAt, display)}</td>
               <td>
                 <FastLink to={`/inventory/transactions?itemId=${t.itemId}`}>{t.itemName}</FastLink>
                 <Text as="div" size="1" color="gray">
@@ -169,7 +171,7 @@ export default function Transactions() {
                 <Badge color={TYPE_COLOR[t.type as keyof typeof TYPE_COLOR] ?? "gray"}>{labelOf(t.type)}</Badge>
               </td>
               <td className="num">
-                {formatQuantity(t.quantity)} {t.unit}
+                <QuantityWithUnit value={t.quantity} unit={t.unit} />
               </td>
               <td className="num">{formatCost(t.unitCost)}</td>
               <td className="num">{formatTotal(t.totalCost)}</td>

@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payments: refundable.map((p) => ({
       id: p.id,
       left: p.left,
-      label: `${formatDate(p.receivedAt, ctx.timeZone)} · ${
+      label: `${formatDate(p.receivedAt, ctx.settings.system)} · ${
         PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method
       }${p.reference ? ` (${p.reference})` : ""} · ${formatMoney(p.amount)}${
         p.left === p.amount ? "" : `, ${formatMoney(p.left)} left`

@@ -16,6 +16,7 @@ import { requireListSearch } from "~/utils/list-search.server";
 import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Cabinetry Jobs" }];
 
@@ -31,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Invoices() {
-  const { invoices, total, stats, list, timeZone } = useLoaderData<typeof loader>();
+  const display = useDisplay();
+  const { invoices, total, stats, list } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   return (
     <DocumentListPage
@@ -86,9 +88,9 @@ export default function Invoices() {
               {formatMoney(i.balance)}
             </td>
             <td className="c-date" data-label="Due">
-              {formatDate(i.dueDate)}
+              {formatDate(i.dueDate, display)}
             </td>
-            <td className="c-date c-wide">{formatDate(i.createdAt, timeZone)}</td>
+            <td className="c-date c-wide">{formatDate(i.createdAt, display)}</td>
             <td className="c-actions">
               <DocumentRowActions what="invoices" id={i.id} number={i.invoiceNumber}>
                 {payable ? (

@@ -21,6 +21,7 @@ import { paymentLinkAction } from "~/forms/payment-link-action.server";
 import { PaymentLinkPopover } from "~/components/payment-link";
 import { requireFound } from "~/utils/refusal.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.invoice.invoiceNumber ?? "Invoice"} · Cabinetry Jobs` },
@@ -72,6 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function InvoiceDetail() {
+  const display = useDisplay();
   const { invoice, items, payments, refunds, customer, quote, job, history, timeZone, overdue } =
     useLoaderData<typeof loader>();
   // Payments and refunds in one history, newest first (a refund shows as a negative amount).
@@ -108,7 +110,7 @@ export default function InvoiceDetail() {
       </Text>
       <PageHeader
         title={`${invoice.invoiceNumber} · ${invoice.title}`}
-        subtitle={`Issued ${formatDate(invoice.issueDate)} · Due ${formatDate(invoice.dueDate)}${invoice.paymentTerms ? ` · ${invoice.paymentTerms}` : ""}`}
+        subtitle={`Issued ${formatDate(invoice.issueDate, display)} · Due ${formatDate(invoice.dueDate, display)}${invoice.paymentTerms ? ` · ${invoice.paymentTerms}` : ""}`}
         actions={
           <>
             {payable ? (
@@ -238,7 +240,7 @@ export default function InvoiceDetail() {
               <Table.Body>
                 {paymentHistory.map((p) => (
                   <Table.Row key={p.key} data-testid={p.refund ? "refund-row" : undefined}>
-                    <Table.Cell>{formatDate(p.at, timeZone)}</Table.Cell>
+                    <Table.Cell>{formatDate(p.at, display)}</Table.Cell>
                     <Table.Cell>{p.what}</Table.Cell>
                     <Table.Cell>{p.reference}</Table.Cell>
                     <Table.Cell align="right">{p.amount}</Table.Cell>

@@ -17,6 +17,7 @@ import { requireListSearch } from "~/utils/list-search.server";
 import { formatMoney } from "~/utils/money";
 import { can, seesMoney } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Cabinetry Jobs" }];
 
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Jobs() {
+  const display = useDisplay();
   const data = useLoaderData<typeof loader>();
   const { jobs, total, list } = data;
   const empty =
@@ -115,9 +117,9 @@ export default function Jobs() {
                 </td>
               ) : null}
               <td className="c-date" data-label="Starts">
-                {j.startDate ? formatDate(j.startDate) : <span className="muted">Not set</span>}
+                {j.startDate ? formatDate(j.startDate, display) : <span className="muted">Not set</span>}
               </td>
-              <td className="c-date c-wide">{formatDate(j.createdAt)}</td>
+              <td className="c-date c-wide">{formatDate(j.createdAt, display)}</td>
               <td className="c-actions">
                 <JobActions job={j} can={data} />
               </td>

@@ -34,6 +34,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { refusalToast } from "~/utils/refusal-response.server";
 import { invalid } from "~/utils/refusal.server";
 import { jobCostingSummary } from "~/models/inventory.server";
+import { useDisplay } from "~/components/date-display";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
 
@@ -134,6 +135,7 @@ function Section({
 }
 
 export default function JobDetail() {
+  const display = useDisplay();
   const {
     detail,
     showMoney,
@@ -215,10 +217,10 @@ export default function JobDetail() {
           </Text>
           <StatusBadge status={job.status} />
           <Text as="div" size="2" mt="2">
-            Start: {job.startDate ? formatDate(job.startDate) : "Not set"}
+            Start: {job.startDate ? formatDate(job.startDate, display) : "Not set"}
           </Text>
           <Text as="div" size="2">
-            Completion: {job.completionDate ? formatDate(job.completionDate) : "Not set"}
+            Completion: {job.completionDate ? formatDate(job.completionDate, display) : "Not set"}
           </Text>
           <PhaseProgressLine progress={progress} />
         </Card>
@@ -260,7 +262,7 @@ export default function JobDetail() {
                     {canSchedule ? <Link to={`/schedule/events/${e.id}/edit`}>{e.title}</Link> : e.title}
                   </Table.Cell>
                   <Table.Cell>
-                    {e.allDay ? formatDate(e.startAt, timeZone) : formatDateTime(e.startAt, timeZone)}
+                    {e.allDay ? formatDate(e.startAt, display) : formatDateTime(e.startAt, display)}
                   </Table.Cell>
                   <Table.Cell>
                     <EventStatusBadge status={e.status} />
@@ -284,7 +286,7 @@ export default function JobDetail() {
                   <Table.Cell>
                     <PriorityBadge priority={t.priority} />
                   </Table.Cell>
-                  <Table.Cell>{t.dueDate ? formatDate(t.dueDate) : ""}</Table.Cell>
+                  <Table.Cell>{t.dueDate ? formatDate(t.dueDate, display) : ""}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -14,6 +14,7 @@ import { choiceFilter, parseListSearch, valueFilter } from "~/utils/list-search"
 import { requireId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
 import { requireFound } from "~/utils/refusal.server";
+import { useDisplay } from "~/components/date-display";
 
 // The photo viewer over the Photos list: the viewer size, the details, Previous/Next through the
 // list as filtered, Edit, Delete and the original's download.
@@ -58,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PhotoViewer() {
+  const display = useDisplay();
   const { photo, prevId, nextId, canEdit, canDelete, canReadCustomers } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const name = photoName(photo);
@@ -117,7 +119,7 @@ export default function PhotoViewer() {
               Customer <Link to={`/customers/${photo.customerId}`}>{photo.customerName}</Link> ·{" "}
             </>
           ) : null}
-          Uploaded {formatDate(photo.createdAt)} · {photo.originalName} · {mb} MB
+          Uploaded {formatDate(photo.createdAt, display)} · {photo.originalName} · {mb} MB
           {photo.width && photo.height ? ` · ${photo.width} × ${photo.height}` : ""}
           {photo.showInPortal ? " · Shown in the customer portal" : ""}
         </Text>

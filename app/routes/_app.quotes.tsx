@@ -12,6 +12,7 @@ import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
 import { formatMoney } from "~/utils/money";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Quotes · Cabinetry Jobs" }];
 
@@ -26,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Quotes() {
-  const { quotes, total, stats, list, timeZone } = useLoaderData<typeof loader>();
+  const display = useDisplay();
+  const { quotes, total, stats, list } = useLoaderData<typeof loader>();
   return (
     <DocumentListPage
       what="quotes"
@@ -66,9 +68,9 @@ export default function Quotes() {
           </td>
           <td className="c-money">{formatMoney(q.total)}</td>
           <td className="c-date" data-label="Valid until">
-            {formatDate(q.validUntil) || "—"}
+            {formatDate(q.validUntil, display) || "—"}
           </td>
-          <td className="c-date c-wide">{formatDate(q.createdAt, timeZone)}</td>
+          <td className="c-date c-wide">{formatDate(q.createdAt, display)}</td>
           <td className="c-actions">
             <DocumentRowActions what="quotes" id={q.id} number={q.quoteNumber} />
           </td>

@@ -19,6 +19,7 @@ import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireFound } from "~/utils/refusal.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.quote.quoteNumber ?? "Quote"} · Cabinetry Jobs` },
@@ -91,6 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function QuoteDetail() {
+  const display = useDisplay();
   const { quote, items, customer, job, invoices, history, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -108,7 +110,7 @@ export default function QuoteDetail() {
       </Text>
       <PageHeader
         title={`${quote.quoteNumber} · ${quote.title}`}
-        subtitle={`Created ${formatDate(quote.createdAt, timeZone)}${quote.validUntil ? ` · Valid until ${formatDate(quote.validUntil)}` : ""}`}
+        subtitle={`Created ${formatDate(quote.createdAt, display)}${quote.validUntil ? ` · Valid until ${formatDate(quote.validUntil, display)}` : ""}`}
         actions={
           <>
             <Button asChild>

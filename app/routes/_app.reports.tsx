@@ -30,11 +30,12 @@ import {
   RANGE_PRESETS,
 } from "~/utils/reports";
 import { requirePermission } from "~/utils/auth.server";
-import { formatDate, formatDay } from "~/utils/dates";
+import { formatDate, formatDay, type Zone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { invalid } from "~/utils/refusal.server";
 import reportStyles from "~/styles/reports.css";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Cabinetry Jobs" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -89,6 +90,7 @@ const pct = (p: string | null) => (p === null ? "—" : `${p}%`);
 const monthLabel = (month: string) => formatDay(`${month}-01`, "MMM yyyy");
 
 export default function Reports() {
+  const display = useDisplay();
   const data = useLoaderData<typeof loader>();
   const { summary, range, tab, report } = data;
   const exportQuery = new URLSearchParams({
@@ -101,7 +103,7 @@ export default function Reports() {
     <>
       <PageHeader
         title="Reports"
-        subtitle={report.name === "ar-aging" ? `As of ${formatDate(report.asOf)}` : rangeText(range)}
+        subtitle={report.name === "ar-aging" ? `As of ${formatDate(report.asOf, display)}` : rangeText(range, display)}
         actions={
           <Flex gap="2" wrap="wrap">
             <Button asChild variant="soft">
@@ -151,13 +153,14 @@ export default function Reports() {
   );
 }
 
-function rangeText(range: Data["range"]) {
+function rangeText(range: Data["range"], display: Zone) {
   if (range.preset !== "custom") return range.label;
-  if (range.from && range.to) return `${formatDate(range.from)} – ${formatDate(range.to)}`;
-  return range.from ? `From ${formatDate(range.from)}` : `Up to ${formatDate(range.to)}`;
+  if (range.from && range.to) return `${formatDate(range.from, display)} – ${formatDate(range.to, display)}`;
+  return range.from ? `From ${formatDate(range.from, display)}` : `Up to ${formatDate(range.to, display)}`;
 }
 
 function RangeBar({ data }: { data: Data }) {
+  const display = useDisplay();
   const { range, tab } = data;
   return (
     <Card mb="4">
@@ -196,7 +199,10 @@ function RangeBar({ data }: { data: Data }) {
         </Form>
       </Flex>
       <Text as="p" size="2" color="gray" mt="2" data-testid="range-label">
-        Showing {range.preset === "custom" ? rangeText(range) : RANGE_LABELS[range.preset as keyof typeof RANGE_LABELS]}
+        Showing{" "}
+        {range.preset === "custom"
+          ? rangeText(range, display)
+          : RANGE_LABELS[range.preset as keyof typeof RANGE_LABELS]}
       </Text>
     </Card>
   );
@@ -269,6 +275,7 @@ function ChartWithTable({ chart, table }: { chart: ReactNode; table: ReactNode }
 }
 
 function TabBody({ data }: { data: Data }) {
+  const display = useDisplay();
   const r = data.report;
   switch (r.name) {
     case "financial":
@@ -470,7 +477,7 @@ function TabBody({ data }: { data: Data }) {
                       `${monthLabel(m.month)}: invoiced ${formatMoney(m.invoiced)}, received ${formatMoney(m.received)}`,
                   )
                   .join("; ")}
-                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy"))}
+                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy", display))}
                 series={[
                   { name: "Invoiced", color: "blue", values: r.months.map((m) => m.invoiced) },
                   { name: "Received", color: "orange", values: r.months.map((m) => m.received) },
@@ -522,7 +529,7 @@ function TabBody({ data }: { data: Data }) {
                 id="tax-chart"
                 title="Sales tax per month"
                 description={r.months.map((m) => `${monthLabel(m.month)}: ${formatMoney(m.tax)}`).join("; ")}
-                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy"))}
+                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy", display))}
                 series={[{ name: "Tax", color: "purple", values: r.months.map((m) => m.tax) }]}
               />
             }
@@ -577,7 +584,7 @@ function TabBody({ data }: { data: Data }) {
                 description={r.months
                   .map((m) => `${monthLabel(m.month)}: ${m.approved} of ${m.sent} approved (${pct(m.rate)})`)
                   .join("; ")}
-                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy"))}
+                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy", display))}
                 unit="count"
                 series={[
                   { name: "Sent", color: "blue", values: r.months.map((m) => m.sent) },
@@ -698,8 +705,10 @@ function TabBody({ data }: { data: Data }) {
                 <BarChart
                   id="utilisation-chart"
                   title="Utilisation of all installers and crews per week"
-                  description={r.byWeek.map((w) => `Week of ${formatDate(w.week)}: ${pct(w.utilisation)}`).join("; ")}
-                  labels={r.byWeek.map((w) => formatDay(w.week, "MMM d"))}
+                  description={r.byWeek
+                    .map((w) => `Week of ${formatDate(w.week, display)}: ${pct(w.utilisation)}`)
+                    .join("; ")}
+                  labels={r.byWeek.map((w) => formatDay(w.week, "MMM d", display))}
                   unit="percent"
                   series={[{ name: "Utilisation", color: "green", values: r.byWeek.map((w) => w.utilisation) }]}
                 />
@@ -711,7 +720,7 @@ function TabBody({ data }: { data: Data }) {
                 >
                   {r.byWeek.map((w) => (
                     <tr key={w.week}>
-                      <td data-label="Week of">{formatDate(w.week)}</td>
+                      <td data-label="Week of">{formatDate(w.week, display)}</td>
                       <td className="num" data-label="Scheduled h">
                         {w.scheduledHours}
                       </td>
@@ -781,6 +790,7 @@ function TabBody({ data }: { data: Data }) {
 type AgingData = Extract<Data["report"], { name: "ar-aging" }>;
 
 function AgingTab({ data, report }: { data: Data; report: AgingData }) {
+  const display = useDisplay();
   const keep = data.rangeQuery;
   const buckets = AGING_BUCKETS.map((b) => ({ key: b, label: AGING_LABELS[b] }));
   const selected = report.customerId ? report.customers.find((c) => c.customerId === report.customerId) : undefined;
@@ -805,7 +815,7 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
           chart={
             <BarChart
               id="aging-chart"
-              title={`Open balances by days past due as of ${formatDate(report.asOf)}`}
+              title={`Open balances by days past due as of ${formatDate(report.asOf, display)}`}
               description={buckets.map((b) => `${b.label}: ${formatMoney(report.totals[b.key])}`).join(", ")}
               labels={buckets.map((b) => b.label)}
               series={[{ name: "Open", color: "orange", values: buckets.map((b) => report.totals[b.key]) }]}
@@ -901,8 +911,8 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
                     <td data-label="Invoice">
                       <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
                     </td>
-                    <td data-label="Issued">{formatDate(i.issueDate)}</td>
-                    <td data-label="Due">{formatDate(i.dueDate)}</td>
+                    <td data-label="Issued">{formatDate(i.issueDate, display)}</td>
+                    <td data-label="Due">{formatDate(i.dueDate, display)}</td>
                     <td className="num" data-label="Days past due">
                       {i.daysPastDue}
                     </td>

@@ -24,17 +24,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "schedule", "read");
   const db = await getDb();
   const event = requireFound(await getEvent(db, requireId(params.eventId, "Event")), "Event");
-  const timeZone = (await getSettings(db)).system.timeZone;
+  const display = (await getSettings(db)).system;
+  const timeZone = display.timeZone;
   const startAt = new Date(event.startAt);
   const start = instantToZoned(startAt, timeZone);
   const last = instantToZoned(new Date(Math.max(startAt.getTime(), new Date(event.endAt).getTime() - 1)), timeZone);
   const days =
     start.date === last.date
-      ? formatDay(start.date, "EEEE, MMMM d, yyyy")
-      : `${formatDay(start.date, "EEE, MMM d")} – ${formatDay(last.date, "EEE, MMM d, yyyy")}`;
+      ? formatDay(start.date, "EEEE, MMMM d, yyyy", display)
+      : `${formatDay(start.date, "EEE, MMM d", display)} – ${formatDay(last.date, "EEE, MMM d, yyyy", display)}`;
   const time = event.allDay
     ? "All day"
-    : `${formatInZone(event.startAt, "h:mm a", timeZone)} – ${formatInZone(event.endAt, "h:mm a", timeZone)}`;
+    : `${formatInZone(event.startAt, "h:mm a", display)} – ${formatInZone(event.endAt, "h:mm a", display)}`;
   return json({
     event: {
       id: event.id,

@@ -13,12 +13,13 @@ import { listEvents } from "~/models/schedule.server";
 import { getSettings } from "~/models/settings.server";
 import { EVENT_TYPES } from "~/schemas/event";
 import { daysBetween, stepDate, viewRange, VIEWS } from "~/utils/calendar";
-import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDateOnly } from "~/utils/dates";
+import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDateOnly, type Zone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Schedule · Cabinetry Jobs" }];
 
@@ -66,14 +67,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       day: start.date,
       lastDay,
       days: spanFirst < spanEnd ? daysBetween(spanFirst, spanEnd) : [start.date],
-      startTime: formatInZone(e.startAt, "h:mm a", timeZone),
-      endTime: formatInZone(e.endAt, "h:mm a", timeZone),
+      startTime: formatInZone(e.startAt, "h:mm a", settings.system),
+      endTime: formatInZone(e.endAt, "h:mm a", settings.system),
       time: e.allDay
         ? "All day"
-        : `${formatInZone(e.startAt, "h:mm a", timeZone)} – ${formatInZone(e.endAt, "h:mm a", timeZone)}`,
+        : `${formatInZone(e.startAt, "h:mm a", settings.system)} – ${formatInZone(e.endAt, "h:mm a", settings.system)}`,
       when: e.allDay
-        ? formatDay(start.date, "EEE, MMM d")
-        : `${formatDay(start.date, "EEE, MMM d")}, ${formatInZone(e.startAt, "h:mm a", timeZone)}`,
+        ? formatDay(start.date, "EEE, MMM d", settings.system)
+        : `${formatDay(start.date, "EEE, MMM d", settings.system)}, ${formatInZone(e.startAt, "h:mm a", settings.system)}`,
       location: e.location,
       jobId: e.jobId,
       jobTitle: e.jobTitle,
@@ -136,6 +137,7 @@ function EventChip({ event, to, day }: { event: EventItem; to: string; day: stri
 
 /** Seven days as a list (one column below 768 px); no grid roles, so nothing for ARIA to miss. */
 function WeekView({ data, query }: { data: Data; query: string }) {
+  const display = useDisplay();
   const days = daysBetween(data.first, data.end);
   return (
     <ol className="calendar-week" aria-label="Week">
@@ -143,10 +145,10 @@ function WeekView({ data, query }: { data: Data; query: string }) {
         <li key={day} className={`calendar-day${day === data.today ? " is-today" : ""}`} data-day={day}>
           <h3 className="calendar-day-head">
             <Text size="1" color="gray" weight="regular">
-              {formatDay(day, "EEE")}
+              {formatDay(day, "EEE", display)}
             </Text>{" "}
             <Text size="2" weight="bold">
-              {formatDay(day, "MMM d")}
+              {formatDay(day, "MMM d", display)}
             </Text>
           </h3>
           {data.events
@@ -158,7 +160,7 @@ function WeekView({ data, query }: { data: Data; query: string }) {
             <Link
               to={`/schedule/events/new${query}${query ? "&" : "?"}eventDate=${day}`}
               className="calendar-add"
-              aria-label={`Add event on ${formatDay(day, "MMM d")}`}
+              aria-label={`Add event on ${formatDay(day, "MMM d", display)}`}
             >
               +
             </Link>
@@ -176,6 +178,7 @@ function WeekView({ data, query }: { data: Data; query: string }) {
  * an agenda: only the days of this month that have events, one under the other.
  */
 function MonthView({ data, query }: { data: Data; query: string }) {
+  const display = useDisplay();
   const days = daysBetween(data.first, data.end);
   const weeks: string[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
@@ -185,7 +188,7 @@ function MonthView({ data, query }: { data: Data; query: string }) {
   const inMonth = data.events.some((e) => e.days.some((d) => d.startsWith(month)));
   return (
     <>
-      <table className="calendar-month" aria-label={formatDay(data.date, "MMMM yyyy")}>
+      <table className="calendar-month" aria-label={formatDay(data.date, "MMMM yyyy", display)}>
         <thead>
           <tr>
             {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((d) => (
@@ -200,7 +203,7 @@ function MonthView({ data, query }: { data: Data; query: string }) {
             <tr key={week[0]}>
               {week.map((day) => {
                 const events = data.events.filter((e) => e.days.includes(day));
-                const dayName = formatDay(day, "EEEE, MMM d");
+                const dayName = formatDay(day, "EEEE, MMM d", display);
                 return (
                   <td
                     key={day}
@@ -250,6 +253,7 @@ function MonthView({ data, query }: { data: Data; query: string }) {
 }
 
 function ListView({ data, query }: { data: Data; query: string }) {
+  const display = useDisplay();
   if (!data.events.length) return <EmptyState title="No events in this period." />;
   return (
     <DataTable
@@ -260,8 +264,8 @@ function ListView({ data, query }: { data: Data; query: string }) {
         <tr key={e.id} data-testid="event-row">
           <td>
             <Text as="div" size="2">
-              {formatDay(e.day, "EEE, MMM d")}
-              {e.lastDay !== e.day ? ` – ${formatDay(e.lastDay, "EEE, MMM d")}` : ""}
+              {formatDay(e.day, "EEE, MMM d", display)}
+              {e.lastDay !== e.day ? ` – ${formatDay(e.lastDay, "EEE, MMM d", display)}` : ""}
             </Text>
             <Text as="div" size="1" color="gray">
               {e.time}
@@ -317,16 +321,16 @@ function ListView({ data, query }: { data: Data; query: string }) {
   );
 }
 
-function periodTitle(data: Data) {
+function periodTitle(data: Data, display: Zone) {
   switch (data.view) {
     case "week":
-      return `${formatDay(data.first, "MMM d")} – ${formatDay(data.end < data.first ? data.first : prevDay(data.end), "MMM d, yyyy")}`;
+      return `${formatDay(data.first, "MMM d", display)} – ${formatDay(data.end < data.first ? data.first : prevDay(data.end), "MMM d, yyyy", display)}`;
     case "month":
-      return formatDay(data.date, "MMMM yyyy");
+      return formatDay(data.date, "MMMM yyyy", display);
     case "day":
-      return formatDay(data.date, "EEEE, MMMM d, yyyy");
+      return formatDay(data.date, "EEEE, MMMM d, yyyy", display);
     case "list":
-      return `${formatDay(data.first, "MMM d")} – ${formatDay(prevDay(data.end), "MMM d, yyyy")}`;
+      return `${formatDay(data.first, "MMM d", display)} – ${formatDay(prevDay(data.end), "MMM d, yyyy", display)}`;
   }
 }
 
@@ -343,6 +347,7 @@ function prevDay(day: string) {
 }
 
 export default function Schedule() {
+  const display = useDisplay();
   const data = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const nav = (overrides: Record<string, string | null>) => scheduleHref(data, overrides);
@@ -382,7 +387,7 @@ export default function Schedule() {
                 </Link>
               </Button>
               <Heading as="h2" size="4" ml="2" data-testid="schedule-period">
-                {periodTitle(data)}
+                {periodTitle(data, display)}
               </Heading>
             </Flex>
             <nav aria-label="Calendar view" className="calendar-views">

@@ -9,6 +9,7 @@ import { getDb } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
 import { ROLE_LABELS } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 // Settings → Staff (decisions §2: the owner adds accounts, sets roles, deactivates, resets
 // passwords). Add and Edit are dialog routes over this list.
@@ -21,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Staff() {
-  const { staff, me, timeZone } = useLoaderData<typeof loader>();
+  const display = useDisplay();
+  const { staff, me } = useLoaderData<typeof loader>();
   return (
     <>
       <Card>
@@ -78,7 +80,7 @@ export default function Staff() {
                 <td>{s.username}</td>
                 <td>{ROLE_LABELS[s.role]}</td>
                 <td>{s.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Deactivated</Badge>}</td>
-                <td className="optional">{s.lastSignInAt ? formatDateTime(s.lastSignInAt, timeZone) : "Never"}</td>
+                <td className="optional">{s.lastSignInAt ? formatDateTime(s.lastSignInAt, display) : "Never"}</td>
                 <td>
                   <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${s.name}`}>
                     <Link to={`/settings/staff/${s.id}`}>

@@ -10,10 +10,11 @@ import { Field } from "~/components/forms";
 import { SettingsTabSave, useSettingsTabForm } from "~/components/settings-tab";
 import { SelectField } from "~/components/select-field";
 import { EXPORT_LABELS, EXPORTS, exportPath } from "~/schemas/export";
-import { DATE_FORMATS, MEASUREMENT_UNITS, SystemSettingsSchema, US_TIME_ZONES } from "~/schemas/settings";
+import { DATE_FORMATS, MEASUREMENT_UNITS, PAPER_SIZES, SystemSettingsSchema, US_TIME_ZONES } from "~/schemas/settings";
 import { loadSettingsTab, saveSettingsTab } from "~/forms/settings-tab.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 import { BackupSection } from "~/components/backup-section";
 import { loadBackupSection } from "~/forms/backups.server";
 
@@ -21,6 +22,9 @@ import { loadBackupSection } from "~/forms/backups.server";
 // §6) and quote valid days the default validUntil of a new quote. Owner and office. Data
 // Management links the CSV exports (settings.system.export.$file.ts) and posts the customers
 // import to /settings/system/import.
+
+/** The day the Date Format options show as their example. */
+const SAMPLE_DAY = "2026-11-23";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const system = await loadSettingsTab(request, "system");
@@ -40,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SystemSettings() {
+  const display = useDisplay();
   const { system, otherZones, today, notifications, backups } = useLoaderData<typeof loader>();
   const [form, fields] = useSettingsTabForm("system-settings", SystemSettingsSchema, {
     ...system,
@@ -55,7 +60,7 @@ export default function SystemSettings() {
               System Preferences
             </Heading>
             <Text as="p" size="2" color="gray">
-              Today is {formatDate(today)} in the business time zone; it decides what is due and overdue.
+              Today is {formatDate(today, display)} in the business time zone; it decides what is due and overdue.
             </Text>
           </div>
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
@@ -87,7 +92,10 @@ export default function SystemSettings() {
             <SelectField
               label="Date Format"
               selectProps={getSelectProps(fields.dateFormat)}
-              options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+              options={DATE_FORMATS.map((f) => ({
+                value: f,
+                label: `${f} (${formatDate(SAMPLE_DAY, { ...system, dateFormat: f })})`,
+              }))}
               errors={fields.dateFormat.errors}
             />
             <SelectField
@@ -108,6 +116,15 @@ export default function SystemSettings() {
               }))}
               errors={fields.measurementUnit.errors}
             />
+            <SelectField
+              label="Paper Size"
+              selectProps={getSelectProps(fields.paperSize)}
+              options={PAPER_SIZES.map((p) => ({
+                value: p,
+                label: p === "A4" ? "A4 (210 × 297 mm)" : "Letter (8.5 × 11 in)",
+              }))}
+              errors={fields.paperSize.errors}
+            />
             <Field
               label="Low Stock Threshold"
               inputProps={{ ...getInputProps(fields.lowStockThreshold, { type: "number" }), step: 1 }}
@@ -115,8 +132,10 @@ export default function SystemSettings() {
             />
           </Grid>
           <p className="settings-note">
-            New quotes are valid for the quote valid days. Date and time format, measurement unit and the low stock
-            threshold are saved for the screens that will use them; dates still show as “Nov 23, 2026, 2:30 PM”.
+            New quotes are valid for the quote valid days. The date and time format apply to every screen, PDF and
+            e-mail (CSV exports and the API keep ISO dates); with metric, quantities in feet, board feet, gallons and
+            pounds also show in metres, cubic metres, litres and kilograms. Paper size is that of the quote, invoice and
+            report PDFs.
           </p>
           <SettingsTabSave form={form} label="Save System Preferences" />
         </Flex>

@@ -27,12 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const db = await getDb();
   const task = requireFound(await getTask(db, requireId(params.taskId, "Task")), "Task");
-  const options = await taskFormOptions(
-    db,
-    (await getSettings(db)).system.timeZone,
-    task,
-    customerPickerScope(user.viewRole),
-  );
+  const options = await taskFormOptions(db, (await getSettings(db)).system, task, customerPickerScope(user.viewRole));
   return json({
     task,
     options: { ...options, searchable: searchablePickers(user.viewRole) },

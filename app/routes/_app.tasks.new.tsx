@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const options = await taskFormOptions(
     db,
-    (await getSettings(db)).system.timeZone,
+    (await getSettings(db)).system,
     prefill,
     customerPickerScope(user.viewRole),
   );

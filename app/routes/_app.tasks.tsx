@@ -24,6 +24,7 @@ import { can } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
 import { refusalToast } from "~/utils/refusal-response.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Cabinetry Jobs" }];
 
@@ -65,6 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Tasks() {
+  const display = useDisplay();
   const { tasks, total, list, canWrite, canDelete, canPhotos, canCustomers } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const empty =
@@ -136,7 +138,7 @@ export default function Tasks() {
               <td className="c-wide">{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
               <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
               <td className="c-date" data-label="Due">
-                {t.dueDate ? formatDate(t.dueDate) : <span className="muted">—</span>}
+                {t.dueDate ? formatDate(t.dueDate, display) : <span className="muted">—</span>}
               </td>
               <td>
                 {t.jobId ? (

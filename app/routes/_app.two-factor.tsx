@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     status: {
       enrolled: status.enrolled,
-      enabledAt: status.enabledAt ? formatDateTime(status.enabledAt, settings.system.timeZone) : null,
+      enabledAt: status.enabledAt ? formatDateTime(status.enabledAt, settings.system) : null,
       recoveryCodesLeft: status.recoveryCodesLeft,
     },
     required: settings.security.twoFactor,

@@ -26,6 +26,7 @@ import { formatMoney } from "~/utils/money";
 import { parseRouteId } from "~/utils/params.server";
 import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Your Quotes" }, { name: "robots", content: "noindex" }];
 
@@ -123,7 +124,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PortalQuotes() {
-  const { companyName, phone, timeZone, access } = useLoaderData<typeof loader>();
+  const display = useDisplay();
+  const { companyName, phone, access } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   if (!access) {
     return (
@@ -182,8 +184,8 @@ export default function PortalQuotes() {
                         {q.title}
                       </Text>
                       <Text as="div" size="1" color="gray">
-                        {q.quoteNumber} · {formatDate(q.createdAt, timeZone)}
-                        {q.validUntil ? ` · Valid until ${formatDate(q.validUntil)}` : ""}
+                        {q.quoteNumber} · {formatDate(q.createdAt, display)}
+                        {q.validUntil ? ` · Valid until ${formatDate(q.validUntil, display)}` : ""}
                       </Text>
                     </Box>
                     <Flex direction="column" align="end" gap="1">
@@ -214,8 +216,8 @@ export default function PortalQuotes() {
                   {selected.quote.title}
                 </Heading>
                 <Text size="2" color="gray">
-                  {selected.quote.quoteNumber} · Created {formatDate(selected.quote.createdAt, timeZone)}
-                  {selected.quote.validUntil ? ` · Valid until ${formatDate(selected.quote.validUntil)}` : ""}
+                  {selected.quote.quoteNumber} · Created {formatDate(selected.quote.createdAt, display)}
+                  {selected.quote.validUntil ? ` · Valid until ${formatDate(selected.quote.validUntil, display)}` : ""}
                 </Text>
               </Box>
               <StatusBadge status={selected.quote.status} />

@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filename = `report-${name}-${span}.${format}`;
   const body =
     format === "pdf"
-      ? new Uint8Array(await reportPdf(document, ctx.settings.business.companyName))
+      ? new Uint8Array(await reportPdf(document, ctx.settings.business.companyName, ctx.settings.system.paperSize))
       : reportCsv(document);
   return new Response(body, {
     headers: {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { DATE_FORMATS, TIME_FORMATS } from "../utils/dates";
 import { parseScaled, percentToRate, rateToPercent } from "../utils/money";
+import { MEASUREMENT_UNITS } from "../utils/units";
 import { optionalEmail, optionalText, requiredText } from "./common";
 import { PAYMENT_TERMS } from "./invoice";
 import { flag } from "./ops-common";
@@ -10,9 +12,10 @@ import { flag } from "./ops-common";
 // the time zone of "today", and the session timeout and password rules of sign-in.
 
 export const CURRENCIES = ["USD", "CAD", "EUR"] as const;
-export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
-export const TIME_FORMATS = ["12", "24"] as const;
-export const MEASUREMENT_UNITS = ["imperial", "metric"] as const;
+export { DATE_FORMATS, TIME_FORMATS };
+export { MEASUREMENT_UNITS };
+/** Paper of the PDFs: US Letter (8.5 × 11 in) or A4 (210 × 297 mm) for shops outside North America. */
+export const PAPER_SIZES = ["LETTER", "A4"] as const;
 export const SESSION_TIMEOUTS = [1, 4, 8, 24] as const;
 export const MIN_PASSWORD_LENGTHS = [6, 8, 10, 12] as const;
 /** The spec's four US zones first, then the rest of the US; any other IANA zone is accepted too. */
@@ -146,6 +149,8 @@ export const SystemSettingsSchema = z.object({
       .refine(isTimeZone, "Choose a valid time zone (IANA name such as America/New_York)"),
   ),
   measurementUnit: oneOf(MEASUREMENT_UNITS, "Measurement unit"),
+  // Optional so a client that does not know the field keeps the stored value (saves merge).
+  paperSize: oneOf(PAPER_SIZES, "Paper size").optional(),
   lowStockThreshold: wholeNumber("Low stock threshold", 0, 1_000_000),
   quoteValidDays: wholeNumber("Quote valid days", 1, 365),
 });

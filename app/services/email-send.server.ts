@@ -15,7 +15,7 @@ import { getInvoiceDetail } from "../models/invoice.server";
 import { createPortalToken, portalPath } from "../models/portal.server";
 import { getQuoteDetail } from "../models/quote.server";
 import { getSettings } from "../models/settings.server";
-import { formatDateTime } from "../utils/dates";
+import { formatDate, formatDateTime } from "../utils/dates";
 import { formatMoney } from "../utils/money";
 import { invalid, requireFound } from "../utils/refusal.server";
 
@@ -101,7 +101,9 @@ export async function sendInvoiceEmail(
       title: invoice.title,
       customerName: customer.name,
       total: formatMoney(invoice.total),
-      extraLines: [`Balance due: ${formatMoney(invoice.balance)}${invoice.dueDate ? ` by ${invoice.dueDate}` : ""}.`],
+      extraLines: [
+        `Balance due: ${formatMoney(invoice.balance)}${invoice.dueDate ? ` by ${formatDate(invoice.dueDate, settings.system)}` : ""}.`,
+      ],
       actionUrl: invoice.paymentLinkUrl,
       actionLabel: "Pay online",
       customMessage,
@@ -156,7 +158,7 @@ export async function sendLoginAlert(
   if (!user?.email) return { skipped: "The user has no email address" };
   const account = await activeMailAccount(db);
   const settings = await getSettings(db);
-  const when = `${formatDateTime(new Date(data.at), settings.system.timeZone)} (${settings.system.timeZone})`;
+  const when = `${formatDateTime(new Date(data.at), settings.system)} (${settings.system.timeZone})`;
   const { html, text } = await renderEmail(
     LoginAlertEmail({
       business: settings.business,

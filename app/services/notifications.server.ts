@@ -41,7 +41,7 @@ import {
 import { respondToQuote } from "../models/quote.server";
 import { readSettings, saveSettings, type Settings } from "../models/settings.server";
 import type { NotificationSettingsInput } from "../schemas/notifications";
-import { addDays, businessToday, formatDate, formatInZone } from "../utils/dates";
+import { addDays, businessToday, formatDate, formatInZone, type DateDisplay } from "../utils/dates";
 import { formatMoney } from "../utils/money";
 import { smsNumber } from "../utils/phone";
 import { invalid, isRefusal } from "../utils/refusal.server";
@@ -233,7 +233,7 @@ export async function sendDigest(db: Executor, day: string): Promise<NoticeOutco
     const items = await needsAttention(db, { today: day, timeZone }, { role: user.role, userId: user.id });
     // Nothing to do is no news: no e-mail (docs/decisions/notifications.md).
     if (!items.length) continue;
-    const subject = `Needs attention on ${formatDate(day, timeZone)}: ${items.length} item${items.length === 1 ? "" : "s"}`;
+    const subject = `Needs attention on ${formatDate(day, settings.system)}: ${items.length} item${items.length === 1 ? "" : "s"}`;
     messages.push({
       key: `digest:${day}:user:${user.id}`,
       channel: "email" as const,
@@ -265,10 +265,10 @@ export async function sendDigest(db: Executor, day: string): Promise<NoticeOutco
 const wantsEmail = (e: ReminderEvent) => e.channel === "email" || e.channel === "both";
 const wantsSms = (e: ReminderEvent) => e.channel === "sms" || e.channel === "both";
 
-function when(e: ReminderEvent, timeZone: string) {
+function when(e: ReminderEvent, display: DateDisplay) {
   return e.allDay
-    ? formatInZone(e.startAt, "EEEE, MMM d", timeZone)
-    : formatInZone(e.startAt, "EEEE, MMM d 'at' h:mm a", timeZone);
+    ? formatInZone(e.startAt, "EEEE, MMM d", display)
+    : formatInZone(e.startAt, "EEEE, MMM d 'at' h:mm a", display);
 }
 
 /** The `send-reminder-email` job: the customer's e-mail reminder of an install on `day`. */
@@ -280,7 +280,7 @@ export async function sendReminderEmail(db: Executor, data: SendReminderData): P
   const account = await mailAccountOrNull(db);
   if (!account) return { sent: 0, skipped: "Email is not configured" };
   const { business } = settings;
-  const at = when(event, settings.system.timeZone);
+  const at = when(event, settings.system);
   const subject = `Reminder: your installation with ${business.companyName} is tomorrow`;
   const sent = await sendOnce(db, [
     {
@@ -315,7 +315,7 @@ export async function sendReminderSms(db: Executor, data: SendReminderData): Pro
   if (!event || !wantsSms(event) || !to) return { sent: 0, skipped: "No reminder wanted for this event" };
   const { business } = settings;
   const body =
-    `Reminder from ${business.companyName}: ${event.title} is tomorrow, ${when(event, settings.system.timeZone)}` +
+    `Reminder from ${business.companyName}: ${event.title} is tomorrow, ${when(event, settings.system)}` +
     `${event.location ? `, at ${event.location}` : ""}.` +
     (business.phone ? ` Questions? Call ${business.phone}.` : "");
   const sent = await sendOnce(db, [

@@ -300,10 +300,14 @@ export function reportCsv(document: ExportDocument): string {
   return `\uFEFF${stringify(lines)}`;
 }
 
-/** PDF: title, range and dates, then each section as a table (landscape letter, pages as needed). */
-export function reportPdf(document: ExportDocument, business: string): Promise<Buffer> {
+/** PDF: title, range and dates, then each section as a table (landscape Letter or A4, pages as needed). */
+export function reportPdf(
+  document: ExportDocument,
+  business: string,
+  paperSize: "LETTER" | "A4" = "LETTER",
+): Promise<Buffer> {
   const pdf = new PDFDocument({
-    size: "LETTER",
+    size: paperSize,
     layout: "landscape",
     margin: 40,
     compress: false,

@@ -62,19 +62,77 @@ function toInstant(value: string | Date): Date | null {
   return isValid(date) ? date : null;
 }
 
+// ---------------------------------------------------------------- how the business writes dates
+// Settings → System chooses the date format and the 12/24-hour clock (docs/decisions/formats.md).
+// Every formatter below takes either a time zone (the defaults: "Nov 23, 2026", "2:05 PM") or the
+// business's display settings ({ timeZone, dateFormat, timeFormat }: `settings.system` is one);
+// screens get them from useDateDisplay() (app/components/date-display.tsx), PDFs and e-mails
+// from the settings they already read.
+
+export const DATE_FORMATS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
+export const TIME_FORMATS = ["12", "24"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+export type DateDisplay = { timeZone: string; dateFormat?: DateFormat | string; timeFormat?: TimeFormat | string };
+/** A time zone, or the display settings with their time zone. */
+export type Zone = string | DateDisplay;
+
+export const DEFAULT_DATE_DISPLAY = {
+  timeZone: DEFAULT_TIME_ZONE,
+  dateFormat: "MM/DD/YYYY",
+  timeFormat: "12",
+} as const satisfies DateDisplay;
+
+type Style = { timeZone: string; dateFormat: DateFormat; timeFormat: TimeFormat };
+
+function styleOf(zone: Zone | undefined): Style {
+  if (zone === undefined) return DEFAULT_DATE_DISPLAY;
+  if (typeof zone === "string") return { ...DEFAULT_DATE_DISPLAY, timeZone: zone };
+  return {
+    timeZone: zone.timeZone || DEFAULT_TIME_ZONE,
+    dateFormat: (DATE_FORMATS as readonly string[]).includes(zone.dateFormat ?? "")
+      ? (zone.dateFormat as DateFormat)
+      : "MM/DD/YYYY",
+    timeFormat: zone.timeFormat === "24" ? "24" : "12",
+  };
+}
+
 /**
- * US short date, "Nov 23, 2026". A date-only string is printed as the calendar day it names;
- * a timestamp (Date or ISO string) is printed as its day in `timeZone`. Empty or invalid → "".
+ * A date-fns pattern written the US way ("EEE, MMM d", "MMMM d, yyyy", "h:mm a") in the business's
+ * format: day first ("EEE, d MMM", "d MMMM yyyy") or ISO ("EEE, MM-dd", "yyyy-MM-dd"), and "HH:mm"
+ * for the 24-hour clock. Month-and-year labels ("MMMM yyyy") have no order to change.
  */
-export function formatDate(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function datePattern(pattern: string, zone?: Zone): string {
+  const { dateFormat, timeFormat } = styleOf(zone);
+  let result = pattern;
+  if (dateFormat === "DD/MM/YYYY") {
+    result = result.replace(/(M{3,4}) d(?:, (y{2,4}))?/g, (_m, month: string, year?: string) =>
+      year ? `d ${month} ${year}` : `d ${month}`,
+    );
+  } else if (dateFormat === "YYYY-MM-DD") {
+    result = result.replace(/M{3,4} d(?:, (y{2,4}))?/g, (_m, year?: string) => (year ? "yyyy-MM-dd" : "MM-dd"));
+  }
+  if (timeFormat === "24") result = result.replace(/h:mm a/g, "HH:mm").replace(/h a/g, "HH:00");
+  return result;
+}
+
+/**
+ * Short date: "Nov 23, 2026" (MM/DD/YYYY, the default), "23 Nov 2026" (DD/MM/YYYY) or "2026-11-23"
+ * (YYYY-MM-DD). A date-only string is printed as the calendar day it names; a timestamp (Date or
+ * ISO string) as its day in the time zone. Empty or invalid → "".
+ */
+export function formatDate(value: string | Date | null | undefined, zone: Zone = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined || value === "") return "";
+  const style = styleOf(zone);
   if (typeof value === "string") {
     const day = parseDateOnly(value);
-    if (day) return format(day, "MMM d, yyyy");
+    if (day) return format(day, datePattern("MMM d, yyyy", style));
     if (DATE_ONLY.test(value)) return "";
   }
   const instant = toInstant(value);
-  return instant ? dayFormatter(timeZone).format(instant) : "";
+  if (!instant) return "";
+  if (style.dateFormat === "MM/DD/YYYY") return dayFormatter(style.timeZone).format(instant);
+  return format(new TZDate(instant.getTime(), style.timeZone), datePattern("MMM d, yyyy", style));
 }
 
 // Lists format a date per row: one Intl formatter per zone is far cheaper than a TZDate each.
@@ -88,12 +146,23 @@ function dayFormatter(timeZone: string) {
   return formatter;
 }
 
-/** US date and time in `timeZone`, "Nov 23, 2026, 2:05 PM". A date-only string prints as formatDate. */
-export function formatDateTime(value: string | Date | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+/**
+ * Date and time in the time zone: "Nov 23, 2026, 2:05 PM" by default, "23 Nov 2026, 14:05" or
+ * "2026-11-23 14:05" in the other formats. A date-only string prints as formatDate.
+ */
+export function formatDateTime(value: string | Date | null | undefined, zone: Zone = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined || value === "") return "";
-  if (typeof value === "string" && DATE_ONLY.test(value)) return formatDate(value);
+  const style = styleOf(zone);
+  if (typeof value === "string" && DATE_ONLY.test(value)) return formatDate(value, style);
   const instant = toInstant(value);
-  return instant ? format(new TZDate(instant.getTime(), timeZone), "MMM d, yyyy, h:mm a") : "";
+  if (!instant) return "";
+  const pattern = style.dateFormat === "YYYY-MM-DD" ? "yyyy-MM-dd h:mm a" : "MMM d, yyyy, h:mm a";
+  return format(new TZDate(instant.getTime(), style.timeZone), datePattern(pattern, style));
+}
+
+/** The time of day of an instant in the time zone: "2:05 PM" or "14:05". */
+export function formatTime(value: Date | string, zone: Zone = DEFAULT_TIME_ZONE): string {
+  return formatInZone(value, "h:mm a", zone);
 }
 
 // ---------------------------------------------------------------- schedule: wall clock <-> instants
@@ -126,9 +195,13 @@ export function instantToZoned(value: Date | string, timeZone: string): { date: 
   return { date: format(z, "yyyy-MM-dd"), time: format(z, "HH:mm") };
 }
 
-/** Formats an instant in `timeZone` with a date-fns pattern ("h:mm a", "EEE MMM d"). */
-export function formatInZone(value: Date | string, pattern: string, timeZone: string) {
-  return format(new TZDate(new Date(value).getTime(), timeZone), pattern);
+/**
+ * Formats an instant in the time zone with a date-fns pattern written the US way ("h:mm a",
+ * "EEE, MMM d"); with display settings the pattern follows them (datePattern).
+ */
+export function formatInZone(value: Date | string, pattern: string, zone: Zone) {
+  const style = styleOf(zone);
+  return format(new TZDate(new Date(value).getTime(), style.timeZone), datePattern(pattern, style));
 }
 
 function utcDay(date: string) {
@@ -172,10 +245,13 @@ export function weekdayIndex(date: string) {
   return (utcDay(date).getUTCDay() + 6) % 7;
 }
 
-/** Label of a calendar date with a date-fns pattern, independent of any time zone. */
-export function formatDay(date: string, pattern: string) {
+/**
+ * Label of a calendar date with a date-fns pattern written the US way, independent of any time
+ * zone; with display settings the pattern follows their date format (datePattern).
+ */
+export function formatDay(date: string, pattern: string, display?: Zone) {
   const d = utcDay(date);
-  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), pattern);
+  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), datePattern(pattern, display));
 }
 
 /** The instants bounding the business days [fromDate, toDate) in `timeZone` (23 or 25 h days on DST). */

@@ -1,7 +1,7 @@
 // Quote and invoice PDFs with pdfkit (decisions §0: a maintained PDF library). Text streams are
 // left uncompressed so the document stays searchable by simple tools and tests.
 import PDFDocument from "pdfkit";
-import { formatDate } from "./dates";
+import { formatDate, type DateDisplay } from "./dates";
 import { formatMoney, rateToPercent } from "./money";
 
 type Item = { description: string; quantity: string; unitPrice: string; lineTotal: string };
@@ -44,13 +44,19 @@ export type PdfSettings = {
     email: string;
     website: string;
   };
-  system: { timeZone: string };
+  system: DateDisplay & { paperSize?: PaperSize };
 };
+
+/** Paper sizes the documents print on (Settings → System; decisions in docs/decisions/formats.md). */
+export type PaperSize = "LETTER" | "A4";
+
+/** The margin on every side, in points (72 per inch): 50 pt ≈ 18 mm, inside any printer's unprintable edge. */
+export const PDF_MARGIN = 50;
 
 export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: "LETTER",
-    margin: 50,
+    size: settings.system.paperSize === "A4" ? "A4" : "LETTER",
+    margin: PDF_MARGIN,
     compress: false,
     info: { Title: `${input.kind} ${input.number}`, Author: settings.business.companyName },
   });
@@ -61,9 +67,11 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
     doc.on("error", reject);
   });
   const b = settings.business;
-  const tz = settings.system.timeZone;
-  const left = 50;
-  const width = doc.page.width - 100;
+  const tz = settings.system;
+  const left = PDF_MARGIN;
+  const width = doc.page.width - 2 * PDF_MARGIN;
+  const right = left + width;
+  const bottom = doc.page.height - PDF_MARGIN;
 
   doc.font("Helvetica-Bold").fontSize(18).text(b.companyName, left, 50);
   doc.font("Helvetica").fontSize(9).fillColor("#444");
@@ -102,46 +110,55 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
   if (input.description) doc.font("Helvetica").fontSize(10).text(input.description, { width });
   doc.moveDown();
 
-  // Items table.
-  const cols = [left, left + 270, left + 330, left + 420];
+  // Items table. The columns are laid out from the right margin leftwards, so the Line Total ends
+  // at the margin on Letter and A4 alike and the description takes what is left.
+  const gap = 10;
+  const totalW = 100; // "$12,345,678.90" in 11 pt bold is about 85 pt
+  const unitW = 90;
+  const qtyW = 50;
+  const totalX = right - totalW;
+  const unitX = totalX - gap - unitW;
+  const qtyX = unitX - gap - qtyW;
+  const descW = qtyX - gap - left;
   const header = (y: number) => {
     doc.font("Helvetica-Bold").fontSize(10);
-    doc.text("Description", cols[0], y, { width: 260 });
-    doc.text("Qty", cols[1], y, { width: 50, align: "right" });
-    doc.text("Unit Price", cols[2], y, { width: 80, align: "right" });
-    doc.text("Line Total", cols[3], y, { width: width - 370, align: "right" });
+    doc.text("Description", left, y, { width: descW });
+    doc.text("Qty", qtyX, y, { width: qtyW, align: "right" });
+    doc.text("Unit Price", unitX, y, { width: unitW, align: "right" });
+    doc.text("Line Total", totalX, y, { width: totalW, align: "right" });
     doc
       .moveTo(left, y + 14)
-      .lineTo(left + width, y + 14)
+      .lineTo(right, y + 14)
       .strokeColor("#999")
       .stroke();
     return y + 20;
   };
   let y = header(doc.y);
   doc.font("Helvetica").fontSize(10);
+  const cell = (text: string, w: number) => Math.max(doc.heightOfString(text, { width: w }), 12);
   for (const item of input.items) {
-    const h = Math.max(doc.heightOfString(item.description, { width: 260 }), 12);
-    if (y + h > doc.page.height - 120) {
+    const quantity = item.quantity;
+    const h = Math.max(
+      cell(item.description, descW),
+      cell(quantity, qtyW),
+      cell(formatMoney(item.unitPrice), unitW),
+      cell(formatMoney(item.lineTotal), totalW),
+    );
+    if (y + h > bottom) {
       doc.addPage();
-      y = header(50);
+      y = header(PDF_MARGIN);
       doc.font("Helvetica").fontSize(10);
     }
-    doc.text(item.description, cols[0], y, { width: 260 });
-    doc.text(item.quantity, cols[1], y, { width: 50, align: "right" });
-    doc.text(formatMoney(item.unitPrice), cols[2], y, { width: 80, align: "right" });
-    doc.text(formatMoney(item.lineTotal), cols[3], y, { width: width - 370, align: "right" });
+    doc.text(item.description, left, y, { width: descW });
+    doc.text(quantity, qtyX, y, { width: qtyW, align: "right" });
+    doc.text(formatMoney(item.unitPrice), unitX, y, { width: unitW, align: "right" });
+    doc.text(formatMoney(item.lineTotal), totalX, y, { width: totalW, align: "right" });
     y += h + 6;
   }
   if (input.items.length === 0) {
-    doc.text("No line items.", cols[0], y);
+    doc.text("No line items.", left, y, { width: descW });
     y += 18;
   }
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .strokeColor("#999")
-    .stroke();
-  y += 8;
   const rows: Array<[string, string, boolean?]> = [
     ["Subtotal", formatMoney(input.totals.subtotal)],
     [`Tax (${rateToPercent(input.totals.taxRate)}%)`, formatMoney(input.totals.taxAmount)],
@@ -149,31 +166,47 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
   ];
   if (input.paid !== undefined) rows.push(["Paid", formatMoney(input.paid)]);
   if (input.balance !== undefined) rows.push(["Balance Due", formatMoney(input.balance), true]);
+  // The totals stay together, on the next page when they would cross the bottom margin.
+  if (y + 8 + rows.length * 16 > bottom) {
+    doc.addPage();
+    y = PDF_MARGIN;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor("#999").stroke();
+  y += 8;
+  const labelW = totalX - gap - (qtyX - 60);
   for (const [label, value, bold] of rows) {
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 11 : 10);
-    doc.text(label, cols[2] - 60, y, { width: 140, align: "right" });
-    doc.text(value, cols[3], y, { width: width - 370, align: "right" });
+    doc.text(label, qtyX - 60, y, { width: labelW, align: "right" });
+    doc.text(value, totalX, y, { width: totalW, align: "right" });
     y += 16;
   }
+  doc.x = left;
+  doc.y = y;
 
   if (input.payments) {
     doc.moveDown(2);
-    doc.font("Helvetica-Bold").fontSize(11).text("Payments", left, doc.y);
+    doc.font("Helvetica-Bold").fontSize(11).text("Payments", left, doc.y, { width });
     doc.font("Helvetica").fontSize(10);
-    if (input.payments.length === 0) doc.text("No payments received.");
+    if (input.payments.length === 0) doc.text("No payments received.", { width });
     for (const p of input.payments) {
       doc.text(
         `${formatDate(p.receivedAt, tz)}  ${p.method.replace("_", " ")}` +
           `${p.reference ? ` (${p.reference})` : ""}  ${formatMoney(p.amount)}`,
+        { width },
       );
     }
     for (const r of input.refunds ?? []) {
-      doc.text(`${formatDate(r.refundedAt, tz)}  Refund${r.reason ? ` (${r.reason})` : ""}  -${formatMoney(r.amount)}`);
+      doc.text(
+        `${formatDate(r.refundedAt, tz)}  Refund${r.reason ? ` (${r.reason})` : ""}  -${formatMoney(r.amount)}`,
+        {
+          width,
+        },
+      );
     }
   }
   if (input.terms) {
     doc.moveDown(2);
-    doc.font("Helvetica-Bold").fontSize(11).text("Terms", left, doc.y);
+    doc.font("Helvetica-Bold").fontSize(11).text("Terms", left, doc.y, { width });
     doc.font("Helvetica").fontSize(10).text(input.terms, { width });
   }
   doc.end();

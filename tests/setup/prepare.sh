@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes a bare machine of this kind ready for `npm test`: Debian's Chromium and Dovecot, and the local
-# PostgreSQL and Redis (started only when nothing answers on their ports).
+# Makes a bare machine of this kind ready for `npm test`: Debian's Chromium, Dovecot and
+# poppler-utils, and the local PostgreSQL and Redis (started only when nothing answers on their ports).
 set -euo pipefail
 
 if [ ! -x /usr/bin/chromium ]; then
@@ -13,6 +13,12 @@ if [ ! -x /usr/sbin/dovecot ]; then
   echo "Installing Dovecot (IMAP server for the Inbox tests) from Debian's packages..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq && apt-get install -y -qq dovecot-imapd >/dev/null
+fi
+
+if [ ! -x /usr/bin/pdftotext ]; then
+  echo "Installing poppler-utils (pdftotext -bbox for the PDF margin tests) from Debian's packages..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null
 fi
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
