@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { ErrorList } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
@@ -22,11 +22,13 @@ export function ImportForm({ errors, kind = "customers" }: { errors?: string[]; 
   return (
     <Form method="post" action={IMPORT_PATH} encType="multipart/form-data">
       <Flex direction="column" gap="2">
-        <SelectField
-          label="What to import"
-          selectProps={{ id: "import-kind", name: "kind", defaultValue: kind }}
-          options={IMPORT_KINDS.map((k) => ({ value: k, label: IMPORT_LABELS[k] }))}
-        />
+        <div className="import-kind">
+          <SelectField
+            label="What to import"
+            selectProps={{ id: "import-kind", name: "kind", defaultValue: kind }}
+            options={IMPORT_KINDS.map((k) => ({ value: k, label: IMPORT_LABELS[k] }))}
+          />
+        </div>
         <label htmlFor="import-file">
           <Text size="2" weight="medium">
             CSV file
@@ -60,9 +62,9 @@ export function ImportForm({ errors, kind = "customers" }: { errors?: string[]; 
             <details key={k} open={k === kind}>
               <summary>{IMPORT_LABELS[k]}</summary>
               <p className="settings-note">{IMPORT_HELP[k]}</p>
-              <a href={importSamplePath(k)} download>
+              <RadixLink href={importSamplePath(k)} download size="2" className="import-sample">
                 Download a sample {IMPORT_LABELS[k].toLowerCase()} CSV
-              </a>
+              </RadixLink>
             </details>
           ))}
         </div>
