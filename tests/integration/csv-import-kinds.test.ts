@@ -323,6 +323,24 @@ describe("CSV import: quotes with items", () => {
       .where(eq(quotes.quoteNumber, `Q4-${tag}`));
     expect(q4.subtotal).toBe("37.02");
   });
+
+  it("two identical quote imports at the same moment create each quote once", async () => {
+    const csv = [
+      "quote_number,customer,title,description,quantity,unit_price",
+      ...Array.from({ length: 5 }, (_, i) => `QC${i}-${tag},Imp Customer ${tag},Same quote ${i} ${tag},Shelf,1,10.00`),
+    ].join("\n");
+    const [a, b] = await Promise.all([upload("quotes", csv), upload("quotes", csv)]);
+    expect([a.status, b.status]).toEqual([302, 302]);
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(quotes)
+      .where(like(quotes.quoteNumber, `QC%-${tag}`));
+    expect(rows).toHaveLength(5);
+    const activities = (await importActivities("quotes_imported")).map((x) => x.description).join("\n");
+    expect(activities).toContain("Added 0 quotes, skipped 5 duplicates.");
+  });
 });
 
 describe("CSV import: invoices with items", () => {
