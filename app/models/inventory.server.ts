@@ -196,7 +196,8 @@ export async function getItem(db: Executor, id: number) {
   return { ...row, level: stockLevel(row, await lowStockThreshold(db)) };
 }
 
-function itemValues(input: ItemInput) {
+/** An item's columns from its form input (also the CSV import's batch insert). */
+export function itemValues(input: ItemInput) {
   return {
     sku: input.sku,
     name: input.name,

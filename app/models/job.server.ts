@@ -115,7 +115,8 @@ export async function jobOptions(
   return rows;
 }
 
-function toColumns(input: JobInput) {
+/** A job's columns from its form input (also the CSV import's batch insert). */
+export function toColumns(input: JobInput) {
   return {
     customerId: input.customerId,
     title: input.title,

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
-import { formatCost, formatQuantity } from "~/components/inventory";
+import { formatCost, QuantityWithUnit } from "~/components/inventory";
 import { ItemForm } from "~/components/item-form";
 import { useKeptQuery } from "~/components/use-kept-query";
 import { getItem, itemFormOptions, updateItem } from "~/models/inventory.server";
@@ -47,7 +47,7 @@ export default function EditItem() {
   return (
     <DialogRoute title="Edit Item" description={`${item.sku} · ${item.name}`} closeTo={back} width={720}>
       <Text as="p" size="2" mb="3" data-testid="item-ledger-figures">
-        On hand {formatQuantity(currentStock)} {item.unit} · average cost {formatCost(averageCost)}
+        On hand <QuantityWithUnit value={currentStock} unit={item.unit} /> · average cost {formatCost(averageCost)}
       </Text>
       <ItemForm
         lastResult={data?.result}

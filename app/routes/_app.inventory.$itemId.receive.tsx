@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
-import { formatCost, formatQuantity } from "~/components/inventory";
+import { formatCost, formatQuantity, QuantityWithUnit } from "~/components/inventory";
 import { StockForm } from "~/components/item-form";
 import { useKeptQuery } from "~/components/use-kept-query";
 import { receiveStock } from "~/models/inventory-ledger.server";
@@ -47,7 +47,8 @@ export default function ReceiveStock() {
   return (
     <DialogRoute title="Receive Stock" description={`${item.sku} · ${item.name}`} closeTo={back} width={600}>
       <Text as="p" size="2" mb="3">
-        On hand {formatQuantity(item.currentStock)} {item.unit} · average cost {formatCost(item.averageCost)}
+        On hand <QuantityWithUnit value={item.currentStock} unit={item.unit} /> · average cost{" "}
+        {formatCost(item.averageCost)}
       </Text>
       <StockForm
         kind="receive"

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { CustomerImportForm } from "~/components/customer-import-form";
+import { ImportForm } from "~/components/import-form";
 import { NotificationSettingsForm } from "~/components/notification-settings";
 import { notificationSettingsState } from "~/services/notifications.server";
 import { getDb } from "~/utils/db.server";
@@ -167,7 +167,7 @@ export default function SystemSettings() {
       <Heading as="h3" size="3" mt="4" mb="1">
         Import Data
       </Heading>
-      <CustomerImportForm />
+      <ImportForm />
       {backups ? <BackupSection data={backups} /> : null}
     </Card>
   );

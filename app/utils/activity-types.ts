@@ -3,6 +3,10 @@
 export const ACTIVITY_TYPE_LABELS = {
   customer_created: "Customer added",
   customers_imported: "Customers imported",
+  jobs_imported: "Jobs imported",
+  quotes_imported: "Quotes imported",
+  invoices_imported: "Invoices imported",
+  inventory_items_imported: "Inventory items imported",
   portal_link_created: "Portal link created",
   job_created: "Job created",
   job_progress: "Job progress",

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../db/client.server";
-import { activityLog, customers } from "../../db/schema";
+import { activityLog, customers, jobs } from "../../db/schema";
 import { launchBrowser, newContext, signInAs } from "../setup/browser";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -24,17 +24,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   const db = await getDb();
+  await db.delete(jobs).where(like(jobs.title, `%${tag}%`));
   await db.delete(customers).where(like(customers.name, `%${tag}%`));
   await db.delete(activityLog).where(like(activityLog.description, `%${tag}%`));
   await closeDb();
 });
 
-async function uploadCsv(name: string, csv: string) {
+async function uploadCsv(name: string, csv: string, kind?: string) {
   await page.goto("/settings/system");
-  await page.setInputFiles("#customer-import-file", { name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  if (kind) await page.selectOption("#import-kind", { label: kind });
+  await page.setInputFiles("#import-file", { name, mimeType: "text/csv", buffer: Buffer.from(csv) });
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest()),
-    page.getByRole("button", { name: "Import Customers" }).click(),
+    page.getByRole("button", { name: "Import", exact: true }).click(),
   ]);
   await page.waitForLoadState("domcontentloaded");
 }
@@ -65,7 +67,7 @@ describe("Settings → System without JavaScript", () => {
   it("shows a bad row's line on the import page and imports nothing", async () => {
     await uploadCsv(`bad-${tag}.csv`, `name,email\nCal ${tag},cal-${tag}@example.com\nDee ${tag},dee-at-example\n`);
     expect(new URL(page.url()).pathname).toBe("/settings/system/import");
-    await expect(page.locator("#customer-import-errors").textContent()).resolves.toContain(
+    await expect(page.locator("#import-errors").textContent()).resolves.toContain(
       "Line 3: Email: Enter a valid email address",
     );
     const rows = await (
@@ -75,6 +77,45 @@ describe("Settings → System without JavaScript", () => {
       .from(customers)
       .where(like(customers.name, `Cal ${tag}%`));
     expect(rows).toHaveLength(0);
+  });
+
+  it("imports a jobs CSV chosen under What to import", async () => {
+    await (await getDb()).insert(customers).values({ name: `Jobs Owner ${tag}`, email: `jobs-${tag}@example.com` });
+    await uploadCsv(
+      `jobs-${tag}.csv`,
+      `customer,title,status,estimated_cost\njobs-${tag}@example.com,Built-ins ${tag},approved,4200.00\n`,
+      "Jobs",
+    );
+    expect(new URL(page.url()).pathname).toBe("/settings/system");
+    expect(await page.content()).toContain("Added 1 job, skipped 0 duplicates.");
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(jobs)
+      .where(like(jobs.title, `%${tag}%`));
+    expect(rows.map((r) => [r.title, r.status, r.estimatedCost])).toEqual([
+      [`Built-ins ${tag}`, "approved", "4200.00"],
+    ]);
+  });
+
+  it("keeps the chosen kind when a jobs file is refused", async () => {
+    await uploadCsv(`jobs-bad-${tag}.csv`, `customer,title\nNobody ${tag},Shelves ${tag}\n`, "Jobs");
+    expect(new URL(page.url()).pathname).toBe("/settings/system/import");
+    await expect(page.locator("#import-errors").textContent()).resolves.toContain(
+      `Line 2: Customer: no customer named “Nobody ${tag}”`,
+    );
+    expect(await page.locator("#import-kind").inputValue()).toBe("jobs");
+  });
+
+  it("downloads a sample CSV from the page", async () => {
+    await page.goto("/settings/system");
+    await page.locator("summary", { hasText: "Inventory items" }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download a sample inventory items CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("inventory-items-sample.csv");
   });
 
   it("downloads an export from its link", async () => {
