@@ -1,9 +1,12 @@
 import { z } from "zod";
 
-const EnvSchema = z.object({
+/** An optional URL; set but empty (`DATABASE_URL=` in a shell or .env) is unset, as db/client.server.ts reads it. */
+const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.string().url().optional());
+
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
   SESSION_SECRET: z.string().min(16).optional(),
   APP_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().positive().default(3000),
