@@ -28,7 +28,6 @@ import {
   crossOriginReason,
   declaredLength,
   discardBody,
-  LINGER_BYTES,
   expectedOrigin,
   hasDotSegments,
   tooLongToSettle,
@@ -95,15 +94,16 @@ function contentSecurityPolicy(nonce: string, path: string, remoteImages = false
 
 /**
  * A refusal before Remix: JSON `{error}` for /api (decisions §4), a plain page otherwise. Sent once
- * the client has finished sending (settleBody), or at once when `now` (a declared oversize body).
+ * the client has finished sending (settleBody), or at once when the declared body is past what we
+ * drain (tooLongToSettle).
  */
-function refuse(req: express.Request, res: express.Response, status: number, message: string, now = false) {
+function refuse(req: express.Request, res: express.Response, status: number, message: string) {
   const send = () => {
     if (isApiPath(req.path)) res.status(status).json({ error: message });
     else res.status(status).type("text/plain").send(message);
   };
-  if (now || tooLongToSettle(req)) {
-    discardBody(req, LINGER_BYTES);
+  if (tooLongToSettle(req)) {
+    discardBody(req);
     return send();
   }
   void settleBody(req).then(send);
@@ -206,7 +206,7 @@ export async function createApp() {
     const declared = declaredLength(req);
     if (declared !== null && declared > plan.limit) {
       // Answered before reading: what arrives is dropped, the connection cut if it goes on.
-      return refuse(req, res, 413, tooLargeMessage(plan.limit), true);
+      return refuse(req, res, 413, tooLargeMessage(plan.limit));
     }
     const body: RequestBody = {};
     res.locals.body = body;

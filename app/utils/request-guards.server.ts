@@ -161,38 +161,34 @@ export function declaredLength(req: IncomingMessage): number | null {
 }
 
 /**
- * What is still read (and dropped) of a refused body before the connection is cut. Cutting at once
- * would make the client's TCP stack discard our 413 with the reset; an endless body is cut anyway.
+ * What is still read (and dropped) of a refused body, and for how long, before the connection is
+ * cut. A refusal waits until the client has sent its body (settleBody): Node closes the connection
+ * after the answer, and a client still sending then gets a reset that discards our unread answer
+ * (seen in CI under load for a 400 with a 5 MB body). Nothing is kept, so the cap is generous; an
+ * endless or slow body is cut anyway.
  */
-const DRAIN_BYTES = 4 * 1024 * 1024;
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 10_000;
 
 /**
  * True when the declared body is longer than what we drain: waiting for it would end in the cut, so
- * the refusal is sent first (the client reads it before the reset), as for a 413.
+ * the refusal is sent first (the client may still read it before the reset), as for a 413.
  */
 export function tooLongToSettle(req: IncomingMessage) {
   const declared = declaredLength(req);
   return declared !== null && declared > DRAIN_BYTES;
 }
 
-/**
- * After an answer already sent (a declared oversize body), the rest of the body is still read and
- * dropped for a while — a "lingering close": cutting at DRAIN_BYTES would reset the connection
- * while the client, busy sending, may not have read our answer yet, and the reset discards it.
- */
-export const LINGER_BYTES = 64 * 1024 * 1024;
-const LINGER_MS = 10_000;
-
-/** Reads and drops the rest of a refused body, cutting the connection past `limit` bytes or LINGER_MS. */
-export function discardBody(req: IncomingMessage, limit = DRAIN_BYTES) {
+/** Reads and drops the rest of a refused body, cutting the connection past DRAIN_BYTES or DRAIN_MS. */
+export function discardBody(req: IncomingMessage) {
   let drained = 0;
   req.removeAllListeners("data");
-  const timer = setTimeout(() => req.destroy(), LINGER_MS);
+  const timer = setTimeout(() => req.destroy(), DRAIN_MS);
   timer.unref();
   req.once("close", () => clearTimeout(timer));
   req.on("data", (chunk: Buffer) => {
     drained += chunk.length;
-    if (drained > limit) req.destroy();
+    if (drained > DRAIN_BYTES) req.destroy();
   });
   req.resume();
 }

@@ -442,7 +442,8 @@ describe("e-mail configuration and sending", () => {
         expect(data).not.toContain(PASSWORD2);
         expect(data).not.toMatch(/token|password/i);
         // Ids and what the user typed only (the Inbox's sync and reply jobs share this queue, and the
-        // notifications' jobs: a kind, a record or event id and a day, docs/decisions/notifications.md).
+        // notifications' jobs: a kind, a record or event id and a day, docs/decisions/notifications.md;
+        // a login alert's: the user, when, the browser and the address, docs/decisions/security.md).
         const allowed = [
           "quoteId",
           "invoiceId",
@@ -456,6 +457,10 @@ describe("e-mail configuration and sending", () => {
           "recordId",
           "eventId",
           "day",
+          "userId",
+          "at",
+          "browser",
+          "address",
         ];
         expect(Object.keys(job.data as object).filter((k) => !allowed.includes(k))).toEqual([]);
         expect(JSON.stringify(job.returnvalue ?? null)).not.toMatch(/token=/);

@@ -656,6 +656,14 @@ function skipForOwner(method: string, pattern: string) {
     "/settings/email",
     "/api/email/config",
     "/api/email/config/:id",
+    // Switches as checkboxes: any post is a valid change (an absent box is "off"), and every file
+    // reads them — the notifications switches, backups (and "Back up now"), the owner's own sign-in.
+    "/settings/system/notifications",
+    "/settings/system/backups",
+    "/settings/system/import",
+    "/two-factor",
+    "/change-password",
+    "/api/users/:id/two-factor",
   ].includes(pattern);
 }
 
