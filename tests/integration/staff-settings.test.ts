@@ -650,6 +650,35 @@ describe("settings tabs", { timeout: 120_000 }, () => {
     });
   });
 
+  it("Business: the default payment terms start a new invoice's terms and due date", async () => {
+    await withSettings("change", async () => {
+      const before = (await settingsRow("business")) ?? {};
+      const current = {
+        companyName: "Northwind Cabinetry",
+        currency: "USD",
+        taxRatePercent: "8.75",
+        defaultMarkup: 35,
+        paymentTerms: "Net 30",
+        ...before,
+      };
+      try {
+        const saved = await postForm("/settings/business", owner, { ...asForm(current), paymentTerms: "Net 15" });
+        expect(saved.status).toBe(302);
+        const system = (await settingsRow("system")) ?? {};
+        const zone = String(system.timeZone ?? "America/New_York");
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+        const due = new Date(`${today}T12:00:00Z`);
+        due.setUTCDate(due.getUTCDate() + 15);
+        const form = (await page("/invoices/new", owner)).text;
+        expect(/<option[^>]*value="Net 15"[^>]*selected|<option selected[^>]*value="Net 15"/.test(form)).toBe(true);
+        expect(form).toContain(`value="${due.toISOString().slice(0, 10)}"`);
+        expect(form).toContain("Payment due within 15 days of invoice date.");
+      } finally {
+        await restore("business", current);
+      }
+    });
+  });
+
   it("System: refuses an unknown time zone, and quote valid days set a new quote's validUntil", async () => {
     await withSettings("change", async () => {
       const before = (await settingsRow("system")) ?? {};
