@@ -1,7 +1,9 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { EyeClosedIcon, EyeOpenIcon } from "@radix-ui/react-icons";
 import { Button, Flex } from "@radix-ui/themes";
 import { useId, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { Field } from "./forms";
 
 /** What each password input of the group takes: its type and the class that masks it without JS. */
 export type PasswordInputProps = {
@@ -50,5 +52,57 @@ export function PasswordFields({
         {children({ type: "text", className: "password-masked", spellCheck: false, autoCapitalize: "off" })}
       </Flex>
     </div>
+  );
+}
+
+type PasswordField = FieldMetadata<string, Record<string, unknown>, string[]>;
+
+/**
+ * Current, new and confirm: the change-password form's fields with their show/hide toggle, shared
+ * by Settings → Profile and the forced change (/change-password). `hint` is the id of the text that
+ * states the password rules; the new password's input points to it while it has no error.
+ */
+export function ChangePasswordFields({
+  fields,
+  hint,
+}: {
+  fields: { currentPassword: PasswordField; newPassword: PasswordField; confirmPassword: PasswordField };
+  hint: string;
+}) {
+  return (
+    <PasswordFields>
+      {(input) => (
+        <>
+          <Field
+            label="Current Password"
+            inputProps={{
+              ...getInputProps(fields.currentPassword, { type: "password" }),
+              ...input,
+              autoComplete: "current-password",
+            }}
+            errors={fields.currentPassword.errors}
+          />
+          <Field
+            label="New Password"
+            inputProps={{
+              ...getInputProps(fields.newPassword, { type: "password" }),
+              ...input,
+              autoComplete: "new-password",
+              ...(fields.newPassword.errors?.length ? {} : { "aria-describedby": hint }),
+            }}
+            errors={fields.newPassword.errors}
+          />
+          <Field
+            label="Confirm New Password"
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              ...input,
+              autoComplete: "new-password",
+            }}
+            errors={fields.confirmPassword.errors}
+          />
+        </>
+      )}
+    </PasswordFields>
   );
 }

@@ -5,7 +5,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
 import { officeOptIn } from "~/models/notifications.server";
-import { PasswordFields } from "~/components/password-fields";
+import { ChangePasswordFields } from "~/components/password-fields";
 import { getPasswordPolicy } from "~/models/settings.server";
 import { twoFactorStatus } from "~/models/two-factor.server";
 import { changeOwnPassword, profileNames, updateProfile } from "~/models/user.server";
@@ -236,40 +236,7 @@ function PasswordCard({ policy, lastResult }: { policy: PasswordPolicy; lastResu
       </Text>
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="3">
-          <PasswordFields>
-            {(input) => (
-              <>
-                <Field
-                  label="Current Password"
-                  inputProps={{
-                    ...getInputProps(fields.currentPassword, { type: "password" }),
-                    ...input,
-                    autoComplete: "current-password",
-                  }}
-                  errors={fields.currentPassword.errors}
-                />
-                <Field
-                  label="New Password"
-                  inputProps={{
-                    ...getInputProps(fields.newPassword, { type: "password" }),
-                    ...input,
-                    autoComplete: "new-password",
-                    ...(fields.newPassword.errors?.length ? {} : { "aria-describedby": hint }),
-                  }}
-                  errors={fields.newPassword.errors}
-                />
-                <Field
-                  label="Confirm New Password"
-                  inputProps={{
-                    ...getInputProps(fields.confirmPassword, { type: "password" }),
-                    ...input,
-                    autoComplete: "new-password",
-                  }}
-                  errors={fields.confirmPassword.errors}
-                />
-              </>
-            )}
-          </PasswordFields>
+          <ChangePasswordFields fields={fields} hint={hint} />
           <ErrorList id={form.errorId} errors={form.errors} />
           <Flex justify="end">
             <Button type="submit" name="intent" value="password" disabled={saving}>

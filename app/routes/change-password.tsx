@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field } from "~/components/forms";
-import { PasswordFields } from "~/components/password-fields";
+import { ErrorList } from "~/components/forms";
+import { ChangePasswordFields } from "~/components/password-fields";
 import { getPasswordPolicy, getSettings } from "~/models/settings.server";
 import { changeOwnPassword } from "~/models/user.server";
 import { describePolicy, makeChangePasswordSchema } from "~/schemas/user";
@@ -99,40 +99,7 @@ export default function ChangePassword() {
             </Text>
             <Form method="post" {...getFormProps(form)}>
               <Flex direction="column" gap="3">
-                <PasswordFields>
-                  {(input) => (
-                    <>
-                      <Field
-                        label="Current Password"
-                        inputProps={{
-                          ...getInputProps(fields.currentPassword, { type: "password" }),
-                          ...input,
-                          autoComplete: "current-password",
-                        }}
-                        errors={fields.currentPassword.errors}
-                      />
-                      <Field
-                        label="New Password"
-                        inputProps={{
-                          ...getInputProps(fields.newPassword, { type: "password" }),
-                          ...input,
-                          autoComplete: "new-password",
-                          ...(fields.newPassword.errors?.length ? {} : { "aria-describedby": hint }),
-                        }}
-                        errors={fields.newPassword.errors}
-                      />
-                      <Field
-                        label="Confirm New Password"
-                        inputProps={{
-                          ...getInputProps(fields.confirmPassword, { type: "password" }),
-                          ...input,
-                          autoComplete: "new-password",
-                        }}
-                        errors={fields.confirmPassword.errors}
-                      />
-                    </>
-                  )}
-                </PasswordFields>
+                <ChangePasswordFields fields={fields} hint={hint} />
                 <ErrorList id={form.errorId} errors={form.errors} />
                 <Button type="submit" size="3" disabled={busy}>
                   {busy ? "Saving..." : "Set New Password"}
