@@ -414,14 +414,22 @@ function openInvoicesAsOf(asOf: string, timeZone: string, customerId?: number) {
         + coalesce((select sum(r.amount) from payment_refunds r where r.invoice_id = i.id and r.refunded_at < ${end}::timestamptz), 0)
         as open
     from invoices i where ${issued} and i.customer_id = ${customerId}`;
-  // Everyone: payments and refunds summed once per invoice (hash joins), not one lookup per invoice.
-  return sql`select ${columns}, i.total - coalesce(p.s, 0) + coalesce(r.s, 0) as open
-    from invoices i
-    left join (select invoice_id, sum(amount) as s from payments where received_at < ${end}::timestamptz group by invoice_id) p
-      on p.invoice_id = i.id
-    left join (select invoice_id, sum(amount) as s from payment_refunds where refunded_at < ${end}::timestamptz group by invoice_id) r
-      on r.invoice_id = i.id
-    where ${issued}`;
+  // Everyone: from the summary kept by triggers (report_invoice_ar, migration 0021). An invoice with
+  // no payment or refund after the day's end is open by exactly total − all payments + all refunds,
+  // read from the partial index of invoices open now; one with a later move is summed from its own
+  // payments and refunds (the per-invoice indexes) — for today's aging, none.
+  return sql`select a.invoice_id as id, a.customer_id, (${asOf}::date - a.due_date) as days,
+      a.total - a.paid + a.refunded as open
+    from report_invoice_ar a
+    where a.issued and a.issue_date <= ${asOf}::date and a.total - a.paid + a.refunded <> 0
+      and (a.last_move_at is null or a.last_move_at < ${end}::timestamptz)
+    union all
+    select a.invoice_id, a.customer_id, (${asOf}::date - a.due_date),
+      a.total
+        - coalesce((select sum(p.amount) from payments p where p.invoice_id = a.invoice_id and p.received_at < ${end}::timestamptz), 0)
+        + coalesce((select sum(r.amount) from payment_refunds r where r.invoice_id = a.invoice_id and r.refunded_at < ${end}::timestamptz), 0)
+    from report_invoice_ar a
+    where a.issued and a.issue_date <= ${asOf}::date and a.last_move_at >= ${end}::timestamptz`;
 }
 
 const BUCKET_SQL = sql`case when days <= 0 then 'current' when days <= 30 then 'd1_30' when days <= 60 then 'd31_60'
@@ -685,15 +693,12 @@ export async function jobProfitability(db: Executor, range: ReportRange, opts: {
   }>(
     db,
     sql`select j.id, j.title, cu.name as customer, j.status, j.actual_cost::text as actual,
-        coalesce(r.revenue, 0)::numeric(14,2)::text as revenue,
-        coalesce(round(-m.cost, 2), 0)::numeric(16,2)::text as material
+        (case when t.invoices > 0 then t.revenue else 0 end)::numeric(14,2)::text as revenue,
+        (case when t.moves > 0 then round(-t.material_cost, 2) else 0 end)::numeric(16,2)::text as material
       from jobs j join customers cu on cu.id = j.customer_id
-      left join (select job_id, sum(subtotal) as revenue from invoices
-          where status not in ('draft', 'cancelled') and job_id is not null group by job_id) r on r.job_id = j.id
-      left join (select job_id, sum(total_cost) as cost from inventory_transactions
-          where type in ('issue', 'return') and job_id is not null group by job_id) m on m.job_id = j.id
+      left join report_job_totals t on t.job_id = j.id
       where ${atInstants(sql`j.created_at`, range)}
-        and (r.revenue is not null or m.cost is not null or j.actual_cost is not null)`,
+        and (t.invoices > 0 or t.moves > 0 or j.actual_cost is not null)`,
   );
   const all = found
     .map<ProfitRow & { revenueCents: bigint }>((r) => {
