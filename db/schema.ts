@@ -236,6 +236,9 @@ export const jobs = pgTable(
     index("jobs_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     // Reports: jobs created in a range per status, average estimated cost (index-only).
     index("jobs_created_report_idx").on(t.createdAt, t.status, t.estimatedCost),
+    // Home: approved jobs waiting longest (Jobs to Coordinate, Needs Attention); the installer's current jobs.
+    index("jobs_status_updated_idx").on(t.status, t.updatedAt, t.id),
+    index("jobs_status_start_idx").on(t.status, t.startDate, t.id),
   ],
 );
 
@@ -300,6 +303,9 @@ export const quotes = pgTable(
     index("quotes_status_total_idx").on(t.status, t.total.desc().nullsFirst()),
     // Reports: quotes created / sent in a range (index-only).
     index("quotes_created_report_idx").on(t.createdAt, t.status, t.total, t.customerId),
+    // Home: sent quotes waiting longest (Follow Up, Pending Quotes); quotes sent in a period (index-only).
+    index("quotes_status_sent_idx").on(t.status, t.sentAt, t.id),
+    index("quotes_sent_status_idx").on(t.sentAt, t.status),
     index("quotes_sent_or_created_idx").on(sql`(coalesce(${t.sentAt}, ${t.createdAt}))`, t.status, t.total),
   ],
 );

@@ -137,3 +137,10 @@ CREATE INDEX "quotes_created_report_idx" ON "quotes" USING btree ("created_at","
 CREATE INDEX "quotes_sent_or_created_idx" ON "quotes" USING btree ((coalesce("sent_at", "created_at")),"status","total");--> statement-breakpoint
 CREATE INDEX "jobs_created_report_idx" ON "jobs" USING btree ("created_at","status","estimated_cost");--> statement-breakpoint
 CREATE INDEX "inventory_transactions_created_report_idx" ON "inventory_transactions" USING btree ("created_at","type","total_cost");
+--> statement-breakpoint
+-- Home dashboards: sent quotes waiting longest, quotes sent in a period (index-only), approved jobs
+-- waiting longest, the installer's current jobs by start date.
+CREATE INDEX "quotes_status_sent_idx" ON "quotes" USING btree ("status","sent_at","id");--> statement-breakpoint
+CREATE INDEX "quotes_sent_status_idx" ON "quotes" USING btree ("sent_at","status");--> statement-breakpoint
+CREATE INDEX "jobs_status_updated_idx" ON "jobs" USING btree ("status","updated_at","id");--> statement-breakpoint
+CREATE INDEX "jobs_status_start_idx" ON "jobs" USING btree ("status","start_date","id");

@@ -30,6 +30,7 @@ import { installerDay } from "../../app/models/task.server";
 import { addDays, businessToday, dayRange } from "../../app/utils/dates";
 import type { Role } from "../../app/utils/permissions";
 import {
+  buildIsStale,
   fmtMs,
   freePort,
   markdownTable,
@@ -152,8 +153,8 @@ async function main() {
         (select count(*) from payments) p, (select count(*) from activity_log) a, (select count(*) from tasks) t`,
     );
     log(`data: ${JSON.stringify(counts[0])}`);
-    if (!fs.existsSync(path.join(root, "build/index.js"))) {
-      log("no build — npx remix build");
+    if (buildIsStale()) {
+      log("build/ is missing or older than app/ — npx remix build");
       await run(
         path.join(root, "node_modules/.bin/remix"),
         ["build"],
