@@ -85,11 +85,11 @@ function concurrencyFromEnv(): number {
 /**
  * Webhook jobs are short database transactions that mostly wait on PostgreSQL and Redis, and a
  * burst of payments must not queue behind five of them: their queue runs more at once
- * (WEBHOOKS_CONCURRENCY, default 20; docs/decisions/payment-webhooks.md). Payments on one invoice
- * still take its row lock one after the other.
+ * (WEBHOOKS_CONCURRENCY; else WORKER_CONCURRENCY when set; else 20 — docs/decisions/payment-webhooks.md).
+ * Payments on one invoice still take its row lock one after the other.
  */
 function webhooksConcurrencyFromEnv(): number {
-  return positiveEnv("WEBHOOKS_CONCURRENCY", 20);
+  return positiveEnv("WEBHOOKS_CONCURRENCY", positiveEnv("WORKER_CONCURRENCY", 20));
 }
 
 /**
@@ -135,6 +135,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   const connection: Redis = redisConnection();
   connection.on("error", (error) => logError(`redis: ${error.message}`));
 
+  // Aborted when stop() begins: a long job (the scheduled inbox catch-up) ends after its current step.
+  const stopping = new AbortController();
   const workers = Object.entries(registry).map(([queueName, jobs]) => {
     const worker = new Worker(
       queueName,
@@ -143,7 +145,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
         // Retrying cannot make an unknown job name known: fail it at once.
         if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
         // The payload's type is the processor's business: BullMQ hands over untyped JSON.
-        return processor(job as Job<never>);
+        return processor(job as Job<never>, stopping.signal);
       },
       {
         connection,
@@ -185,6 +187,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   notifications.on("error", (error) => logError(`${NOTIFICATIONS_QUEUE}: ${error.message}`));
 
   const stopAll = async () => {
+    stopping.abort();
     const closing = Promise.all(workers.map((worker) => worker.close()));
     if (!(await within(closing, SHUTDOWN_TIMEOUT_MS))) {
       // Jobs still running are left active; BullMQ's stalled-job check hands them to another worker.
