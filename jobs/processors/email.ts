@@ -85,7 +85,8 @@ export async function syncInboxJob(
 ): Promise<(SyncResult & { skipped?: string }) | CatchUpResult> {
   const db = await getDb();
   if (job.data.trigger !== "schedule") return run(() => syncInbox(db, { maxResults: job.data.maxResults }));
-  if (scheduledRunning) return { syncedCount: 0, totalFetched: 0, skipped: "The previous scheduled sync is still running" };
+  if (scheduledRunning)
+    return { syncedCount: 0, totalFetched: 0, skipped: "The previous scheduled sync is still running" };
   scheduledRunning = true;
   try {
     return await run(() => catchUpInbox(db, { budgetMs: catchUpBudgetMs(inboxSyncMinutes()), signal }));

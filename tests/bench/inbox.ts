@@ -22,18 +22,7 @@ import postgres from "postgres";
 import { EMAIL_QUEUE, SYNC_INBOX_JOB } from "../../jobs/queues";
 import { startDovecot, type Dovecot } from "../setup/dovecot";
 import { machineBusyMs, processCpuMs } from "./cpu";
-import {
-  markdownTable,
-  portOpen,
-  root,
-  run,
-  seconds,
-  sleep,
-  startChild,
-  stopChild,
-  tsxBin,
-  withDatabase,
-} from "./lib";
+import { markdownTable, portOpen, root, run, seconds, sleep, startChild, stopChild, tsxBin, withDatabase } from "./lib";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000);
 const SEED = process.env.BENCH_SEED ?? "large";
@@ -101,14 +90,24 @@ async function main() {
       log(`created database ${dbName}`);
       await run(tsxBin, ["db/migrate.ts"], { ...env, NODE_ENV: "development" }, "migrate");
       const t = Date.now();
-      await run(tsxBin, ["db/seed/index.ts", ...(SEED === "large" ? ["--large"] : [])], { ...env, NODE_ENV: "development" }, "seed");
+      await run(
+        tsxBin,
+        ["db/seed/index.ts", ...(SEED === "large" ? ["--large"] : [])],
+        { ...env, NODE_ENV: "development" },
+        "seed",
+      );
       log(`data (${SEED}) loaded in ${seconds(Date.now() - t)}`);
-    } else log(`reusing ${REUSE_URL.replace(/\/\/[^@]*@/, "//")} (kept afterwards; its e-mail configuration is replaced)`);
+    } else
+      log(`reusing ${REUSE_URL.replace(/\/\/[^@]*@/, "//")} (kept afterwards; its e-mail configuration is replaced)`);
     sql = postgres(databaseUrl, { max: 2, onnotice: () => {}, connection: { application_name: "cab-bench" } });
     if (!REUSE_URL) await sql.unsafe("vacuum (analyze)");
-    const [{ emailsBefore }] = await sql<{ emailsBefore: number }[]>`select count(*)::int as "emailsBefore" from emails`;
+    const [{ emailsBefore }] = await sql<
+      { emailsBefore: number }[]
+    >`select count(*)::int as "emailsBefore" from emails`;
     const customerEmails = (
-      await sql<{ email: string }[]>`select email from customers where email is not null and email <> '' order by id limit 500`
+      await sql<
+        { email: string }[]
+      >`select email from customers where email is not null and email <> '' order by id limit 500`
     ).map((r) => r.email);
 
     // The one e-mail configuration, through the model (the app password encrypted as the app does).
@@ -175,7 +174,9 @@ async function main() {
       try {
         for (let n = nextMessage++; n <= MESSAGES; n = nextMessage++) {
           const from =
-            n % 5 === 0 && customerEmails.length ? customerEmails[n % customerEmails.length] : `sender${n}@elsewhere.test`;
+            n % 5 === 0 && customerEmails.length
+              ? customerEmails[n % customerEmails.length]
+              : `sender${n}@elsewhere.test`;
           await client.append("INBOX", message(n, from));
         }
       } finally {
@@ -235,11 +236,16 @@ async function main() {
           ["linked to a customer by address", String(check.linked)],
           ["CPU per message: worker", `${(cpu.worker / MESSAGES).toFixed(2)} ms`],
           ["CPU per message: whole machine (all sessions)", `${(cpu.machine / MESSAGES).toFixed(2)} ms`],
-          ["load average before / after (1 min)", `${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)} on ${os.cpus().length} cores`],
+          [
+            "load average before / after (1 min)",
+            `${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)} on ${os.cpus().length} cores`,
+          ],
         ],
       ),
       "",
-      problems.length ? `PROBLEMS: ${problems.join("; ")}` : "Checks: every message imported exactly once in the scheduled runs.",
+      problems.length
+        ? `PROBLEMS: ${problems.join("; ")}`
+        : "Checks: every message imported exactly once in the scheduled runs.",
     ].join("\n");
     console.log(`\n${report}\n`);
     fs.mkdirSync(path.join(root, "tests/bench/.results"), { recursive: true });
@@ -263,7 +269,9 @@ async function main() {
     await sql?.end({ timeout: 5 });
     await dovecot?.stop();
     if (created) {
-      await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch((e: unknown) => log(`drop failed: ${e}`));
+      await admin
+        .unsafe(`drop database if exists "${dbName}" with (force)`)
+        .catch((e: unknown) => log(`drop failed: ${e}`));
     }
     await admin.end({ timeout: 5 });
   }

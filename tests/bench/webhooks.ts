@@ -175,7 +175,11 @@ async function send(baseUrl: string, deliveries: { body: string; signature: stri
 /** The local redis-server's pid(s), for its CPU time (it serves every session on the machine). */
 function redisPids(): number[] {
   try {
-    return execFileSync("pidof", ["redis-server"], { encoding: "utf8" }).trim().split(/\s+/).map(Number).filter(Boolean);
+    return execFileSync("pidof", ["redis-server"], { encoding: "utf8" })
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+      .filter(Boolean);
   } catch {
     return [];
   }
@@ -224,7 +228,9 @@ async function main() {
     await buildIfStale(env);
     const [{ invoicesBefore, paymentsBefore }] = await sql<{ invoicesBefore: number; paymentsBefore: number }[]>`
       select (select count(*)::int from invoices) as "invoicesBefore", (select count(*)::int from payments) as "paymentsBefore"`;
-    log(`data set: ${invoicesBefore.toLocaleString("en-US")} invoices, ${paymentsBefore.toLocaleString("en-US")} payments`);
+    log(
+      `data set: ${invoicesBefore.toLocaleString("en-US")} invoices, ${paymentsBefore.toLocaleString("en-US")} payments`,
+    );
 
     // ------------------------------------------------------------ 2. invoices, links, events
     const [customer] = await sql<{ id: number }[]>`select id from customers order by id limit 1`;
@@ -251,7 +257,9 @@ async function main() {
     }
     const invoiceIds = [...invoiceTotals.keys()];
     const [minId, maxId] = [Math.min(...invoiceIds), Math.max(...invoiceIds)];
-    log(`${invoiceIds.length} invoices with a Stripe link; ${deliveries.length} events (${deliveries.length - invoiceIds.length} invoices paid in two halves)`);
+    log(
+      `${invoiceIds.length} invoices with a Stripe link; ${deliveries.length} events (${deliveries.length - invoiceIds.length} invoices paid in two halves)`,
+    );
 
     // ------------------------------------------------------------ 3. server, worker
     const port = await freePort();
@@ -367,7 +375,15 @@ async function main() {
     // ------------------------------------------------------------ 5. checks
     const okAnswers = sendResult.statuses.get(200) ?? 0;
     const [check] = await sql<
-      { payments: number; transactions: number; paid: number; exact: number; processed: number; refused: number; events: number }[]
+      {
+        payments: number;
+        transactions: number;
+        paid: number;
+        exact: number;
+        processed: number;
+        refused: number;
+        events: number;
+      }[]
     >`
       select
         (select count(*)::int from payments where invoice_id between ${minId} and ${maxId}) as payments,
@@ -381,10 +397,13 @@ async function main() {
         (select count(*)::int from webhook_events where event_id like ${`stripe:evt_bench_${tag}_%`}) as events`;
     const problems: string[] = [];
     if (okAnswers !== deliveries.length) problems.push(`answers: ${JSON.stringify([...sendResult.statuses])}`);
-    if (check.payments !== deliveries.length) problems.push(`${check.payments} payments for ${deliveries.length} events`);
-    if (check.transactions !== check.payments) problems.push(`${check.payments - check.transactions} duplicate payments`);
+    if (check.payments !== deliveries.length)
+      problems.push(`${check.payments} payments for ${deliveries.length} events`);
+    if (check.transactions !== check.payments)
+      problems.push(`${check.payments - check.transactions} duplicate payments`);
     if (check.paid !== invoiceIds.length) problems.push(`${invoiceIds.length - check.paid} invoices not paid`);
-    if (check.exact !== invoiceIds.length) problems.push(`${invoiceIds.length - check.exact} invoices whose paid total is off`);
+    if (check.exact !== invoiceIds.length)
+      problems.push(`${invoiceIds.length - check.exact} invoices whose paid total is off`);
     if (check.events !== deliveries.length) problems.push(`${check.events} stored events for ${deliveries.length}`);
     if (check.refused) problems.push(`${check.refused} events refused`);
 
@@ -410,7 +429,8 @@ async function main() {
     const paymentsAfterRedelivery = await paymentsMade();
     const newPayments = paymentsAfterRedelivery - paymentsBeforeRedelivery;
     const duplicateAnswers = redelivered.statuses.get(200) ?? 0;
-    if (duplicateAnswers !== again.length) problems.push(`redelivery answers: ${JSON.stringify([...redelivered.statuses])}`);
+    if (duplicateAnswers !== again.length)
+      problems.push(`redelivery answers: ${JSON.stringify([...redelivered.statuses])}`);
     if (newPayments !== 0) problems.push(`the redelivery made ${newPayments} payments`);
     log(`redelivered ${again.length} events in ${seconds(redeliverMs)}: ${newPayments} new payments`);
 
@@ -421,7 +441,10 @@ async function main() {
 
     // ------------------------------------------------------------ report
     const per = (ms: number) => (ms / deliveries.length).toFixed(2);
-    const pct = (p: number) => sendResult.latencies[Math.min(sendResult.latencies.length - 1, Math.floor((p / 100) * sendResult.latencies.length))];
+    const pct = (p: number) =>
+      sendResult.latencies[
+        Math.min(sendResult.latencies.length - 1, Math.floor((p / 100) * sendResult.latencies.length))
+      ];
     const report = [
       `Webhooks, ${new Date().toISOString()}, ${deliveries.length} signed Stripe events, ${SENDERS} senders, ` +
         `worker concurrency ${CONCURRENCY ?? "default"}, data set ${REUSE_URL ? "reused" : SEED}`,
@@ -429,16 +452,25 @@ async function main() {
       markdownTable(
         ["measure", "value"],
         [
-          ["end to end (first send → last payment committed)", `**${perSecond.toFixed(0)} events/s** (${seconds(elapsedMs)})`],
+          [
+            "end to end (first send → last payment committed)",
+            `**${perSecond.toFixed(0)} events/s** (${seconds(elapsedMs)})`,
+          ],
           ["received (first send → last answer)", `${receivePerSecond.toFixed(0)} events/s (${seconds(sentAt - t0)})`],
           ["last payment after the last answer", seconds(doneAt - sentAt)],
-          ["webhook answer p50 / p95 / max", `${pct(50).toFixed(1)} / ${pct(95).toFixed(1)} / ${sendResult.latencies.at(-1)!.toFixed(1)} ms`],
+          [
+            "webhook answer p50 / p95 / max",
+            `${pct(50).toFixed(1)} / ${pct(95).toFixed(1)} / ${sendResult.latencies.at(-1)!.toFixed(1)} ms`,
+          ],
           ["payments made / events", `${check.payments} / ${deliveries.length}`],
           ["duplicate payments (same transaction)", String(check.payments - check.transactions)],
           ["invoices paid exactly", `${check.exact} / ${invoiceIds.length}`],
           ["events processed / refused", `${check.processed} / ${check.refused}`],
           ["5xx or network errors retried by the senders", String(sendResult.retries)],
-          [`redelivery of ${again.length} events`, `${newPayments} new payments; ${duplicateAnswers} answered 200 in ${seconds(redeliverMs)}`],
+          [
+            `redelivery of ${again.length} events`,
+            `${newPayments} new payments; ${duplicateAnswers} answered 200 in ${seconds(redeliverMs)}`,
+          ],
           ["webhook jobs completed / failed", `${failedJobs.completed} / ${failedJobs.failed}`],
           ["office notices queued (e-mail off: skipped)", JSON.stringify(emailCounts)],
           ["CPU per event: web server", `${per(cpu.app)} ms`],
@@ -448,11 +480,16 @@ async function main() {
           ["CPU per event: bench (senders, polling)", `${per(cpu.self)} ms`],
           ["CPU per event: whole machine (all sessions)", `${per(cpu.machine)} ms`],
           ["worker log lines", String(workerLines)],
-          ["load average before / after (1 min)", `${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)} on ${os.cpus().length} cores`],
+          [
+            "load average before / after (1 min)",
+            `${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)} on ${os.cpus().length} cores`,
+          ],
         ],
       ),
       "",
-      problems.length ? `PROBLEMS: ${problems.join("; ")}` : "Checks: exactly one payment per event, none from the redelivery.",
+      problems.length
+        ? `PROBLEMS: ${problems.join("; ")}`
+        : "Checks: exactly one payment per event, none from the redelivery.",
     ].join("\n");
     console.log(`\n${report}\n`);
     fs.mkdirSync(path.join(root, "tests/bench/.results"), { recursive: true });
@@ -476,7 +513,9 @@ async function main() {
     }
     await sql?.end({ timeout: 5 });
     if (created) {
-      await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch((e: unknown) => log(`drop failed: ${e}`));
+      await admin
+        .unsafe(`drop database if exists "${dbName}" with (force)`)
+        .catch((e: unknown) => log(`drop failed: ${e}`));
     }
     await admin.end({ timeout: 5 });
   }

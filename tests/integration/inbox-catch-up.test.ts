@@ -65,7 +65,9 @@ async function scheduledRun() {
 
 const imported = async () =>
   (
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .select({ subject: emails.subject, messageId: emails.messageId })
       .from(emails)
       .where(like(emails.subject, `Catch-up ${tag} #%`))
