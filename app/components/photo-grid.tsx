@@ -27,6 +27,13 @@ const ENTITY_COLORS = { job: "blue", customer: "green", task: "orange", schedule
 
 export const photoName = (p: Pick<PhotoCardData, "title" | "originalName">) => p.title || p.originalName;
 
+const thumbState = (p: Pick<PhotoCardData, "derivativeStatus">) =>
+  p.derivativeStatus === "failed" ? "No preview" : "Processing…";
+
+/** A link around a thumbnail: its name holds the placeholder's visible text too (WCAG 2.5.3). */
+const openLabel = (p: PhotoCardData) =>
+  p.thumbnailPath ? `Open ${photoName(p)}` : `Open ${photoName(p)} (${thumbState(p)})`;
+
 export function PhotoThumb({ photo, className = "photo-thumb" }: { photo: PhotoCardData; className?: string }) {
   if (photo.thumbnailPath) {
     return (
@@ -43,7 +50,7 @@ export function PhotoThumb({ photo, className = "photo-thumb" }: { photo: PhotoC
   }
   return (
     <span className="photo-placeholder" role="img" aria-label={`${photoName(photo)} (thumbnail not ready)`}>
-      {photo.derivativeStatus === "failed" ? "No preview" : "Processing…"}
+      {thumbState(photo)}
     </span>
   );
 }
@@ -83,7 +90,7 @@ export function PhotoGrid({
     <ul className="photo-grid" data-testid="photo-grid">
       {photos.map((p) => (
         <li key={p.id} className="photo-card" data-testid="photo-card">
-          <Link to={href(p)} className="photo-card-link" preventScrollReset aria-label={`Open ${photoName(p)}`}>
+          <Link to={href(p)} className="photo-card-link" preventScrollReset aria-label={openLabel(p)}>
             <PhotoThumb photo={p} />
           </Link>
           <div className="photo-card-body">
@@ -118,7 +125,7 @@ export function PhotoStrip({ photos, href }: { photos: PhotoCardData[]; href: (p
   return (
     <div className="photo-strip" data-testid="photo-strip">
       {photos.map((p) => (
-        <Link key={p.id} to={href(p)} aria-label={`Open ${photoName(p)}`}>
+        <Link key={p.id} to={href(p)} aria-label={openLabel(p)}>
           <PhotoThumb photo={p} />
         </Link>
       ))}
