@@ -30,9 +30,28 @@ export const photoName = (p: Pick<PhotoCardData, "title" | "originalName">) => p
 const thumbState = (p: Pick<PhotoCardData, "derivativeStatus">) =>
   p.derivativeStatus === "failed" ? "No preview" : "Processing…";
 
-/** A link around a thumbnail: its name holds the placeholder's visible text too (WCAG 2.5.3). */
-const openLabel = (p: PhotoCardData) =>
-  p.thumbnailPath ? `Open ${photoName(p)}` : `Open ${photoName(p)} (${thumbState(p)})`;
+/**
+ * A link around a thumbnail, named by its content ("Open" + the image's name): an aria-label would
+ * hide the placeholder's visible "Processing…" from the name (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
+function ThumbLink({
+  photo,
+  to,
+  className,
+  keepScroll = false,
+}: {
+  photo: PhotoCardData;
+  to: string;
+  className?: string;
+  keepScroll?: boolean;
+}) {
+  return (
+    <Link to={to} className={className} preventScrollReset={keepScroll}>
+      <span className="visually-hidden">Open </span>
+      <PhotoThumb photo={photo} />
+    </Link>
+  );
+}
 
 export function PhotoThumb({ photo, className = "photo-thumb" }: { photo: PhotoCardData; className?: string }) {
   if (photo.thumbnailPath) {
@@ -90,9 +109,7 @@ export function PhotoGrid({
     <ul className="photo-grid" data-testid="photo-grid">
       {photos.map((p) => (
         <li key={p.id} className="photo-card" data-testid="photo-card">
-          <Link to={href(p)} className="photo-card-link" preventScrollReset aria-label={openLabel(p)}>
-            <PhotoThumb photo={p} />
-          </Link>
+          <ThumbLink photo={p} to={href(p)} className="photo-card-link" keepScroll />
           <div className="photo-card-body">
             {showEntity && p.entity ? (
               <span className="photo-line">
@@ -125,9 +142,7 @@ export function PhotoStrip({ photos, href }: { photos: PhotoCardData[]; href: (p
   return (
     <div className="photo-strip" data-testid="photo-strip">
       {photos.map((p) => (
-        <Link key={p.id} to={href(p)} aria-label={openLabel(p)}>
-          <PhotoThumb photo={p} />
-        </Link>
+        <ThumbLink key={p.id} photo={p} to={href(p)} />
       ))}
     </div>
   );

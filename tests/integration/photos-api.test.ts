@@ -198,6 +198,11 @@ describe.each(["disk", "s3"] as const)("photo API on %s storage", (name) => {
       expect(res.status, `${method} ${p}`).toBe(401);
       expect(typeof res.body.error).toBe("string");
     }
+    // PUT {uploadURL} needs the session too (the signature alone is not enough), and leaves the URL usable.
+    const slot = await uploadUrl();
+    const anonymous = await put(slot.uploadURL, await makeJpeg(), "");
+    expect(anonymous.status).toBe(401);
+    expect((await put(slot.uploadURL, await makeJpeg())).status).toBe(200);
     const photo = await uploadPhoto();
     const del = await call(b.url, `/api/photos/${photo.id}`, { method: "DELETE", cookie: installer });
     expect(del.status).toBe(403);
@@ -440,6 +445,29 @@ describe.each(["disk", "s3"] as const)("photo API on %s storage", (name) => {
     });
     expect(badJob.status).toBe(400);
     expect(badJob.body.fieldErrors.jobId).toBeTruthy();
+    // A customer an installer cannot see (no job or task: not in their pickers) is refused as missing.
+    const [lead] = await (
+      await getDb()
+    )
+      .insert(customers)
+      .values({ name: `Lead ${tag}${name}` })
+      .returning();
+    const installerSlot = await uploadUrl(installer);
+    await put(installerSlot.uploadURL, await makeJpeg(), installer);
+    const unseen = await call(b.url, "/api/photos", {
+      method: "POST",
+      cookie: installer,
+      json: { objectPath: installerSlot.objectPath, customerId: lead.id },
+    });
+    expect(unseen.status).toBe(400);
+    expect(unseen.body.fieldErrors.customerId).toEqual(["Customer not found"]);
+    const linked = await call(b.url, "/api/photos", {
+      method: "POST",
+      cookie: installer,
+      json: { objectPath: installerSlot.objectPath, customerId },
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    await (await getDb()).delete(customers).where(eq(customers.id, lead.id));
     const badType = await call(b.url, "/api/photos", {
       method: "POST",
       cookie: owner,
