@@ -213,6 +213,7 @@ export async function adjacentPhotos(db: Executor, photo: PhotoRow, filters: Pho
   return { prevId: prev?.id ?? null, nextId: next?.id ?? null };
 }
 
+let tagsLoading: Promise<string[]> | undefined;
 let tagCache: { at: number; tags: string[] } | undefined;
 
 /**
@@ -221,12 +222,22 @@ let tagCache: { at: number; tags: string[] } | undefined;
  */
 export async function photoTags(db: Executor, fresh = false): Promise<string[]> {
   if (!fresh && tagCache && Date.now() - tagCache.at < 60_000) return tagCache.tags;
-  const rows = await db.execute<{ tag: string }>(
-    sql`select tag from (select unnest(${photos.tags}) as tag from ${photos}) t group by tag order by count(*) desc, tag limit 100`,
-  );
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { tag: string }[] }).rows).map((r) => r.tag);
-  tagCache = { at: Date.now(), tags: list };
-  return list;
+  // One count at a time: when the minute is up, the requests arriving together share it.
+  if (!fresh && tagsLoading) return tagsLoading;
+  const loading = (async () => {
+    const rows = await db.execute<{ tag: string }>(
+      sql`select tag from (select unnest(${photos.tags}) as tag from ${photos}) t group by tag order by count(*) desc, tag limit 100`,
+    );
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: { tag: string }[] }).rows).map((r) => r.tag);
+    tagCache = { at: Date.now(), tags: list };
+    return list;
+  })();
+  tagsLoading = loading;
+  try {
+    return await loading;
+  } finally {
+    if (tagsLoading === loading) tagsLoading = undefined;
+  }
 }
 
 // ---------------------------------------------------------------- writing
