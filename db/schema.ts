@@ -845,7 +845,9 @@ export const inventoryTransactions = pgTable(
     reference: text("reference"),
     notes: text("notes"),
     /** The purchase-order line a receipt came from (beyond the spec). */
-    purchaseOrderLineId: integer("purchase_order_line_id"),
+    purchaseOrderLineId: integer("purchase_order_line_id").references((): AnyPgColumn => purchaseOrderLines.id, {
+      onDelete: "restrict",
+    }),
     createdByUserId: integer("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -858,6 +860,9 @@ export const inventoryTransactions = pgTable(
     index("inventory_transactions_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Reports: received / issued value and the number of moves in a range (index-only).
     index("inventory_transactions_created_report_idx").on(t.createdAt, t.type, t.totalCost),
+    index("inventory_transactions_po_line_idx")
+      .on(t.purchaseOrderLineId)
+      .where(sql`${t.purchaseOrderLineId} is not null`),
     check("inventory_transactions_type_check", sql`${t.type} in ('receive', 'issue', 'adjust', 'transfer', 'return')`),
   ],
 );
@@ -917,6 +922,7 @@ export const purchaseOrders = pgTable(
     uniqueIndex("purchase_orders_po_number_key").on(t.poNumber),
     index("purchase_orders_supplier_idx").on(t.supplierId),
     index("purchase_orders_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("purchase_orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("purchase_orders_status_check", sql`${t.status} in ('draft', 'ordered', 'partial', 'received', 'cancelled')`),
   ],
 );
