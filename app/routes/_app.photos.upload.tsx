@@ -99,17 +99,28 @@ export async function action({ request }: ActionFunctionArgs) {
       : "The upload broke off before it was complete. Nothing was uploaded; try again.";
     return page(submission.reply({ formErrors: [message] }), isBodyTooLarge(parsed.broken) ? 413 : 400);
   }
+  const notSaved = parsed.fileCount
+    ? ["Nothing was uploaded: correct the marked fields and choose the photos again."]
+    : undefined;
   // A Find: the form again with the matches, nothing saved.
   if (submission.status !== "success") {
     await discard();
-    return page(submission.reply(), submission.status === "error" ? 400 : 200, { files: [] });
+    return submission.status === "error"
+      ? page(submission.reply({ formErrors: notSaved }), 400, { files: [] })
+      : page(submission.reply(), 200, { files: [] });
   }
   try {
     await checkPhotoLinks(db, submission.value, scope);
   } catch (error) {
     await discard();
     const { reply, status } = refusalReply(submission, error);
-    return page(reply, status);
+    return page(
+      status === 400 && notSaved ? submission.reply({ formErrors: notSaved, ...fieldErrorsOf(error) }) : reply,
+      status,
+      {
+        files: [],
+      },
+    );
   }
   if (parsed.fileCount === 0)
     return page(submission.reply({ formErrors: ["Choose or take at least one photo."] }), 400);
@@ -138,6 +149,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // Every file refused for its size: 413; otherwise 400. The uploaded ones are saved; the page says so.
   const status = failures.every((f) => f.status === 413) && uploaded === 0 ? 413 : 400;
   return page(submission.reply(), status, { files: failures, uploaded });
+}
+
+function fieldErrorsOf(error: unknown) {
+  return isRefusal(error) && error.fieldErrors ? { fieldErrors: error.fieldErrors } : {};
 }
 
 type UploadAnswer = {
