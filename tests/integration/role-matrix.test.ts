@@ -151,7 +151,12 @@ beforeAll(async () => {
     categoryId: category.id,
     preferredSupplierId: supplier.id,
   });
-  Object.assign(ids, { supplierId: supplier.id, categoryId: category.id, itemId: item.id });
+  // A draft purchase order for its page and its Edit and E-mail dialogs (docs/decisions/purchasing.md).
+  const order = await post("/api/purchase-orders", {
+    supplierId: supplier.id,
+    lines: [{ itemId: item.id, quantity: "2", unitCost: "9.5" }],
+  });
+  Object.assign(ids, { supplierId: supplier.id, categoryId: category.id, itemId: item.id, poId: order.id });
 }, 60_000);
 
 afterAll(async () => {
@@ -168,6 +173,9 @@ afterAll(async () => {
     await db.execute(sql`delete from activity_log where customer_id = ${c}`);
     await db.execute(sql`delete from resources where id = ${ids.resourceId}`);
   }
+  await db.execute(
+    sql`delete from purchase_orders where supplier_id in (select id from suppliers where name = ${`Matrix Supplier ${tag}`})`,
+  );
   await db.execute(sql`delete from inventory_items where sku = ${`RM-${tag}`}`);
   await db.execute(sql`delete from inventory_categories where name = ${`Matrix Category ${tag}`}`);
   await db.execute(sql`delete from suppliers where name = ${`Matrix Supplier ${tag}`}`);
