@@ -234,6 +234,11 @@ export const jobs = pgTable(
     index("jobs_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("jobs_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    // Reports: jobs created in a range per status, average estimated cost (index-only).
+    index("jobs_created_report_idx").on(t.createdAt, t.status, t.estimatedCost),
+    // Home: approved jobs waiting longest (Jobs to Coordinate, Needs Attention); the installer's current jobs.
+    index("jobs_status_updated_idx").on(t.status, t.updatedAt, t.id),
+    index("jobs_status_start_idx").on(t.status, t.startDate, t.id),
   ],
 );
 
@@ -296,6 +301,12 @@ export const quotes = pgTable(
     // Home: quote win rate by sent date, Follow Up Quote (sent quotes waiting longest), High-Value Quotes.
     index("quotes_sent_at_idx").on(t.sentAt),
     index("quotes_status_total_idx").on(t.status, t.total.desc().nullsFirst()),
+    // Reports: quotes created / sent in a range (index-only).
+    index("quotes_created_report_idx").on(t.createdAt, t.status, t.total, t.customerId),
+    // Home: sent quotes waiting longest (Follow Up, Pending Quotes); quotes sent in a period (index-only).
+    index("quotes_status_sent_idx").on(t.status, t.sentAt, t.id),
+    index("quotes_sent_status_idx").on(t.sentAt, t.status),
+    index("quotes_sent_or_created_idx").on(sql`(coalesce(${t.sentAt}, ${t.createdAt}))`, t.status, t.total),
   ],
 );
 
@@ -370,6 +381,17 @@ export const invoices = pgTable(
     index("invoices_open_due_idx")
       .on(t.dueDate)
       .where(sql`${t.balance} > 0 and ${t.status} not in ('paid', 'cancelled', 'draft')`),
+    // Reports: invoices issued in a range (index-only).
+    index("invoices_issue_date_report_idx").on(
+      t.issueDate,
+      t.status,
+      t.total,
+      t.paidTotal,
+      t.balance,
+      t.subtotal,
+      t.taxAmount,
+      t.dueDate,
+    ),
     check("invoices_balance_check", sql`${t.balance} >= 0`),
   ],
 );
@@ -413,6 +435,8 @@ export const payments = pgTable(
   (t) => [
     index("payments_invoice_idx").on(t.invoiceId, t.receivedAt.desc().nullsFirst()),
     index("payments_received_at_idx").on(t.receivedAt.desc().nullsFirst()),
+    // Reports: money received in a range and the invoices it paid (index-only).
+    index("payments_received_amount_idx").on(t.receivedAt, t.amount, t.invoiceId),
     // A provider's transaction becomes at most one payment (webhooks are delivered more than once).
     uniqueIndex("payments_provider_txn_key")
       .on(t.provider, t.providerTransactionId)
@@ -478,6 +502,7 @@ export const paymentRefunds = pgTable(
     index("payment_refunds_invoice_idx").on(t.invoiceId, t.refundedAt.desc().nullsFirst()),
     // Home: revenue received in a period is payments minus refunds by date.
     index("payment_refunds_refunded_at_idx").on(t.refundedAt),
+    index("payment_refunds_refunded_amount_idx").on(t.refundedAt, t.amount),
     // A provider's refund is recorded once (its webhooks are delivered more than once).
     uniqueIndex("payment_refunds_provider_refund_key")
       .on(t.provider, t.providerRefundId)
@@ -820,7 +845,9 @@ export const inventoryTransactions = pgTable(
     reference: text("reference"),
     notes: text("notes"),
     /** The purchase-order line a receipt came from (beyond the spec). */
-    purchaseOrderLineId: integer("purchase_order_line_id"),
+    purchaseOrderLineId: integer("purchase_order_line_id").references((): AnyPgColumn => purchaseOrderLines.id, {
+      onDelete: "restrict",
+    }),
     createdByUserId: integer("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -831,6 +858,11 @@ export const inventoryTransactions = pgTable(
     index("inventory_transactions_item_idx").on(t.itemId, t.createdAt.desc().nullsFirst()),
     index("inventory_transactions_job_idx").on(t.jobId),
     index("inventory_transactions_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Reports: received / issued value and the number of moves in a range (index-only).
+    index("inventory_transactions_created_report_idx").on(t.createdAt, t.type, t.totalCost),
+    index("inventory_transactions_po_line_idx")
+      .on(t.purchaseOrderLineId)
+      .where(sql`${t.purchaseOrderLineId} is not null`),
     check("inventory_transactions_type_check", sql`${t.type} in ('receive', 'issue', 'adjust', 'transfer', 'return')`),
   ],
 );
@@ -890,6 +922,7 @@ export const purchaseOrders = pgTable(
     uniqueIndex("purchase_orders_po_number_key").on(t.poNumber),
     index("purchase_orders_supplier_idx").on(t.supplierId),
     index("purchase_orders_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("purchase_orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("purchase_orders_status_check", sql`${t.status} in ('draft', 'ordered', 'partial', 'received', 'cancelled')`),
   ],
 );
@@ -1059,3 +1092,48 @@ export const backups = pgTable(
   },
   (t) => [index("backups_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
+
+// ---------------------------------------------------------------- report summaries
+// Kept by triggers in the writes' own transaction (migration 0021_report_summaries; triggers are not
+// expressible here): invoices, payments, payment_refunds and inventory_transactions each update them.
+// docs/decisions/reports.md, "Measured".
+
+/** Per invoice: what AR aging needs without summing payments per request. */
+export const reportInvoiceAr = pgTable(
+  "report_invoice_ar",
+  {
+    invoiceId: integer("invoice_id").primaryKey(),
+    customerId: integer("customer_id").notNull(),
+    /** Not a draft, not cancelled. */
+    issued: boolean("issued").notNull(),
+    issueDate: day("issue_date").notNull(),
+    dueDate: day("due_date").notNull(),
+    total: numeric("total").notNull(),
+    /** Σ amount of every payment recorded against the invoice (any status). */
+    paid: numeric("paid").notNull().default("0"),
+    /** Σ amount of every refund recorded against it. */
+    refunded: numeric("refunded").notNull().default("0"),
+    /** The latest received_at / refunded_at seen (never lowered by a delete). */
+    lastMoveAt: instant("last_move_at"),
+  },
+  (t) => [
+    index("report_invoice_ar_open_idx")
+      .on(t.issueDate)
+      .where(sql`${t.issued} and ${t.total} - ${t.paid} + ${t.refunded} <> 0`),
+    index("report_invoice_ar_moved_idx")
+      .on(t.lastMoveAt)
+      .where(sql`${t.issued}`),
+  ],
+);
+
+/** Per job: Σ subtotal of its issued invoices and Σ total_cost of its ledger issues and returns. */
+export const reportJobTotals = pgTable("report_job_totals", {
+  jobId: integer("job_id").primaryKey(),
+  revenue: numeric("revenue").notNull().default("0"),
+  /** Issued invoices counted in revenue. */
+  invoices: integer("invoices").notNull().default(0),
+  /** Signed as the ledger: issues negative, returns positive. */
+  materialCost: numeric("material_cost").notNull().default("0"),
+  /** Issues and returns with a cost counted in materialCost. */
+  moves: integer("moves").notNull().default(0),
+});

@@ -41,10 +41,12 @@ export const EMAIL_QUEUE = "email";
 export const SEND_QUOTE_EMAIL_JOB = "send-quote";
 export const SEND_INVOICE_EMAIL_JOB = "send-invoice";
 export const SEND_TEST_EMAIL_JOB = "send-test";
+export const SEND_PURCHASE_ORDER_EMAIL_JOB = "send-purchase-order";
 /** E-mail jobs: ids and the user's message only — the processor loads the rest (never secrets). */
 export type SendQuoteEmailData = { quoteId: number; customMessage?: string; actorId?: number | null };
 export type SendInvoiceEmailData = { invoiceId: number; customMessage?: string; actorId?: number | null };
 export type SendTestEmailData = { actorId?: number | null };
+export type SendPurchaseOrderEmailData = { purchaseOrderId: number; customMessage?: string; actorId?: number | null };
 export const SEND_LOGIN_ALERT_JOB = "send-login-alert";
 /** A sign-in from a browser new to the user: who, when, and the browser and address it came from. */
 export type SendLoginAlertData = { userId: number; at: string; browser: string; address: string };
@@ -130,6 +132,7 @@ export type JobPayloads = {
     [SEND_QUOTE_EMAIL_JOB]: SendQuoteEmailData;
     [SEND_INVOICE_EMAIL_JOB]: SendInvoiceEmailData;
     [SEND_TEST_EMAIL_JOB]: SendTestEmailData;
+    [SEND_PURCHASE_ORDER_EMAIL_JOB]: SendPurchaseOrderEmailData;
     [SEND_REPLY_JOB]: SendReplyData;
     [SEND_LOGIN_ALERT_JOB]: SendLoginAlertData;
     [SYNC_INBOX_JOB]: SyncInboxData;

@@ -253,12 +253,9 @@ async function main() {
   process.on("unhandledRejection", (reason) => logError(`unhandled rejection: ${errorMessage(reason)}`));
   process.on("uncaughtException", (error) => logError(`uncaught exception: ${error.stack ?? error.message}`));
 
-  const running = await startWorker();
-  log(
-    `ready: queues ${running.workers.map((w) => w.name).join(", ")}; prefix "${running.prefix}"; ` +
-      `concurrency ${concurrencyFromEnv()}`,
-  );
-
+  // The handlers are in place before the first await: a signal while the queues start waits for
+  // them, then stops them.
+  const starting = startWorker();
   let shuttingDown = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {
@@ -268,6 +265,7 @@ async function main() {
     shuttingDown = true;
     log(`${signal} received: finishing active jobs`);
     try {
+      const running = await starting;
       await running.stop();
       await closeDb();
       await running.close();
@@ -280,6 +278,13 @@ async function main() {
   };
   process.on("SIGTERM", (signal) => void shutdown(signal));
   process.on("SIGINT", (signal) => void shutdown(signal));
+
+  const running = await starting;
+  if (shuttingDown) return;
+  log(
+    `ready: queues ${running.workers.map((w) => w.name).join(", ")}; prefix "${running.prefix}"; ` +
+      `concurrency ${concurrencyFromEnv()}`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -79,6 +79,10 @@ export function DialogRoute({
         style={{ maxWidth: width }}
         role="dialog"
         aria-labelledby="route-dialog-title"
+        // Without JS the page underneath stays in the Tab order: the dialog takes focus on load, so Tab
+        // starts in its form instead of walking the sidebar and the whole list first.
+        tabIndex={-1}
+        autoFocus
       >
         <Heading as="h2" size="5" id="route-dialog-title" mb="1">
           {title}

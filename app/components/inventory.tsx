@@ -8,12 +8,15 @@ import type { ReactNode } from "react";
 import { centsToString, formatMoney, parseScaled } from "~/utils/money";
 import { quantityWithUnit } from "~/utils/units";
 import { useDisplay } from "./date-display";
+import { PO_STATUS_LABELS, type PoStatus } from "~/schemas/purchasing";
 
 export const INVENTORY_TABS = [
   { id: "items", label: "Items", to: "/inventory" },
   { id: "suppliers", label: "Suppliers", to: "/inventory/suppliers" },
   { id: "categories", label: "Categories", to: "/inventory/categories" },
   { id: "transactions", label: "Transactions", to: "/inventory/transactions" },
+  { id: "purchase-orders", label: "Purchase Orders", to: "/inventory/purchase-orders" },
+  { id: "reorder", label: "Reorder", to: "/inventory/reorder" },
 ] as const;
 export type InventoryTab = (typeof INVENTORY_TABS)[number]["id"];
 
@@ -60,6 +63,23 @@ export function StockBadge({ level }: { level: string }) {
   return (
     <Badge color={l.color} data-testid="stock-level">
       {l.label}
+    </Badge>
+  );
+}
+
+const PO_COLOR: Record<string, "gray" | "blue" | "amber" | "green" | "red"> = {
+  draft: "gray",
+  ordered: "blue",
+  partial: "amber",
+  received: "green",
+  cancelled: "red",
+};
+
+/** A purchase order's status: Draft, Ordered, Partially received, Received, Cancelled. */
+export function PoStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={PO_COLOR[status] ?? "gray"} data-testid="po-status">
+      {PO_STATUS_LABELS[status as PoStatus] ?? status}
     </Badge>
   );
 }

@@ -25,7 +25,7 @@ export type BusinessDetails = {
 };
 
 export type DocumentEmailProps = {
-  kind: "Quote" | "Invoice";
+  kind: "Quote" | "Invoice" | "Purchase Order";
   number: string;
   title: string;
   customerName: string;

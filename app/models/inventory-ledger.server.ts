@@ -116,38 +116,44 @@ async function post(
   return { transaction, item: updated };
 }
 
+type ReceiptInput = {
+  itemId: number;
+  quantity: string;
+  unitCost: string;
+  supplierId?: number | null;
+  reference?: string | null;
+  notes?: string | null;
+  purchaseOrderLineId?: number | null;
+  /** What the receipt cost in all, when it is not round4(quantity × unitCost) (a purchase order's line). */
+  totalCost?: string;
+};
+
 /** A receipt: stock up, the average moved to include the new cost, last cost set. */
-export async function receiveStock(
-  db: Executor,
-  input: {
-    itemId: number;
-    quantity: string;
-    unitCost: string;
-    supplierId?: number | null;
-    reference?: string | null;
-    notes?: string | null;
-    purchaseOrderLineId?: number | null;
-  },
-  userId?: number | null,
-) {
+export async function receiveStock(db: Executor, input: ReceiptInput, userId?: number | null) {
+  return inTransaction(db, (tx) => postReceipt(tx, input, userId));
+}
+
+/**
+ * A receipt inside the caller's transaction (purchase orders receive several lines at once): the
+ * item is locked here, until the caller's transaction ends.
+ */
+export async function postReceipt(tx: Tx, input: ReceiptInput, userId?: number | null) {
   const quantity = q4(input.quantity);
   const unitCost = q4(input.unitCost);
   if (quantity <= 0n) throw invalid("Quantity must be greater than zero", "quantity");
   if (unitCost < 0n) throw invalid("Unit cost must not be negative", "unitCost");
-  const run = async (tx: Tx) => {
-    const item = await lockItem(tx, input.itemId);
-    const average = movingAverage(q4(item.currentStock), q4(item.averageCost), quantity, unitCost);
-    return post(tx, item, {
-      type: "receive",
-      ...input,
-      quantity,
-      unitCost,
-      userId,
-      averageCost: average,
-      lastCost: unitCost,
-    });
-  };
-  return inTransaction(db, run);
+  const item = await lockItem(tx, input.itemId);
+  const average = movingAverage(q4(item.currentStock), q4(item.averageCost), quantity, unitCost);
+  return post(tx, item, {
+    type: "receive",
+    ...input,
+    quantity,
+    unitCost,
+    totalCost: input.totalCost === undefined ? undefined : q4(input.totalCost),
+    userId,
+    averageCost: average,
+    lastCost: unitCost,
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { rows, type Executor } from "../../db/client.server";
  * caller's transaction: the row lock serialises concurrent creators, and a rolled-back create gives
  * its number back.
  */
-export async function nextNumber(tx: Executor, prefix: "Q" | "INV", today: string) {
+export async function nextNumber(tx: Executor, prefix: "Q" | "INV" | "PO", today: string) {
   const key = `${prefix}-${today.slice(0, 4)}`;
   const [row] = await rows<{ last_value: number }>(
     tx,

@@ -414,18 +414,29 @@ function openInvoicesAsOf(asOf: string, timeZone: string, customerId?: number) {
         + coalesce((select sum(r.amount) from payment_refunds r where r.invoice_id = i.id and r.refunded_at < ${end}::timestamptz), 0)
         as open
     from invoices i where ${issued} and i.customer_id = ${customerId}`;
-  // Everyone: payments and refunds summed once per invoice (hash joins), not one lookup per invoice.
-  return sql`select ${columns}, i.total - coalesce(p.s, 0) + coalesce(r.s, 0) as open
-    from invoices i
-    left join (select invoice_id, sum(amount) as s from payments where received_at < ${end}::timestamptz group by invoice_id) p
-      on p.invoice_id = i.id
-    left join (select invoice_id, sum(amount) as s from payment_refunds where refunded_at < ${end}::timestamptz group by invoice_id) r
-      on r.invoice_id = i.id
-    where ${issued}`;
+  // Everyone: from the summary kept by triggers (report_invoice_ar, migration 0021). An invoice with
+  // no payment or refund after the day's end is open by exactly total − all payments + all refunds,
+  // read from the partial index of invoices open now; one with a later move is summed from its own
+  // payments and refunds (the per-invoice indexes) — for today's aging, none.
+  return sql`select a.invoice_id as id, a.customer_id, (${asOf}::date - a.due_date) as days,
+      a.total - a.paid + a.refunded as open
+    from report_invoice_ar a
+    where a.issued and a.issue_date <= ${asOf}::date and a.total - a.paid + a.refunded <> 0
+      and (a.last_move_at is null or a.last_move_at < ${end}::timestamptz)
+    union all
+    select a.invoice_id, a.customer_id, (${asOf}::date - a.due_date),
+      a.total
+        - coalesce((select sum(p.amount) from payments p where p.invoice_id = a.invoice_id and p.received_at < ${end}::timestamptz), 0)
+        + coalesce((select sum(r.amount) from payment_refunds r where r.invoice_id = a.invoice_id and r.refunded_at < ${end}::timestamptz), 0)
+    from report_invoice_ar a
+    where a.issued and a.issue_date <= ${asOf}::date and a.last_move_at >= ${end}::timestamptz`;
 }
 
 const BUCKET_SQL = sql`case when days <= 0 then 'current' when days <= 30 then 'd1_30' when days <= 60 then 'd31_60'
   when days <= 90 then 'd61_90' else 'd90_plus' end`;
+
+/** String.prototype.localeCompare's order, with one collator instead of one per comparison. */
+const byName = new Intl.Collator().compare;
 
 function emptyAmounts(): Record<AgingBucket | "total", bigint> {
   return { current: 0n, d1_30: 0n, d31_60: 0n, d61_90: 0n, d90_plus: 0n, total: 0n };
@@ -475,12 +486,13 @@ export async function arAging(
     totals.total += cents;
     invoiceCount += int(r.n);
   }
+  // Largest total first (compared as the cents already summed, not re-parsed per comparison), then by name.
   const customers = [...byCustomer.entries()]
-    .map(([customerId, e]) => ({ customerId, customerName: e.name, invoices: e.invoices, ...amountsText(e.amounts) }))
     .sort(
-      (a, b) =>
-        Number((toCents(b.total) ?? 0n) - (toCents(a.total) ?? 0n)) || a.customerName.localeCompare(b.customerName),
-    );
+      ([, a], [, b]) =>
+        (b.amounts.total > a.amounts.total ? 1 : b.amounts.total < a.amounts.total ? -1 : 0) || byName(a.name, b.name),
+    )
+    .map(([customerId, e]) => ({ customerId, customerName: e.name, invoices: e.invoices, ...amountsText(e.amounts) }));
   return { asOf, customers, totals: amountsText(totals), invoices: invoiceCount };
 }
 
@@ -674,6 +686,18 @@ export type ProfitRow = {
  * one (it is the whole job's cost), else the material cost. Margin = revenue − cost; % of revenue.
  */
 export async function jobProfitability(db: Executor, range: ReportRange, opts: { limit?: number } = {}) {
+  // Per job from the summary kept by triggers (report_job_totals, migration 0021); sorted, cut and
+  // totalled in SQL, so the page reads its 50 rows and one line of totals, not every job of the range.
+  const perJob = sql`select j.id, j.title, cu.name as customer, j.status, j.actual_cost as actual,
+        (case when t.invoices > 0 then t.revenue else 0 end)::numeric(14,2) as revenue,
+        (case when t.moves > 0 then round(-t.material_cost, 2) else 0 end)::numeric(16,2) as material
+      from jobs j join customers cu on cu.id = j.customer_id
+      left join report_job_totals t on t.job_id = j.id
+      where ${atInstants(sql`j.created_at`, range)}
+        and (t.invoices > 0 or t.moves > 0 or j.actual_cost is not null)`;
+  const kept = sql`select *, coalesce(actual, material) as cost from (${perJob}) p
+      where revenue <> 0 or coalesce(actual, material) <> 0 or material <> 0`;
+  // Totals over every kept job by window aggregates, computed before the cut: one pass.
   const found = await rows<{
     id: number;
     title: string;
@@ -682,55 +706,56 @@ export async function jobProfitability(db: Executor, range: ReportRange, opts: {
     revenue: string;
     material: string;
     actual: string | null;
+    n: number;
+    s_revenue: string;
+    s_material: string;
+    s_actual: string;
+    s_cost: string;
   }>(
     db,
-    sql`select j.id, j.title, cu.name as customer, j.status, j.actual_cost::text as actual,
-        coalesce(r.revenue, 0)::numeric(14,2)::text as revenue,
-        coalesce(round(-m.cost, 2), 0)::numeric(16,2)::text as material
-      from jobs j join customers cu on cu.id = j.customer_id
-      left join (select job_id, sum(subtotal) as revenue from invoices
-          where status not in ('draft', 'cancelled') and job_id is not null group by job_id) r on r.job_id = j.id
-      left join (select job_id, sum(total_cost) as cost from inventory_transactions
-          where type in ('issue', 'return') and job_id is not null group by job_id) m on m.job_id = j.id
-      where ${atInstants(sql`j.created_at`, range)}
-        and (r.revenue is not null or m.cost is not null or j.actual_cost is not null)`,
+    sql`select id, title, customer, status, actual::text as actual, revenue::text as revenue, material::text as material,
+        count(*) over ()::int as n, (sum(revenue) over ())::text as s_revenue, (sum(material) over ())::text as s_material,
+        coalesce(sum(actual) over (), 0)::text as s_actual, (sum(cost) over ())::text as s_cost
+      from (${kept}) k order by revenue desc, id ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`,
   );
-  const all = found
-    .map<ProfitRow & { revenueCents: bigint }>((r) => {
-      const revenue = toCents(r.revenue) ?? 0n;
-      const material = toCents(r.material) ?? 0n;
-      const actual = r.actual === null ? null : (toCents(r.actual) ?? 0n);
-      const cost = actual ?? material;
-      const margin = revenue - cost;
-      return {
-        jobId: int(r.id),
-        title: r.title,
-        customerName: r.customer,
-        status: r.status,
-        revenue: centsToString(revenue),
-        materialCost: centsToString(material),
-        actualCost: actual === null ? null : centsToString(actual),
-        cost: centsToString(cost),
-        margin: centsToString(margin),
-        marginPercent: revenue > 0n ? percent1(margin, revenue) : null,
-        revenueCents: revenue,
-      };
-    })
-    .filter((r) => r.revenueCents !== 0n || r.cost !== "0.00" || r.materialCost !== "0.00")
-    .sort((a, b) => (b.revenueCents > a.revenueCents ? 1 : b.revenueCents < a.revenueCents ? -1 : a.jobId - b.jobId));
-  const revenue = all.reduce((s, r) => s + r.revenueCents, 0n);
-  const cost = all.reduce((s, r) => s + (toCents(r.cost) ?? 0n), 0n);
+  const first = found[0];
+  const sum = {
+    jobs: first?.n ?? 0,
+    revenue: first?.s_revenue ?? "0",
+    material: first?.s_material ?? "0",
+    actual: first?.s_actual ?? "0",
+    cost: first?.s_cost ?? "0",
+  };
+  const revenue = toCents(sum.revenue) ?? 0n;
+  const cost = toCents(sum.cost) ?? 0n;
   const totals = {
-    jobs: all.length,
+    jobs: int(sum.jobs),
     revenue: centsToString(revenue),
-    materialCost: sumMoney(all.map((r) => r.materialCost)),
-    actualCost: sumMoney(all.map((r) => r.actualCost)),
+    materialCost: money(sum.material),
+    actualCost: money(sum.actual),
     cost: centsToString(cost),
     margin: centsToString(revenue - cost),
     marginPercent: revenue > 0n ? percent1(revenue - cost, revenue) : null,
   };
-  const limit = opts.limit ?? all.length;
-  return { jobs: all.slice(0, limit).map(({ revenueCents: _r, ...row }) => row), totals };
+  const jobs = found.map<ProfitRow>((r) => {
+    const rev = toCents(r.revenue) ?? 0n;
+    const material = toCents(r.material) ?? 0n;
+    const actual = r.actual === null ? null : (toCents(r.actual) ?? 0n);
+    const c = actual ?? material;
+    return {
+      jobId: int(r.id),
+      title: r.title,
+      customerName: r.customer,
+      status: r.status,
+      revenue: centsToString(rev),
+      materialCost: centsToString(material),
+      actualCost: actual === null ? null : centsToString(actual),
+      cost: centsToString(c),
+      margin: centsToString(rev - c),
+      marginPercent: rev > 0n ? percent1(rev - c, rev) : null,
+    };
+  });
+  return { jobs, totals };
 }
 
 // ---------------------------------------------------------------- installer utilisation

@@ -25,9 +25,9 @@ function decimal4Text(label: string, sign: "positive" | "non-negative" | "any") 
     .refine((v) => sign !== "positive" || /[1-9]/.test(v), `${label} must be greater than zero`);
 }
 const numberAsText = (value: unknown) => (blank(value) ? undefined : typeof value === "number" ? String(value) : value);
-const requiredDecimal4 = (label: string, sign: "positive" | "non-negative" | "any") =>
+export const requiredDecimal4 = (label: string, sign: "positive" | "non-negative" | "any") =>
   z.preprocess(numberAsText, decimal4Text(label, sign));
-const optionalDecimal4 = (label: string, sign: "positive" | "non-negative" | "any") =>
+export const optionalDecimal4 = (label: string, sign: "positive" | "non-negative" | "any") =>
   z.preprocess(numberAsText, decimal4Text(label, sign).optional());
 
 export const quantity = (label = "Quantity") => requiredDecimal4(label, "positive");

@@ -5,6 +5,7 @@
 import {
   EMAIL_QUEUE,
   SEND_INVOICE_EMAIL_JOB,
+  SEND_PURCHASE_ORDER_EMAIL_JOB,
   SEND_QUOTE_EMAIL_JOB,
   SEND_REPLY_JOB,
   SEND_TEST_EMAIL_JOB,
@@ -17,6 +18,7 @@ import type { SendResult } from "../integrations/smtp.server";
 import { invoiceRecipient, quoteRecipient } from "../models/documents.server";
 import { getEmailConfig } from "../models/email-config.server";
 import { forgetUnreadCount, getEmail } from "../models/inbox.server";
+import { purchaseOrderRecipient } from "../models/purchasing.server";
 import { conflict, invalid, requireFound } from "../utils/refusal.server";
 import type { SyncResult } from "./inbox-sync.server";
 
@@ -83,6 +85,37 @@ export async function dispatchInvoiceEmail(
       EMAIL_QUEUE,
       SEND_INVOICE_EMAIL_JOB,
       { invoiceId, customMessage, actorId },
+      emailJobOptions,
+    ),
+  );
+}
+
+/** The Send dialog of a purchase order: the supplier's address and whether sending can work. */
+export async function purchaseOrderSendReadiness(db: Executor, purchaseOrderId: number) {
+  const order = requireFound(await purchaseOrderRecipient(db, purchaseOrderId), "Purchase order");
+  const config = await getEmailConfig(db);
+  const configured = Boolean(config?.isActive && config.senderEmail && config.hasPassword);
+  const state = !order.email ? "no-email" : !configured ? "not-configured" : "ready";
+  return { order, state, recipient: order.email } as const;
+}
+
+/** "E-mail to supplier": refused at once when the supplier has no address or e-mail is not set up. */
+export async function dispatchPurchaseOrderEmail(
+  db: Executor,
+  purchaseOrderId: number,
+  customMessage: string | undefined,
+  actorId: number | null,
+) {
+  const { order, state } = await purchaseOrderSendReadiness(db, purchaseOrderId);
+  if (state === "no-email")
+    throw invalid(`No email: ${order.supplierName} has no email address. Add one to the supplier first.`);
+  if (order.status === "cancelled") throw conflict(`${order.poNumber} is cancelled and cannot be sent`);
+  refuse(state);
+  return wait(() =>
+    enqueueAndWait<typeof EMAIL_QUEUE, typeof SEND_PURCHASE_ORDER_EMAIL_JOB, SendResult>(
+      EMAIL_QUEUE,
+      SEND_PURCHASE_ORDER_EMAIL_JOB,
+      { purchaseOrderId, customMessage, actorId },
       emailJobOptions,
     ),
   );

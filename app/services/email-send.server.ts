@@ -13,6 +13,7 @@ import { activeMailAccount } from "../models/email-config.server";
 import { forgetUnreadCount, getEmail } from "../models/inbox.server";
 import { getInvoiceDetail } from "../models/invoice.server";
 import { createPortalToken, portalPath } from "../models/portal.server";
+import { getPurchaseOrder, markPurchaseOrderSent, renderPurchaseOrderPdf } from "../models/purchasing.server";
 import { getQuoteDetail } from "../models/quote.server";
 import { getSettings } from "../models/settings.server";
 import { formatDate, formatDateTime } from "../utils/dates";
@@ -133,6 +134,48 @@ export async function sendInvoiceEmail(
       amount: invoice.total,
     });
   });
+  return result;
+}
+
+/**
+ * "E-mail to supplier": the PO's PDF to the supplier's address; a draft becomes ordered (placed),
+ * as a draft quote becomes sent.
+ */
+export async function sendPurchaseOrderEmail(
+  db: Executor,
+  purchaseOrderId: number,
+  customMessage?: string | null,
+  actorId?: number | null,
+): Promise<SendResult> {
+  const detail = requireFound(await getPurchaseOrder(db, purchaseOrderId), "Purchase order");
+  const to = detail.supplier.email;
+  if (!to) throw invalid(`${detail.supplier.name} has no email address: add one to the supplier first`);
+  if (detail.status === "cancelled") throw invalid(`${detail.poNumber} is cancelled and cannot be sent`);
+  const account = await activeMailAccount(db);
+  const settings = await getSettings(db);
+  const pdf = await renderPurchaseOrderPdf(detail, settings);
+  const { html, text } = await renderEmail(
+    DocumentEmail({
+      kind: "Purchase Order",
+      number: detail.poNumber,
+      title: `${detail.lines.length} line${detail.lines.length === 1 ? "" : "s"}`,
+      customerName: detail.supplier.contactName || detail.supplier.name,
+      total: formatMoney(detail.total),
+      extraLines: detail.expectedDate
+        ? [`We expect delivery by ${formatDate(detail.expectedDate, settings.system)}.`]
+        : undefined,
+      customMessage,
+      business: settings.business,
+    }),
+  );
+  const result = await sendMail(account, {
+    to,
+    subject: `Purchase order ${detail.poNumber} from ${settings.business.companyName}`,
+    html,
+    text,
+    attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
+  });
+  await db.transaction((tx) => markPurchaseOrderSent(tx, purchaseOrderId, to, actorId));
   return result;
 }
 

@@ -27,6 +27,12 @@ export const ACTIVITY_TYPE_LABELS = {
   materials_requested: "Materials requested",
   photo_uploaded: "Photo uploaded",
   email_replied: "E-mail replied",
+  purchase_order_created: "Purchase order created",
+  purchase_order_updated: "Purchase order updated",
+  purchase_order_placed: "Purchase order placed",
+  purchase_order_emailed: "Purchase order e-mailed",
+  purchase_order_received: "Purchase order received",
+  purchase_order_cancelled: "Purchase order cancelled",
 } as const;
 
 export type ActivityType = keyof typeof ACTIVITY_TYPE_LABELS;

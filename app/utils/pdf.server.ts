@@ -4,7 +4,14 @@ import PDFDocument from "pdfkit";
 import { formatDate, type DateDisplay } from "./dates";
 import { formatMoney, rateToPercent } from "./money";
 
-type Item = { description: string; quantity: string; unitPrice: string; lineTotal: string };
+type Item = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  lineTotal: string;
+  /** Printed instead of formatMoney(unitPrice): a purchase order's 4-decimal cost. */
+  unitPriceText?: string;
+};
 type Party = {
   name: string;
   email?: string | null;
@@ -14,10 +21,15 @@ type Party = {
   state?: string | null;
   zipCode?: string | null;
 } | null;
-type Totals = { subtotal: string; taxRate: string; taxAmount: string; total: string };
+/** Without a tax rate (a purchase order) only the total is printed. */
+type Totals = { subtotal: string; taxRate?: string; taxAmount?: string; total: string };
 
 export type PdfDocumentInput = {
-  kind: "Quote" | "Invoice";
+  kind: "Quote" | "Invoice" | "Purchase Order";
+  /** The heading over the other party: "Bill To" (quotes, invoices) or "Supplier". */
+  partyLabel?: string;
+  /** The unit column's heading: "Unit Price", or "Unit Cost" on a purchase order. */
+  priceLabel?: string;
   number: string;
   title: string;
   description?: string | null;
@@ -91,7 +103,10 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
 
   doc.moveDown(2);
   const y0 = Math.max(doc.y, 140);
-  doc.font("Helvetica-Bold").fontSize(10).text("Bill To", left, y0);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(10)
+    .text(input.partyLabel ?? "Bill To", left, y0);
   doc.font("Helvetica").fontSize(10);
   const c = input.customer;
   if (c) {
@@ -124,7 +139,7 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
     doc.font("Helvetica-Bold").fontSize(10);
     doc.text("Description", left, y, { width: descW });
     doc.text("Qty", qtyX, y, { width: qtyW, align: "right" });
-    doc.text("Unit Price", unitX, y, { width: unitW, align: "right" });
+    doc.text(input.priceLabel ?? "Unit Price", unitX, y, { width: unitW, align: "right" });
     doc.text("Line Total", totalX, y, { width: totalW, align: "right" });
     doc
       .moveTo(left, y + 14)
@@ -141,7 +156,7 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
     const h = Math.max(
       cell(item.description, descW),
       cell(quantity, qtyW),
-      cell(formatMoney(item.unitPrice), unitW),
+      cell(item.unitPriceText ?? formatMoney(item.unitPrice), unitW),
       cell(formatMoney(item.lineTotal), totalW),
     );
     if (y + h > bottom) {
@@ -151,7 +166,7 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
     }
     doc.text(item.description, left, y, { width: descW });
     doc.text(quantity, qtyX, y, { width: qtyW, align: "right" });
-    doc.text(formatMoney(item.unitPrice), unitX, y, { width: unitW, align: "right" });
+    doc.text(item.unitPriceText ?? formatMoney(item.unitPrice), unitX, y, { width: unitW, align: "right" });
     doc.text(formatMoney(item.lineTotal), totalX, y, { width: totalW, align: "right" });
     y += h + 6;
   }
@@ -159,11 +174,15 @@ export function renderDocumentPdf(input: PdfDocumentInput, settings: PdfSettings
     doc.text("No line items.", left, y, { width: descW });
     y += 18;
   }
-  const rows: Array<[string, string, boolean?]> = [
-    ["Subtotal", formatMoney(input.totals.subtotal)],
-    [`Tax (${rateToPercent(input.totals.taxRate)}%)`, formatMoney(input.totals.taxAmount)],
-    ["Total", formatMoney(input.totals.total), true],
-  ];
+  const { taxRate, taxAmount } = input.totals;
+  const rows: Array<[string, string, boolean?]> =
+    taxRate !== undefined && taxAmount !== undefined
+      ? [
+          ["Subtotal", formatMoney(input.totals.subtotal)],
+          [`Tax (${rateToPercent(taxRate)}%)`, formatMoney(taxAmount)],
+          ["Total", formatMoney(input.totals.total), true],
+        ]
+      : [["Total", formatMoney(input.totals.total), true]];
   if (input.paid !== undefined) rows.push(["Paid", formatMoney(input.paid)]);
   if (input.balance !== undefined) rows.push(["Balance Due", formatMoney(input.balance), true]);
   // The totals stay together, on the next page when they would cross the bottom margin.

@@ -8,6 +8,7 @@ import { isPermanentSmtpError } from "../../app/integrations/smtp.server";
 import {
   sendInvoiceEmail,
   sendLoginAlert,
+  sendPurchaseOrderEmail,
   sendQuoteEmail,
   sendReply,
   sendTestEmail,
@@ -17,6 +18,7 @@ import { isRefusal } from "../../app/utils/refusal.server";
 import type {
   JobLike,
   SendInvoiceEmailData,
+  SendPurchaseOrderEmailData,
   SendQuoteEmailData,
   SendLoginAlertData,
   SendReplyData,
@@ -45,6 +47,11 @@ export async function sendQuoteEmailJob(job: JobLike<SendQuoteEmailData>) {
 export async function sendInvoiceEmailJob(job: JobLike<SendInvoiceEmailData>) {
   const db = await getDb();
   return run(() => sendInvoiceEmail(db, job.data.invoiceId, job.data.customMessage, job.data.actorId));
+}
+
+export async function sendPurchaseOrderEmailJob(job: JobLike<SendPurchaseOrderEmailData>) {
+  const db = await getDb();
+  return run(() => sendPurchaseOrderEmail(db, job.data.purchaseOrderId, job.data.customMessage, job.data.actorId));
 }
 
 export async function sendTestEmailJob(_job: JobLike<SendTestEmailData>) {

@@ -16,6 +16,7 @@ import {
   SEND_REPLY_JOB,
   SEND_LOGIN_ALERT_JOB,
   SEND_TEST_EMAIL_JOB,
+  SEND_PURCHASE_ORDER_EMAIL_JOB,
   SYNC_INBOX_JOB,
   NOTIFICATIONS_QUEUE,
   DAILY_NOTIFICATIONS_JOB,
@@ -40,6 +41,7 @@ import {
 import {
   sendInvoiceEmailJob,
   sendLoginAlertJob,
+  sendPurchaseOrderEmailJob,
   sendQuoteEmailJob,
   sendReplyJob,
   sendTestEmailJob,
@@ -58,6 +60,7 @@ export const processors = {
     [SEND_QUOTE_EMAIL_JOB]: sendQuoteEmailJob,
     [SEND_INVOICE_EMAIL_JOB]: sendInvoiceEmailJob,
     [SEND_TEST_EMAIL_JOB]: sendTestEmailJob,
+    [SEND_PURCHASE_ORDER_EMAIL_JOB]: sendPurchaseOrderEmailJob,
     [SEND_REPLY_JOB]: sendReplyJob,
     [SEND_LOGIN_ALERT_JOB]: sendLoginAlertJob,
     [SYNC_INBOX_JOB]: syncInboxJob,

@@ -1,17 +1,22 @@
-// `npm run bench:homes`: what the three Home dashboards ask of the database on the large data set
-// (docs/decisions/dashboards.md). Not yet part of `npm run bench` (no HTTP load, no floor server):
-// it times the home loaders' model calls directly, 20 concurrent callers, and reports p50/p95 per
-// role, plus the statements that read a big table without an index.
+// `npm run bench:homes`: the three Home dashboards (owner, office, installer; docs/decisions/dashboards.md)
+// under load at the large data set, against their floor: the SAME SQL statements — captured from the
+// home loaders' model calls through a logging drizzle client — replayed bare with postgres.js at the
+// same concurrency, in this process (no HTTP, no session, no JSON or HTML). The loader sends its
+// statements concurrently (Promise.all), so the floor does too. Aim (issue 14): p95 ≤ 2× the floor's.
+// Then EXPLAIN of every statement: Seq Scans on tables over 10k rows are listed.
 //
-// 1. scratch database cab_homes_<timestamp>: migrate, `db/seed/index.ts --large`, VACUUM ANALYZE;
-// 2. per role: 5 warm-up rounds, then ROUNDS rounds of CONNECTIONS concurrent home loads;
-// 3. EXPLAIN of every statement one owner home sends: Seq Scans on tables over 10k rows are listed;
-// 4. the database is dropped whatever happens.
+// Database: BENCH_DATABASE_URL (a database already loaded with `db/seed/index.ts --large`), else a
+// scratch database cab_homes_<timestamp> is created, migrated, loaded and dropped afterwards.
+// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "../../db/schema";
 import { listActivity } from "../../app/models/activity.server";
 import {
+  HOME_LIST_LIMIT,
   highValueQuotes,
   homeMetrics,
   jobPipeline,
@@ -24,21 +29,39 @@ import { needsAttention } from "../../app/models/needs-attention.server";
 import { installerDay } from "../../app/models/task.server";
 import { addDays, businessToday, dayRange } from "../../app/utils/dates";
 import type { Role } from "../../app/utils/permissions";
-import { fmtMs, markdownTable, percentile, run, seconds, tsxBin, withDatabase } from "./lib";
+import {
+  buildIsStale,
+  fmtMs,
+  freePort,
+  markdownTable,
+  percentile,
+  root,
+  run,
+  seconds,
+  startChild,
+  stopChild,
+  tsxBin,
+  waitForHttp,
+  withDatabase,
+} from "./lib";
 
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
-const TZ = "America/New_York";
+const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
+const PASSWORD = "cabinets2026";
 const started = Date.now();
 const log = (m: string) => console.log(`[homes ${seconds(Date.now() - started).padStart(7)}] ${m}`);
 
 type Db = ReturnType<typeof drizzle<typeof schema>>;
+type Captured = { sql: string; params: unknown[] };
 
+/** What the Home loader (app/routes/_app._index.tsx) asks of the models for a role. */
 async function home(db: Db, role: Role, userId: number) {
   const today = businessToday(TZ);
   const clock = { today, timeZone: TZ };
   const viewer = { role, userId };
-  const side = [needsAttention(db, clock, viewer), listActivity(db, viewer, { limit: 5 })];
+  const side = [needsAttention(db, clock, viewer), listActivity(db, viewer, { limit: HOME_LIST_LIMIT })];
   if (role === "installer") {
     const { from, to } = dayRange(today, addDays(today, 1), TZ);
     return Promise.all([installerDay(db, userId, today, from, to), ...side]);
@@ -61,101 +84,197 @@ async function home(db: Db, role: Role, userId: number) {
   ]);
 }
 
+async function capture(client: postgres.Sql, role: Role, userId: number) {
+  const captured: Captured[] = [];
+  const db = drizzle(client, { schema, logger: { logQuery: (sql, p) => captured.push({ sql, params: p }) } });
+  await home(db, role, userId);
+  return captured;
+}
+
+/** `CONNECTIONS` workers each sending the statements concurrently, as the loader does; latency per home. */
+async function floor(client: postgres.Sql, statements: Captured[], secondsToRun: number) {
+  const samples: number[] = [];
+  const until = Date.now() + secondsToRun * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        await Promise.all(statements.map((s) => client.unsafe(s.sql, s.params as never[])));
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  return samples.sort((a, b) => a - b);
+}
+
+async function http(url: string, cookie: string, secondsToRun: number) {
+  const samples: number[] = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: secondsToRun, headers: { Cookie: cookie } });
+  instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => samples.push(ms));
+  const result = await instance;
+  return { samples: samples.sort((a, b) => a - b), non2xx: result.non2xx + result.errors + result.timeouts };
+}
+
+async function signIn(baseUrl: string, username: string) {
+  const login = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username, password: PASSWORD }),
+    headers: { Origin: baseUrl },
+    redirect: "manual",
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
+  if (!cookie) throw new Error(`sign-in of ${username} failed: ${login.status}`);
+  return cookie;
+}
+
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `cab_homes_${Date.now()}`;
-  const url = withDatabase(adminUrl, dbName);
+  let databaseUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = databaseUrl ? undefined : `cab_homes_${Date.now()}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let app: ReturnType<typeof startChild> | undefined;
   let client: postgres.Sql | undefined;
   try {
-    await admin.unsafe(`create database "${dbName}"`);
-    const env = { ...process.env, DATABASE_URL: url, SESSION_SECRET: "bench-session-secret-0123456789" };
-    await run(tsxBin, ["db/migrate.ts"], env, "migrate");
-    log("loading the large data set");
-    await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
-    client = postgres(url, { max: CONNECTIONS, onnotice: () => {} });
-    await client.unsafe("vacuum (analyze)");
+    if (scratch) {
+      databaseUrl = withDatabase(adminUrl, scratch);
+      await admin.unsafe(`create database "${scratch}"`);
+      const env = { ...process.env, DATABASE_URL: databaseUrl, BUSINESS_TIME_ZONE: TZ };
+      await run(tsxBin, ["db/migrate.ts"], env, "migrate");
+      log("loading the large data set: tsx db/seed/index.ts --large");
+      await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
+    }
+    client = postgres(databaseUrl!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    if (scratch) await client.unsafe("vacuum (analyze)");
     const counts = await client.unsafe(
       `select (select count(*) from customers) c, (select count(*) from jobs) j, (select count(*) from invoices) i,
         (select count(*) from payments) p, (select count(*) from activity_log) a, (select count(*) from tasks) t`,
     );
     log(`data: ${JSON.stringify(counts[0])}`);
-    const db = drizzle(client, { schema });
-    const users = await client.unsafe(`select id, role from users where username in ('owner', 'office', 'installer')`);
-    const rows: (string | number)[][] = [];
-    for (const role of ["owner", "office", "installer"] as Role[]) {
-      const userId = Number(users.find((u) => u.role === role)?.id);
-      for (let i = 0; i < 5; i++) await home(db, role, userId);
-      const samples: number[] = [];
-      for (let r = 0; r < ROUNDS; r++)
-        await Promise.all(
-          Array.from({ length: CONNECTIONS }, async () => {
-            const t = performance.now();
-            await home(db, role, userId);
-            samples.push(performance.now() - t);
-          }),
-        );
-      const single: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const t = performance.now();
-        await home(db, role, userId);
-        single.push(performance.now() - t);
-      }
-      samples.sort((a, b) => a - b);
-      single.sort((a, b) => a - b);
-      rows.push([
-        role,
-        fmtMs(percentile(single, 50)),
-        fmtMs(percentile(single, 95)),
-        fmtMs(percentile(samples, 50)),
-        fmtMs(percentile(samples, 95)),
-      ]);
-      log(`${role}: done`);
+    if (buildIsStale()) {
+      log("build/ is missing or older than app/ — npx remix build");
+      await run(
+        path.join(root, "node_modules/.bin/remix"),
+        ["build"],
+        { ...process.env, NODE_ENV: "production" },
+        "build",
+      );
     }
-    console.log(
-      `\n${markdownTable(
-        [
-          "Home",
-          "alone p50 ms",
-          "alone p95 ms",
-          `${CONNECTIONS} concurrent p50 ms`,
-          `${CONNECTIONS} concurrent p95 ms`,
-        ],
-        rows,
-      )}\n`,
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    app = startChild(
+      process.execPath,
+      ["--import", "tsx", "app/server.ts"],
+      {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        NODE_ENV: "production",
+        PORT: String(port),
+        APP_URL: baseUrl,
+        LOG_REQUESTS: "0",
+        SESSION_SECRET: "bench-session-secret-0123456789",
+        BUSINESS_TIME_ZONE: TZ,
+        REDIS_URL: undefined,
+      },
+      "app",
     );
+    await waitForHttp(`${baseUrl}/healthz`, app);
+    const users = await client.unsafe(
+      `select id, role, username from users where username in ('owner', 'office', 'installer')`,
+    );
+    const rows: string[][] = [];
+    const everyStatement: Captured[] = [];
+    log(`3 homes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each`);
+    for (const role of ["owner", "office", "installer"] as Role[]) {
+      const user = users.find((u) => u.role === role);
+      if (!user) throw new Error(`no ${role} user in the data set`);
+      const userId = Number(user.id);
+      const cookie = await signIn(baseUrl, String(user.username));
+      const statements = await capture(client, role, userId);
+      everyStatement.push(...statements);
+      const url = `${baseUrl}/`;
+      const check = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
+      if (check.status !== 200) throw new Error(`${role} home answered ${check.status}`);
+      if (WARMUP) await floor(client, statements, WARMUP);
+      const f = await floor(client, statements, DURATION);
+      if (WARMUP) await http(url, cookie, WARMUP);
+      const a = await http(url, cookie, DURATION);
+      const fp95 = percentile(f, 95);
+      const ap95 = percentile(a.samples, 95);
+      const ratio = ap95 / fp95;
+      log(
+        `${`Home (${role})`.padEnd(18)} floor p95 ${fmtMs(fp95).padStart(7)} ms  app p50 ${fmtMs(percentile(a.samples, 50)).padStart(7)}` +
+          ` p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×  non-2xx ${a.non2xx}`,
+      );
+      rows.push([
+        `Home (${role})`,
+        String(statements.length),
+        fmtMs(percentile(f, 50)),
+        fmtMs(fp95),
+        fmtMs(percentile(a.samples, 50)),
+        fmtMs(ap95),
+        (a.samples.length / DURATION).toFixed(0),
+        `${ratio.toFixed(2)}× ${ratio <= 2 ? "✅" : "❌"}`,
+        String(a.non2xx),
+      ]);
+    }
 
-    // Every statement of the owner's home, EXPLAINed: which read a big table sequentially.
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const logged = drizzle(client, { schema, logger: { logQuery: (q, p) => captured.push({ sql: q, params: p }) } });
-    const ownerId = Number(users.find((u) => u.role === "owner")?.id);
-    await home(logged, "owner", ownerId);
-    await home(logged, "office", ownerId);
+    // Every statement of the three homes, EXPLAINed: which read a big table sequentially.
     const big = new Set(
       (await client.unsafe(`select relname from pg_class where relkind = 'r' and reltuples > 10000`)).map((r) =>
         String(r.relname),
       ),
     );
     const scans: string[] = [];
-    for (const statement of captured) {
+    for (const statement of everyStatement) {
       const plan = await client.unsafe(`explain ${statement.sql}`, statement.params as never[]);
       const text = plan.map((r) => String(r["QUERY PLAN"])).join("\n");
       for (const m of text.matchAll(/Seq Scan on (\w+)/g))
         if (big.has(m[1])) scans.push(`${m[1]} in: ${statement.sql.replace(/\s+/g, " ").slice(0, 140)}…`);
     }
-    console.log(
+    const markdown = [
+      `### Benchmark: Home dashboards (${new Date().toISOString().slice(0, 10)}, ${CONNECTIONS} connections)`,
+      "",
+      `Floor = the home's own statements (captured from the loader's model calls) sent bare by postgres.js, ` +
+        `concurrently as the loader does, ${CONNECTIONS} loops in the bench process; app = autocannon on \`/\` ` +
+        `signed in as that role. Data: ${JSON.stringify(counts[0])}.`,
+      "",
+      markdownTable(
+        [
+          "Target",
+          "Statements",
+          "Floor p50 ms",
+          "Floor p95 ms",
+          "App p50 ms",
+          "App p95 ms",
+          "App req/s",
+          "p95 ÷ floor",
+          "non-2xx",
+        ],
+        rows,
+      ),
+      "",
       scans.length
         ? `Sequential scans of tables over 10k rows (${scans.length}):\n${scans.map((s) => `- ${s}`).join("\n")}`
         : "No sequential scan of a table over 10k rows.",
-    );
+      "",
+    ].join("\n");
+    console.log(`\n${markdown}`);
+    const outDir = path.join(root, "tests/bench/.results");
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, "homes.md"), markdown);
   } finally {
+    await stopChild(app);
     await client?.end({ timeout: 2 }).catch(() => {});
-    await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+    if (scratch) await admin.unsafe(`drop database if exists "${scratch}" with (force)`).catch(() => {});
     await admin.end({ timeout: 2 }).catch(() => {});
+    log(`total ${seconds(Date.now() - started)}`);
   }
 }
 
 main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
 });

@@ -111,6 +111,18 @@ export function newestMtime(dir: string): number {
   return newest;
 }
 
+/** True when build/ is missing or older than app/, remix.config.js or package.json (a bench must not time old code). */
+export function buildIsStale(): boolean {
+  const buildFile = path.join(root, "build/index.js");
+  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public/build"))) return true;
+  const sources = Math.max(
+    newestMtime(path.join(root, "app")),
+    fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
+    fs.statSync(path.join(root, "package.json")).mtimeMs,
+  );
+  return fs.statSync(buildFile).mtimeMs < sources;
+}
+
 /** Exact percentile (nearest-rank) of a list of samples. */
 export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;

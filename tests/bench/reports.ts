@@ -16,6 +16,7 @@ import { REPORT_NAMES, runReport, type ReportName } from "../../app/models/repor
 import { businessToday } from "../../app/utils/dates";
 import * as schema from "../../db/schema";
 import {
+  buildIsStale,
   fmtMs,
   freePort,
   markdownTable,
@@ -101,8 +102,8 @@ async function main() {
     const [{ invoices, payments }] = await client<{ invoices: number; payments: number }[]>`
       select (select count(*) from invoices)::int as invoices, (select count(*) from payments)::int as payments`;
     log(`database: ${invoices.toLocaleString("en-US")} invoices, ${payments.toLocaleString("en-US")} payments`);
-    if (!fs.existsSync(path.join(root, "build/index.js"))) {
-      log("no build — npx remix build");
+    if (buildIsStale()) {
+      log("build/ is missing or older than app/ — npx remix build");
       await run(
         path.join(root, "node_modules/.bin/remix"),
         ["build"],

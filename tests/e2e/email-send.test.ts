@@ -443,8 +443,10 @@ describe("e-mail configuration and sending", () => {
         expect(data).not.toMatch(/token|password/i);
         // Ids and what the user typed only (the Inbox's sync and reply jobs share this queue, and the
         // notifications' jobs: a kind, a record or event id and a day, docs/decisions/notifications.md;
-        // a login alert's: the user, when, the browser and the address, docs/decisions/security.md).
+        // a login alert's: the user, when, the browser and the address, docs/decisions/security.md;
+        // a purchase order's id, docs/decisions/purchasing.md).
         const allowed = [
+          "purchaseOrderId",
           "quoteId",
           "invoiceId",
           "customMessage",

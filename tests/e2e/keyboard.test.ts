@@ -1,9 +1,9 @@
 // Issue 11: every main flow completes with the keyboard alone (Tab, Shift+Tab, Enter, Space,
 // Escape, arrow keys and typing; no click, no programmatic focus), the focused control always shows
 // a focus indicator, and a dialog keeps Tab inside itself and gives focus back to what opened it.
-// Chromium at 1280×800 with JavaScript (focus trapping and return are the Radix dialog's; without
+// Chromium at 1280×800 and 768×1024 with JavaScript (focus trapping and return are the Radix dialog's; without
 // JS a dialog is a page of its own, walked by tests/e2e/a11y.test.ts).
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { getSettings } from "~/models/settings.server";
@@ -13,7 +13,6 @@ import { api, baseUrl, signIn } from "../setup/http";
 import { createScreenFixture, type ScreenFixture } from "../setup/screens";
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let owner: string;
 let fixture: ScreenFixture;
@@ -22,13 +21,6 @@ const unseen = new Set<string>();
 
 beforeAll(async () => {
   [browser, fixture, owner] = await Promise.all([launchBrowser(), createScreenFixture(), signIn("owner")]);
-  context = await browser.newContext({
-    baseURL: inject("baseUrl"),
-    viewport: { width: 1280, height: 800 },
-    locale: "en-US",
-    reducedMotion: "reduce",
-  });
-  page = await signInAs(context, "owner");
 });
 
 afterAll(async () => {
@@ -105,7 +97,29 @@ async function toast(title: string) {
   await page.locator('[data-testid="toast-title"]', { hasText: title }).waitFor();
 }
 
-describe("keyboard only, at 1280×800 with JavaScript", () => {
+// The same flows on a desktop and on a tablet (where the sidebar is an icon rail and lists are cards).
+describe.each([
+  { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
+])("keyboard only, at $width×$height with JavaScript", (viewport) => {
+  /** Makes this run's records distinct from the other width's. */
+  const tag = () => `${fixture.tag}-${viewport.width}`;
+  let paidBefore = 0n;
+
+  beforeAll(async () => {
+    const context = await browser.newContext({
+      baseURL: inject("baseUrl"),
+      viewport,
+      locale: "en-US",
+      reducedMotion: "reduce",
+    });
+    page = await signInAs(context, "owner");
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
   it("adds a customer; the dialog traps focus, and Escape returns focus to Add Customer", async () => {
     await visit("/customers");
     const add = page.getByRole("link", { name: "Add Customer" });
@@ -122,11 +136,11 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
 
     await page.keyboard.press("Enter");
     await dialog().waitFor();
-    const name = `Keyboard Kitchens ${fixture.tag}`;
+    const name = `Keyboard Kitchens ${tag()}`;
     await tabTo(dialog().getByLabel("Name", { exact: true }));
     await type(name);
     await tabTo(dialog().getByLabel("Email", { exact: true }));
-    await type(`kb-${fixture.tag}@example.com`);
+    await type(`kb-${tag()}@example.com`);
     await tabTo(dialog().getByRole("button", { name: "Add Customer" }));
     await page.keyboard.press("Enter");
     await toast("Customer added");
@@ -151,7 +165,7 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog().getByRole("combobox", { name: "Customer" }).inputValue()).toContain(fixture.tag);
 
-    const title = `Keyboard quote ${fixture.tag}`;
+    const title = `Keyboard quote ${tag()}`;
     await tabTo(dialog().getByLabel("Title", { exact: true }));
     await type(title);
     await tabTo(dialog().getByLabel("Item 1 description"));
@@ -189,6 +203,8 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
   });
 
   it("records a payment from the invoice page; Escape returns focus to Record Payment", async () => {
+    const before = await api(`/api/invoices/${fixture.invoiceId}`, { cookie: owner });
+    paidBefore = BigInt(String(before.body.paidTotal).replace(".", ""));
     await visit(`/invoices/${fixture.invoiceId}`);
     const record = page.getByRole("link", { name: "Record Payment" });
     await tabTo(record);
@@ -205,12 +221,13 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
     await tabTo(dialog().getByLabel("Amount", { exact: true }));
     await retype("100");
     await tabTo(dialog().getByLabel("Reference", { exact: true }));
-    await type(`CHK-${fixture.tag}`);
+    await type(`CHK-${tag()}`);
     await tabTo(dialog().getByRole("button", { name: "Record Payment" }));
     await page.keyboard.press("Enter");
     await toast("Payment recorded");
     const invoice = await api(`/api/invoices/${fixture.invoiceId}`, { cookie: owner });
-    expect(invoice.body.paidTotal).toBe("100.00");
+    const paid = BigInt(String(invoice.body.paidTotal).replace(".", ""));
+    expect(paid - paidBefore).toBe(10000n);
   });
 
   it("schedules an event over a booked resource: the conflict is announced, then Create Anyway", async () => {
@@ -219,9 +236,9 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
     const day = addDays(businessToday(timeZone), 9);
     const post = (path: string, json: unknown) =>
       api(path, { method: "POST", cookie: owner, headers: { Origin: baseUrl() }, json });
-    const crew = (await post("/api/resources", { name: `Crew ${fixture.tag}`, type: "crew" })).body as { id: number };
+    const crew = (await post("/api/resources", { name: `Crew ${tag()}`, type: "crew" })).body as { id: number };
     const booked = await post("/api/schedule/events", {
-      title: `Booked ${fixture.tag}`,
+      title: `Booked ${tag()}`,
       type: "install",
       resourceIds: [crew.id],
       startAt: zonedToInstant(day, "10:00", timeZone).toISOString(),
@@ -233,7 +250,7 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
     await tabTo(page.getByRole("link", { name: "Add Event" }));
     await page.keyboard.press("Enter");
     await dialog().waitFor();
-    const title = `Measure up ${fixture.tag}`;
+    const title = `Measure up ${tag()}`;
     await tabTo(dialog().getByLabel("Title", { exact: true }));
     await type(title);
     // Date and time fields take typed digits segment by segment (en-US: mm dd yyyy, hh mm AM/PM).
@@ -244,11 +261,11 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
     await type("1100AM");
     await tabTo(dialog().getByLabel("End Time"));
     await type("1200PM");
-    await tabTo(dialog().getByLabel(`Crew ${fixture.tag}`));
+    await tabTo(dialog().getByLabel(`Crew ${tag()}`));
     await page.keyboard.press("Space");
     // The live check (500 ms after the change) announces the conflict in an alert.
     await dialog().getByTestId("conflicts").waitFor();
-    expect(await dialog().getByTestId("conflicts").textContent()).toContain(`Booked ${fixture.tag}`);
+    expect(await dialog().getByTestId("conflicts").textContent()).toContain(`Booked ${tag()}`);
 
     await tabTo(dialog().getByRole("button", { name: "Create Event" }));
     await page.keyboard.press("Enter");
@@ -264,7 +281,110 @@ describe("keyboard only, at 1280×800 with JavaScript", () => {
     });
     const events = await api(`/api/schedule/events?${range}`, { cookie: owner });
     const titles = (events.body as Array<{ title: string }>).map((e) => e.title).sort();
-    expect(titles).toEqual([`Booked ${fixture.tag}`, title].sort());
+    expect(titles).toEqual([`Booked ${tag()}`, title].sort());
+  });
+
+  it("every focused control showed a focus indicator", () => {
+    expect([...unseen]).toEqual([]);
+  });
+});
+
+// Without JavaScript a dialog is a page of its own (a form over a CSS overlay) and every step is a
+// form submission: the same flows, Tab and Enter/Space only, at the tablet width.
+describe("keyboard only, at 768×1024 without JavaScript", () => {
+  const tag = () => `${fixture.tag}-nojs`;
+
+  beforeAll(async () => {
+    const context = await browser.newContext({
+      baseURL: inject("baseUrl"),
+      viewport: { width: 768, height: 1024 },
+      locale: "en-US",
+      javaScriptEnabled: false,
+    });
+    page = await signInAs(context, "owner");
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  /** Presses `key` on the focused control and waits for the page it submits or follows to load. */
+  async function pressAndLoad(key: string) {
+    await Promise.all([page.waitForEvent("load"), page.keyboard.press(key)]);
+  }
+
+  it("adds a customer and lands on the customer's page", async () => {
+    await page.goto("/customers");
+    await tabTo(page.getByRole("link", { name: "Add Customer" }));
+    await pressAndLoad("Enter");
+    const name = `Keyboard Kitchens ${tag()}`;
+    await tabTo(dialog().getByLabel("Name", { exact: true }));
+    await type(name);
+    await tabTo(dialog().getByLabel("Email", { exact: true }));
+    await type(`kb-${tag()}@example.com`);
+    await tabTo(dialog().getByRole("button", { name: "Add Customer" }));
+    await pressAndLoad("Enter");
+    await toast("Customer added");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(name);
+    const found = await api(`/api/customers?search=${encodeURIComponent(name)}`, { cookie: owner });
+    expect(found.body).toEqual([expect.objectContaining({ name })]);
+  });
+
+  it("creates a quote with two line items (Find customer, Add row: each a submission)", async () => {
+    await page.goto("/quotes");
+    await tabTo(page.getByRole("link", { name: "Add Quote" }));
+    await pressAndLoad("Enter");
+    await tabTo(dialog().getByLabel("Find customer"));
+    await type(`Harbour View Kitchens ${fixture.tag}`);
+    await pressAndLoad("Enter");
+    await expect
+      .poll(() => dialog().getByRole("combobox", { name: "Customer" }).locator("option:checked").textContent())
+      .toContain(fixture.tag);
+
+    const title = `Keyboard quote ${tag()}`;
+    await tabTo(dialog().getByLabel("Title", { exact: true }));
+    await type(title);
+    await tabTo(dialog().getByLabel("Item 1 description"));
+    await type("Wall cabinets, painted");
+    await page.keyboard.press("Tab");
+    await retype("2");
+    await page.keyboard.press("Tab");
+    await retype("150");
+    await tabTo(dialog().getByRole("button", { name: "Add row" }));
+    await pressAndLoad("Space");
+    // The page came back with what was typed and a second row.
+    expect(await dialog().getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+    await tabTo(dialog().getByLabel("Item 2 description"));
+    await type("Crown moulding");
+    await page.keyboard.press("Tab");
+    await retype("1");
+    await page.keyboard.press("Tab");
+    await retype("75.50");
+    await tabTo(dialog().getByRole("button", { name: "Create Quote" }));
+    await pressAndLoad("Enter");
+    await toast("Quote created");
+    const found = await api(`/api/quotes?search=${encodeURIComponent(title)}`, { cookie: owner });
+    const rows = found.body as Array<{ id: number; subtotal: string }>;
+    expect(rows.map((q) => q.subtotal)).toEqual(["375.50"]);
+    expect(new URL(page.url()).pathname).toBe(`/quotes/${rows[0].id}`);
+  });
+
+  it("records a payment from the invoice page and returns there", async () => {
+    const before = await api(`/api/invoices/${fixture.invoiceId}`, { cookie: owner });
+    const paidBefore = BigInt(String(before.body.paidTotal).replace(".", ""));
+    await page.goto(`/invoices/${fixture.invoiceId}`);
+    await tabTo(page.getByRole("link", { name: "Record Payment" }));
+    await pressAndLoad("Enter");
+    await tabTo(dialog().getByLabel("Amount", { exact: true }));
+    await retype("25");
+    await tabTo(dialog().getByLabel("Reference", { exact: true }));
+    await type(`CHK-${tag()}`);
+    await tabTo(dialog().getByRole("button", { name: "Record Payment" }));
+    await pressAndLoad("Enter");
+    await toast("Payment recorded");
+    expect(new URL(page.url()).pathname).toBe(`/invoices/${fixture.invoiceId}`);
+    const invoice = await api(`/api/invoices/${fixture.invoiceId}`, { cookie: owner });
+    expect(BigInt(String(invoice.body.paidTotal).replace(".", "")) - paidBefore).toBe(2500n);
   });
 
   it("every focused control showed a focus indicator", () => {

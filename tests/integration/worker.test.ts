@@ -209,7 +209,7 @@ describe("jobs/worker.ts as a process", () => {
     expect(await obliterate(childPrefix)).toEqual([]);
   });
 
-  it("exits 0 soon after SIGTERM", async () => {
+  it("exits 0 soon after SIGTERM", { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "jobs/worker.ts"], {
       cwd: root,
       env: env(),
@@ -218,9 +218,12 @@ describe("jobs/worker.ts as a process", () => {
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
 
-    const until = Date.now() + 20_000;
+    // Starting under tsx compiles the worker's modules: seconds on a loaded machine.
+    const until = Date.now() + 45_000;
     while (!output.includes("[worker] ready") && child.exitCode === null && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -228,9 +231,10 @@ describe("jobs/worker.ts as a process", () => {
 
     const signalledAt = Date.now();
     child.kill("SIGTERM");
-    const code = await exited;
-    expect(code).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    // The signal (if any) and the worker's output tell a failure's cause (killed before its handler, a crash).
+    expect(await exited, `the worker's output:\n${output}`).toEqual({ code: 0, signal: null });
+    // Not a speed goal: a stop that waited for a job lock to expire (30 s) would take longer than this.
+    expect(Date.now() - signalledAt).toBeLessThan(20_000);
     expect(output).toContain("[worker] stopped");
   });
 

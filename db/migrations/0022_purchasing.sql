@@ -1,0 +1,3 @@
+CREATE INDEX "purchase_orders_status_created_idx" ON "purchase_orders" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "inventory_transactions_po_line_idx" ON "inventory_transactions" USING btree ("purchase_order_line_id") WHERE "inventory_transactions"."purchase_order_line_id" is not null;--> statement-breakpoint
+ALTER TABLE "inventory_transactions" ADD CONSTRAINT "inventory_transactions_purchase_order_line_id_purchase_order_lines_id_fk" FOREIGN KEY ("purchase_order_line_id") REFERENCES "public"."purchase_order_lines"("id") ON DELETE restrict ON UPDATE no action;
