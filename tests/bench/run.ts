@@ -675,6 +675,7 @@ async function main() {
     const fx = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)}×` : "–");
     const mark = (v: number, goal: number, aim?: number) =>
       !Number.isFinite(v) ? "" : v <= (aim ?? goal) ? " ✅" : v <= goal ? " ☑️" : " ❌";
+    const cpuOf = (m: Measured | undefined) => (m ? m.serverCpu + m.dbCpu : NaN);
     const kb = (bytes: number | undefined) => (bytes === undefined ? "–" : `${(bytes / 1024).toFixed(0)}`);
     const ratioRows = SCREENS.map((s) => {
       const fl = by(s.key, "floor", `${s.key}:floor`);
@@ -694,6 +695,7 @@ async function main() {
         `${fmtMs(pg?.p95 ?? NaN)} / ${fmtMs(fw?.p95 ?? NaN)} / ${fmtMs(fl?.p95 ?? NaN)}`,
         `${fx(pageRatio)}${mark(pageRatio, 3, 2)}`,
         `${fx(x(fw?.p95, fl?.p95))} + ${fx(x(pg?.p95, fw?.p95))}`,
+        `${fmtMs(cpuOf(pg))} / ${fmtMs(cpuOf(fw))} / ${fmtMs(cpuOf(fl))}, ${fx(x(cpuOf(pg), cpuOf(fl)))}`,
         search ? `${fmtMs(search.p95)} ms, ${fx(searchRatio)}${mark(searchRatio, 3)}` : "",
         api ? `${fmtMs(api.p95)} / ${fmtMs(apiFl?.p95 ?? NaN)}, ${fx(apiRatio)}${mark(apiRatio, 1.5)}` : "",
         `${kb(htmlBytes.get(`${s.key}:page`))} / ${kb(htmlBytes.get(`${s.key}:framework`))} / ${kb(htmlBytes.get(`${s.key}:floor`))}${mark((htmlBytes.get(`${s.key}:page`) ?? NaN) / 1024, 40)}`,
@@ -708,6 +710,7 @@ async function main() {
         "p95 ms page / framework floor / floor",
         "Page ÷ floor (≤ 3×, aim 2×)",
         "Framework ÷ floor + page ÷ framework",
+        "CPU ms/req (server + db) page / framework / floor, page ÷ floor",
         "Search p95, ÷ plain-list floor (≤ 3×)",
         "API p95 / its floor ms, ratio (≤ 1.5×)",
         "HTML KB page / framework / floor (≤ 40)",
@@ -754,7 +757,7 @@ async function main() {
         `measured per target, ${ROUNDS} round(s) (medians); exact p95 of every response; uncompressed. ` +
         `Floor = bare node:http + postgres.js running the statements the route loader sends (without ` +
         `its session/user/settings lookups), string template. Framework floor = ` +
-        `app/routes/bench-floor.$screen.tsx in the app process: the same statements, the rows as plain ` +
+        `app/bench/framework-floor.tsx in the app process: the same statements, the rows as plain ` +
         `elements (Express + Remix + React, no session, no shell). ` +
         `LCP: cold visit at 390×844, ${PHONE.downMbps} Mbps down, ${PHONE.rttMs} ms RTT, CPU ${PHONE.cpuSlowdown}× slower. ` +
         `✅ within the aim, ☑️ within the goal, ❌ missed.`,
