@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "../db/client.server";
 import { AUTHORIZENET_PAY_PATH, authorizeNetFormOrigin } from "./integrations/authorizenet.server";
 import { storageImageOrigin } from "./integrations/storage.server";
+import { answerWebhook } from "./services/webhooks.server";
 import { env, isDemo, servedOverHttps } from "./utils/env.server";
 import { answerRefusals } from "./utils/refusal-response.server";
 import {
@@ -243,6 +244,18 @@ export async function createApp() {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   if (process.env.LOG_REQUESTS !== "0") app.use(morgan("tiny"));
+
+  // Payment webhooks go straight to their service (docs/decisions/payment-webhooks.md): no session,
+  // no page, nothing of Remix's per-request work (building a Request, matching ~100 routes); the
+  // guards above have read the body. The route module answers the same way with the same function.
+  app.post("/api/webhooks/:provider", (req, res, next) => {
+    const buffer = (res.locals.body as RequestBody | undefined)?.buffer ?? Buffer.alloc(0);
+    // As Request.text() decodes it (UTF-8, a leading BOM dropped).
+    const raw = new TextDecoder().decode(buffer);
+    getDb()
+      .then((db) => answerWebhook(db, req.params.provider, raw, remixHeaders(req.headers)))
+      .then((answer) => res.status(answer.status).json(answer.body), next);
+  });
 
   const build = await loadBuild();
   const handleRequest = createRequestHandler(production ? build : loadBuild, build.mode);

@@ -165,10 +165,11 @@ export type JobLike<T = unknown> = {
 };
 
 /**
- * A processor of one job type. In the registry the payload type is erased (`never`): any
+ * A processor of one job type; `signal` (the worker's) aborts when the worker is stopping, so a long
+ * job can end at a safe point. In the registry the payload type is erased (`never`): any
  * processor fits, and the worker and runner cast the untyped data where it comes in.
  */
-export type JobProcessor<T = never, R = unknown> = (job: JobLike<T>) => Promise<R>;
+export type JobProcessor<T = never, R = unknown> = (job: JobLike<T>, signal?: AbortSignal) => Promise<R>;
 /** Queue name → job name → processor; shared by the worker and the in-process runner. */
 export type ProcessorRegistry = Record<string, Record<string, JobProcessor>>;
 

@@ -49,7 +49,7 @@ export const SHUTDOWN_TIMEOUT_MS = 30_000;
 export type StartWorkerOptions = {
   /** BullMQ key prefix; default QUEUE_PREFIX (tests pass their own). */
   prefix?: string;
-  /** Jobs processed at once per queue; default WORKER_CONCURRENCY or 5. */
+  /** Jobs processed at once per queue; default WORKER_CONCURRENCY or 5 (webhooks: WEBHOOKS_CONCURRENCY or 20). */
   concurrency?: number;
   /** Processors by queue and job name; default the shared registry. */
   registry?: ProcessorRegistry;
@@ -73,9 +73,23 @@ const log = (message: string) => console.log(`[worker] ${message}`);
 const logError = (message: string) => console.error(`[worker] ${message}`);
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+function positiveEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
 function concurrencyFromEnv(): number {
-  const value = Number(process.env.WORKER_CONCURRENCY);
-  return Number.isInteger(value) && value > 0 ? value : 5;
+  return positiveEnv("WORKER_CONCURRENCY", 5);
+}
+
+/**
+ * Webhook jobs are short database transactions that mostly wait on PostgreSQL and Redis, and a
+ * burst of payments must not queue behind five of them: their queue runs more at once
+ * (WEBHOOKS_CONCURRENCY; else WORKER_CONCURRENCY when set; else 20 — docs/decisions/payment-webhooks.md).
+ * Payments on one invoice still take its row lock one after the other.
+ */
+function webhooksConcurrencyFromEnv(): number {
+  return positiveEnv("WEBHOOKS_CONCURRENCY", positiveEnv("WORKER_CONCURRENCY", 20));
 }
 
 /**
@@ -121,6 +135,8 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   const connection: Redis = redisConnection();
   connection.on("error", (error) => logError(`redis: ${error.message}`));
 
+  // Aborted when stop() begins: a long job (the scheduled inbox catch-up) ends after its current step.
+  const stopping = new AbortController();
   const workers = Object.entries(registry).map(([queueName, jobs]) => {
     const worker = new Worker(
       queueName,
@@ -129,9 +145,14 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
         // Retrying cannot make an unknown job name known: fail it at once.
         if (!processor) throw new UnrecoverableError(`no processor for job "${job.name}"`);
         // The payload's type is the processor's business: BullMQ hands over untyped JSON.
-        return processor(job as Job<never>);
+        return processor(job as Job<never>, stopping.signal);
       },
-      { connection, prefix, concurrency, ...lockOptionsFromEnv() },
+      {
+        connection,
+        prefix,
+        concurrency: queueName === WEBHOOKS_QUEUE ? (options.concurrency ?? webhooksConcurrencyFromEnv()) : concurrency,
+        ...lockOptionsFromEnv(),
+      },
     );
     worker.on("completed", (job) => {
       const ms = job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined;
@@ -166,6 +187,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Run
   notifications.on("error", (error) => logError(`${NOTIFICATIONS_QUEUE}: ${error.message}`));
 
   const stopAll = async () => {
+    stopping.abort();
     const closing = Promise.all(workers.map((worker) => worker.close()));
     if (!(await within(closing, SHUTDOWN_TIMEOUT_MS))) {
       // Jobs still running are left active; BullMQ's stalled-job check hands them to another worker.
@@ -283,7 +305,7 @@ async function main() {
   if (shuttingDown) return;
   log(
     `ready: queues ${running.workers.map((w) => w.name).join(", ")}; prefix "${running.prefix}"; ` +
-      `concurrency ${concurrencyFromEnv()}`,
+      `concurrency ${concurrencyFromEnv()} (webhooks ${webhooksConcurrencyFromEnv()})`,
   );
 }
 

@@ -27,6 +27,32 @@ const ENTITY_COLORS = { job: "blue", customer: "green", task: "orange", schedule
 
 export const photoName = (p: Pick<PhotoCardData, "title" | "originalName">) => p.title || p.originalName;
 
+const thumbState = (p: Pick<PhotoCardData, "derivativeStatus">) =>
+  p.derivativeStatus === "failed" ? "No preview" : "Processing…";
+
+/**
+ * A link around a thumbnail, named by its content ("Open" + the image's name): an aria-label would
+ * hide the placeholder's visible "Processing…" from the name (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
+function ThumbLink({
+  photo,
+  to,
+  className,
+  keepScroll = false,
+}: {
+  photo: PhotoCardData;
+  to: string;
+  className?: string;
+  keepScroll?: boolean;
+}) {
+  return (
+    <Link to={to} className={className} preventScrollReset={keepScroll}>
+      <span className="visually-hidden">Open </span>
+      <PhotoThumb photo={photo} />
+    </Link>
+  );
+}
+
 export function PhotoThumb({ photo, className = "photo-thumb" }: { photo: PhotoCardData; className?: string }) {
   if (photo.thumbnailPath) {
     return (
@@ -43,7 +69,7 @@ export function PhotoThumb({ photo, className = "photo-thumb" }: { photo: PhotoC
   }
   return (
     <span className="photo-placeholder" role="img" aria-label={`${photoName(photo)} (thumbnail not ready)`}>
-      {photo.derivativeStatus === "failed" ? "No preview" : "Processing…"}
+      {thumbState(photo)}
     </span>
   );
 }
@@ -83,9 +109,7 @@ export function PhotoGrid({
     <ul className="photo-grid" data-testid="photo-grid">
       {photos.map((p) => (
         <li key={p.id} className="photo-card" data-testid="photo-card">
-          <Link to={href(p)} className="photo-card-link" preventScrollReset aria-label={`Open ${photoName(p)}`}>
-            <PhotoThumb photo={p} />
-          </Link>
+          <ThumbLink photo={p} to={href(p)} className="photo-card-link" keepScroll />
           <div className="photo-card-body">
             {showEntity && p.entity ? (
               <span className="photo-line">
@@ -118,9 +142,7 @@ export function PhotoStrip({ photos, href }: { photos: PhotoCardData[]; href: (p
   return (
     <div className="photo-strip" data-testid="photo-strip">
       {photos.map((p) => (
-        <Link key={p.id} to={href(p)} aria-label={`Open ${photoName(p)}`}>
-          <PhotoThumb photo={p} />
-        </Link>
+        <ThumbLink key={p.id} photo={p} to={href(p)} />
       ))}
     </div>
   );

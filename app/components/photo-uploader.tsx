@@ -5,10 +5,22 @@
 // failed files can be retried; after a fully successful batch the queue clears in 2 s.
 import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { CUSTOMER_AND_JOB_PICKERS, requestedFind } from "~/utils/picker";
+import { ErrorList } from "./forms";
 
 export type PhotoLinks = { customerId?: number; jobId?: number; taskId?: number; scheduleEventId?: number };
+const LINK_NAMES = ["customerId", "jobId", "taskId", "scheduleEventId"] as const;
+
+/** What the server said of a refused no-JS upload: the form's and fields' errors, the files by name. */
+export type UploadErrors = {
+  form?: string[];
+  title?: string[];
+  description?: string[];
+  tagText?: string[];
+  files?: Array<{ name: string; message: string }>;
+};
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const CLEAR_AFTER_MS = 2000;
@@ -63,6 +75,11 @@ export function PhotoUploader({
   defaultTags = [],
   maxFiles,
   returnTo,
+  formId,
+  attach,
+  values = {},
+  errors = {},
+  uploaded = 0,
 }: {
   links: PhotoLinks;
   suggestedTags: string[];
@@ -70,6 +87,15 @@ export function PhotoUploader({
   maxFiles: number;
   /** Where the no-JS form lands after the upload. */
   returnTo: string;
+  /** The form's id (a conform form around record pickers). */
+  formId?: string;
+  /** Where the photos belong, chosen in the form (the Upload Photos page's pickers), before the fields. */
+  attach?: ReactNode;
+  /** The fields as submitted, when the server shows the form again. */
+  values?: { title?: string; description?: string; tagText?: string };
+  errors?: UploadErrors;
+  /** Files of a partly refused no-JS upload that were saved. */
+  uploaded?: number;
 }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -92,11 +118,17 @@ export function PhotoUploader({
         .filter(Boolean),
       ...data.getAll("tags").map(String),
     ];
+    // Where the photos belong: the dialog's hidden fields or the page's pickers (the same names).
+    const chosen: PhotoLinks = {};
+    for (const name of LINK_NAMES) {
+      const value = String(data.get(name) ?? "");
+      if (/^\d{1,9}$/.test(value)) chosen[name] = Number(value);
+    }
     return {
       title: String(data.get("title") ?? ""),
       description: String(data.get("description") ?? ""),
       tags,
-      ...links,
+      ...chosen,
     };
   }
 
@@ -141,6 +173,9 @@ export function PhotoUploader({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
+    // A picker's Find (its button, or Enter in its box) is the server's: the form is posted plainly.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (requestedFind(new FormData(event.currentTarget, submitter), CUSTOMER_AND_JOB_PICKERS)) return;
     event.preventDefault();
     if (busy) return;
     const inputs = Array.from(formRef.current!.querySelectorAll<HTMLInputElement>('input[type="file"]'));
@@ -181,6 +216,7 @@ export function PhotoUploader({
   return (
     <form
       ref={formRef}
+      id={formId}
       method="post"
       action="/photos/upload"
       encType="multipart/form-data"
@@ -193,17 +229,57 @@ export function PhotoUploader({
         {Object.entries(links).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
+        {errors.form?.length || errors.files?.length ? (
+          <Callout.Root color="red" role="alert" data-testid="upload-errors">
+            <Callout.Text>
+              {uploaded ? `Uploaded ${uploaded} photo(s). ` : ""}
+              {errors.files?.length
+                ? `${errors.files.length} file${errors.files.length === 1 ? " was" : "s were"} not uploaded:`
+                : null}
+            </Callout.Text>
+            {errors.form?.map((message) => (
+              <Callout.Text key={message}>{message}</Callout.Text>
+            ))}
+            {errors.files?.length ? (
+              <ul className="upload-refused">
+                {errors.files.map((file, i) => (
+                  <li key={`${file.name}-${i}`} data-file={file.name}>
+                    <strong>{file.name}</strong>: {withoutName(file.message, file.name)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {errors.files?.length ? <Callout.Text>Choose those files again to retry.</Callout.Text> : null}
+          </Callout.Root>
+        ) : null}
+        {attach}
         <div>
           <Text as="label" size="2" weight="medium" htmlFor={`${id}-title`}>
             Title (optional)
           </Text>
-          <TextField.Root id={`${id}-title`} name="title" maxLength={200} />
+          <TextField.Root
+            id={`${id}-title`}
+            name="title"
+            maxLength={200}
+            defaultValue={values.title}
+            aria-invalid={errors.title?.length ? true : undefined}
+            aria-describedby={errors.title?.length ? `${id}-title-error` : undefined}
+          />
+          <ErrorList id={`${id}-title-error`} errors={errors.title} />
         </div>
         <div>
           <Text as="label" size="2" weight="medium" htmlFor={`${id}-description`}>
             Description (optional)
           </Text>
-          <TextField.Root id={`${id}-description`} name="description" maxLength={2000} />
+          <TextField.Root
+            id={`${id}-description`}
+            name="description"
+            maxLength={2000}
+            defaultValue={values.description}
+            aria-invalid={errors.description?.length ? true : undefined}
+            aria-describedby={errors.description?.length ? `${id}-description-error` : undefined}
+          />
+          <ErrorList id={`${id}-description-error`} errors={errors.description} />
         </div>
         {suggestedTags.length ? (
           <fieldset className="tag-choices">
@@ -224,7 +300,16 @@ export function PhotoUploader({
           <Text as="label" size="2" weight="medium" htmlFor={`${id}-tags`}>
             Other tags (comma-separated)
           </Text>
-          <TextField.Root id={`${id}-tags`} name="tagText" maxLength={400} placeholder="kitchen, north wall" />
+          <TextField.Root
+            id={`${id}-tags`}
+            name="tagText"
+            maxLength={400}
+            placeholder="kitchen, north wall"
+            defaultValue={values.tagText}
+            aria-invalid={errors.tagText?.length ? true : undefined}
+            aria-describedby={errors.tagText?.length ? `${id}-tags-error` : undefined}
+          />
+          <ErrorList id={`${id}-tags-error`} errors={errors.tagText} />
         </div>
         <div className="upload-inputs">
           <label className="upload-input">
@@ -291,4 +376,10 @@ export function PhotoUploader({
       </Flex>
     </form>
   );
+}
+
+/** A refusal names the file in quotes first; the list shows the name already. */
+function withoutName(message: string, name: string) {
+  const quoted = `"${name}" `;
+  return message.startsWith(quoted) ? message.slice(quoted.length) : message;
 }

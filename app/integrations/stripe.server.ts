@@ -13,17 +13,24 @@ import {
   type ProviderEvent,
 } from "./payment-provider.server";
 
+// One client per configuration: `new Stripe()` builds every API resource (a few ms), and every
+// webhook delivery asks for the client to check its signature.
+let cachedClient: { config: string; client: Stripe } | undefined;
+
 export function stripeClient(): Stripe | null {
   const key = env("STRIPE_SECRET_KEY");
   if (!key) return null;
   const port = Number(env("STRIPE_API_PORT"));
   const protocol = env("STRIPE_API_PROTOCOL");
-  return new Stripe(key, {
+  const options: Stripe.StripeConfig = {
     maxNetworkRetries: 1,
     ...(env("STRIPE_API_HOST") ? { host: env("STRIPE_API_HOST") } : {}),
     ...(Number.isInteger(port) && port > 0 ? { port } : {}),
-    ...(protocol === "http" || protocol === "https" ? { protocol } : {}),
-  });
+    ...(protocol === "http" || protocol === "https" ? { protocol: protocol as "http" | "https" } : {}),
+  };
+  const config = JSON.stringify([key, options]);
+  if (cachedClient?.config !== config) cachedClient = { config, client: new Stripe(key, options) };
+  return cachedClient.client;
 }
 
 const cents = (value: unknown) =>

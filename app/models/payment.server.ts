@@ -36,8 +36,15 @@ export async function recordPayment(
   ctx: { actorId?: number | null; today: string; timeZone: string },
 ) {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
-    if (!invoice) throw notFound("Invoice not found", "invoiceId");
+    // The invoice's row lock; the customer's name (for the activity entry) comes along, unlocked.
+    const [locked] = await tx
+      .select({ invoice: invoices, customerName: customers.name })
+      .from(invoices)
+      .leftJoin(customers, eq(customers.id, invoices.customerId))
+      .where(eq(invoices.id, input.invoiceId))
+      .for("update", { of: invoices });
+    if (!locked) throw notFound("Invoice not found", "invoiceId");
+    const invoice = locked.invoice;
     // A provider's transaction is recorded once: a redelivered webhook finds it under the same lock.
     if (input.provider && input.providerTransactionId) {
       const [existing] = await tx
@@ -85,14 +92,10 @@ export async function recordPayment(
       .set({ paidTotal, balance, status, updatedAt: new Date() })
       .where(eq(invoices.id, invoice.id))
       .returning();
-    const [customer] = await tx
-      .select({ name: customers.name })
-      .from(customers)
-      .where(eq(customers.id, invoice.customerId));
     await logActivity(tx, {
       type: "payment_received",
       title: `Payment received for ${invoice.invoiceNumber}`,
-      description: `${formatMoney(amount)} from ${customer?.name ?? "customer"} (${input.method.replace("_", " ")})`,
+      description: `${formatMoney(amount)} from ${locked.customerName ?? "customer"} (${input.method.replace("_", " ")})`,
       customerId: invoice.customerId,
       jobId: invoice.jobId,
       invoiceId: invoice.id,

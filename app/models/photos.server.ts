@@ -7,6 +7,7 @@ import type { PhotoEditInput, PhotoEntity, PhotoRegisterInput } from "../schemas
 import { conflict, forbidden, invalid, notFound, requireFound } from "../utils/refusal.server";
 import { containsPattern } from "../utils/search.server";
 import { logActivity } from "./activity.server";
+import { customerOptions, type CustomerPickerScope } from "./customer.server";
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type PhotoUpload = typeof photoUploads.$inferSelect;
@@ -212,6 +213,7 @@ export async function adjacentPhotos(db: Executor, photo: PhotoRow, filters: Pho
   return { prevId: prev?.id ?? null, nextId: next?.id ?? null };
 }
 
+let tagsLoading: Promise<string[]> | undefined;
 let tagCache: { at: number; tags: string[] } | undefined;
 
 /**
@@ -220,12 +222,22 @@ let tagCache: { at: number; tags: string[] } | undefined;
  */
 export async function photoTags(db: Executor, fresh = false): Promise<string[]> {
   if (!fresh && tagCache && Date.now() - tagCache.at < 60_000) return tagCache.tags;
-  const rows = await db.execute<{ tag: string }>(
-    sql`select tag from (select unnest(${photos.tags}) as tag from ${photos}) t group by tag order by count(*) desc, tag limit 100`,
-  );
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { tag: string }[] }).rows).map((r) => r.tag);
-  tagCache = { at: Date.now(), tags: list };
-  return list;
+  // One count at a time: when the minute is up, the requests arriving together share it.
+  if (!fresh && tagsLoading) return tagsLoading;
+  const loading = (async () => {
+    const rows = await db.execute<{ tag: string }>(
+      sql`select tag from (select unnest(${photos.tags}) as tag from ${photos}) t group by tag order by count(*) desc, tag limit 100`,
+    );
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: { tag: string }[] }).rows).map((r) => r.tag);
+    tagCache = { at: Date.now(), tags: list };
+    return list;
+  })();
+  tagsLoading = loading;
+  try {
+    return await loading;
+  } finally {
+    if (tagsLoading === loading) tagsLoading = undefined;
+  }
 }
 
 // ---------------------------------------------------------------- writing
@@ -233,10 +245,27 @@ export async function photoTags(db: Executor, fresh = false): Promise<string[]> 
 type Links = { customerId?: number; jobId?: number; taskId?: number; scheduleEventId?: number };
 
 /**
+ * Checks where a photo is to belong before anything is stored under it (the no-JS form checks once
+ * for all its files). A refusal names the field: the record is missing, or (`scope` "linked", a role
+ * without the customer list) a customer the user cannot see, told the same as a missing one.
+ */
+export async function checkPhotoLinks(db: Executor, input: Links, scope: CustomerPickerScope = "all") {
+  return resolveLinks(db, input, scope);
+}
+
+/**
  * Checks the records a photo points at (a missing one is a 400 on its field) and fills in what they
  * imply: a job's customer; a task's or an event's job and customer.
  */
-async function resolveLinks(db: Executor, input: Links): Promise<Required<{ [K in keyof Links]: number | null }>> {
+async function resolveLinks(
+  db: Executor,
+  input: Links,
+  scope: CustomerPickerScope = "all",
+): Promise<Required<{ [K in keyof Links]: number | null }>> {
+  if (input.customerId && scope === "linked") {
+    const [seen] = await customerOptions(db, { includeId: input.customerId, limit: 0, scope });
+    if (!seen) throw invalid("Customer not found", "customerId");
+  }
   const out = {
     customerId: input.customerId ?? null,
     jobId: input.jobId ?? null,
@@ -294,6 +323,8 @@ export async function registerPhoto(
   db: Executor,
   input: Omit<PhotoRegisterInput, "objectPath"> & { uploadId: string },
   userId: number,
+  /** What customers the user may attach to (`customerPickerScope(role)`). */
+  customerScope: CustomerPickerScope = "all",
 ) {
   return db.transaction(async (tx) => {
     const [upload] = await tx.select().from(photoUploads).where(eq(photoUploads.id, input.uploadId)).for("update");
@@ -301,7 +332,7 @@ export async function registerPhoto(
     if (upload.status === "registered") throw conflict("This object is already registered as a photo", "objectPath");
     if (upload.status !== "stored" || !upload.mimeType || upload.fileSize === null)
       throw invalid("Nothing has been uploaded to this object yet", "objectPath");
-    const links = await resolveLinks(tx, input);
+    const links = await resolveLinks(tx, input, customerScope);
     const ext = EXTENSIONS[upload.mimeType] ?? "bin";
     const [row] = await tx
       .insert(photos)

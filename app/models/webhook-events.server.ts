@@ -6,23 +6,32 @@ import { webhookEvents } from "../../db/schema";
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
+/** What the receiving side needs of a stored event: its id and whether it still awaits processing. */
+export type StoredWebhookEvent = Pick<WebhookEventRow, "id" | "processed" | "rejectedAt">;
+const storedColumns = {
+  id: webhookEvents.id,
+  processed: webhookEvents.processed,
+  rejectedAt: webhookEvents.rejectedAt,
+};
+
 /**
  * Stores a verified event once (event id prefixed with the provider). Returns the row and whether
- * this call created it; a redelivery gets the stored row back.
+ * this call created it; a redelivery gets the stored row back. Only the columns the receiver reads
+ * come back (not the payload it just sent).
  */
 export async function storeWebhookEvent(
   db: Executor,
   provider: string,
   event: { eventId: string; eventType: string; payload: unknown },
-): Promise<{ row: WebhookEventRow; created: boolean }> {
+): Promise<{ row: StoredWebhookEvent; created: boolean }> {
   const eventId = `${provider}:${event.eventId}`;
   const [inserted] = await db
     .insert(webhookEvents)
     .values({ provider, eventId, eventType: event.eventType, rawPayload: event.payload })
     .onConflictDoNothing({ target: webhookEvents.eventId })
-    .returning();
+    .returning(storedColumns);
   if (inserted) return { row: inserted, created: true };
-  const [existing] = await db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+  const [existing] = await db.select(storedColumns).from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
   return { row: existing, created: false };
 }
 

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { customerPickerScope } from "~/models/customer.server";
 import { listPhotos, photoJson } from "~/models/photos.server";
 import { PhotoRegisterSchema } from "~/schemas/photo";
 import { registerUploadedPhoto } from "~/services/photos.server";
@@ -43,5 +44,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiPermission(request, "photos", "write");
   const input = await parseBody(request, PhotoRegisterSchema);
-  return json(photoJson(await registerUploadedPhoto(await getDb(), input, user.id)), { status: 201 });
+  const photo = await registerUploadedPhoto(await getDb(), input, user.id, customerPickerScope(user.viewRole));
+  return json(photoJson(photo), { status: 201 });
 }

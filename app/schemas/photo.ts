@@ -86,3 +86,22 @@ export const PhotoRegisterSchema = PhotoEditSchema.extend({
   ...photoLinks,
 });
 export type PhotoRegisterInput = z.infer<typeof PhotoRegisterSchema>;
+
+/**
+ * The upload form's fields (the no-JS form and the page re-rendered with its errors): title,
+ * description, the ticked suggested tags plus the typed ones, and where the photos belong — any
+ * of the four or none (spec §3 photos: all optional).
+ */
+export const PhotoUploadSchema = z
+  .object({
+    title: optionalText(200, "Title"),
+    description: optionalText(2000, "Description"),
+    tags: tagsField,
+    tagText: z.preprocess((v) => parseTags(v ?? ""), tagsField),
+    ...photoLinks,
+  })
+  .superRefine((value, ctx) => {
+    if (new Set([...value.tags, ...value.tagText]).size > MAX_TAGS)
+      ctx.addIssue({ code: "custom", path: ["tagText"], message: `At most ${MAX_TAGS} tags` });
+  })
+  .transform(({ tagText, tags, ...rest }) => ({ ...rest, tags: [...new Set([...tags, ...tagText])] }));

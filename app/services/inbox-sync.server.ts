@@ -89,3 +89,39 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
   forgetUnreadCount();
   return { syncedCount: inserted.length, totalFetched: messages.length };
 }
+
+// ---------------------------------------------------------------- the scheduled catch-up
+
+/** The longest a scheduled run keeps syncing: 4 minutes, and never more than 80% of the interval. */
+export const CATCH_UP_BUDGET_MS = 4 * 60_000;
+export function catchUpBudgetMs(intervalMinutes: number) {
+  return Math.min(CATCH_UP_BUDGET_MS, Math.floor(intervalMinutes * 60_000 * 0.8));
+}
+
+export type CatchUpResult = SyncResult & { batches: number; caughtUp: boolean };
+
+/**
+ * The scheduled run (docs/decisions/inbox-sync.md): batch after batch of SYNC_MAX_RESULTS, each
+ * stored before the position moves, until a batch comes back short (caught up), the time budget is
+ * spent, or `signal` says the worker is stopping; a batch once started is finished. A mailbox never
+ * synced still starts with its newest batch (the next one finds nothing above it).
+ */
+export async function catchUpInbox(
+  db: Executor,
+  options: { budgetMs: number; signal?: AbortSignal; now?: () => number },
+): Promise<CatchUpResult> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const total: CatchUpResult = { syncedCount: 0, totalFetched: 0, batches: 0, caughtUp: false };
+  for (;;) {
+    const batch = await syncInbox(db);
+    total.batches += 1;
+    total.syncedCount += batch.syncedCount;
+    total.totalFetched += batch.totalFetched;
+    if (batch.totalFetched < SYNC_MAX_RESULTS) {
+      total.caughtUp = true;
+      return total;
+    }
+    if (options.signal?.aborted || now() - started >= options.budgetMs) return total;
+  }
+}

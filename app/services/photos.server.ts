@@ -32,6 +32,7 @@ import {
   type PhotoRow,
 } from "../models/photos.server";
 import type { PhotoRegisterInput } from "../schemas/photo";
+import type { CustomerPickerScope } from "../models/customer.server";
 import { env } from "../utils/env.server";
 import { ImageRefused, inspectImage, makeDerivatives, PHOTO_MAX_BYTES } from "../utils/images.server";
 import { isBodyTooLarge } from "../utils/request-guards.server";
@@ -193,8 +194,9 @@ export async function registerFormUpload(
   uploadId: string,
   originalName: string,
   input: Omit<PhotoRegisterInput, "objectPath">,
+  customerScope: CustomerPickerScope = "all",
 ) {
-  return registerAndProcess(db, { ...input, uploadId, originalName: originalName || undefined }, userId);
+  return registerAndProcess(db, { ...input, uploadId, originalName: originalName || undefined }, userId, customerScope);
 }
 
 // ---------------------------------------------------------------- registering
@@ -203,8 +205,9 @@ async function registerAndProcess(
   db: Executor,
   input: Omit<PhotoRegisterInput, "objectPath"> & { uploadId: string },
   userId: number,
+  customerScope: CustomerPickerScope,
 ) {
-  const photo = await registerPhoto(db, input, userId);
+  const photo = await registerPhoto(db, input, userId, customerScope);
   await queueDerivatives(photo.id);
   return photo;
 }
@@ -219,10 +222,15 @@ export async function queueDerivatives(photoId: number) {
 }
 
 /** POST /api/photos: registers an object this user uploaded. */
-export async function registerUploadedPhoto(db: Executor, input: PhotoRegisterInput, userId: number) {
+export async function registerUploadedPhoto(
+  db: Executor,
+  input: PhotoRegisterInput,
+  userId: number,
+  customerScope: CustomerPickerScope = "all",
+) {
   const uploadId = uploadIdFromPath(input.objectPath);
   if (!uploadId) throw invalid("objectPath must be the objectPath or uploadURL of an upload", "objectPath");
-  return registerAndProcess(db, { ...input, uploadId }, userId);
+  return registerAndProcess(db, { ...input, uploadId }, userId, customerScope);
 }
 
 // ---------------------------------------------------------------- derivatives (the worker)
@@ -278,6 +286,20 @@ export async function deletePhoto(db: Executor, id: number) {
   for (const r of results)
     if (r.status === "rejected") console.error(`[photos] could not delete an object of photo ${id}: ${r.reason}`);
   return row;
+}
+
+/** Files the no-JS form stored but will not register (the form was refused): removed at once. */
+export async function discardFormUploads(db: Executor, uploadIds: string[]) {
+  const store = objectStore();
+  for (const id of uploadIds) {
+    try {
+      await store.delete(originalKey(id));
+      await deleteUploadSlot(db, id);
+    } catch (error) {
+      // The daily run removes what is left after 24 hours.
+      console.error(`[photos] could not discard upload ${id}: ${(error as Error).message}`);
+    }
+  }
 }
 
 /** The daily run: uploads never registered within 24 hours are removed with their objects. */

@@ -66,6 +66,35 @@ export async function receiveWebhook(
   }
 }
 
+/** Larger deliveries are refused (413): no provider's event comes near it. */
+export const MAX_WEBHOOK_BODY = 1_000_000;
+
+export type WebhookAnswer = { status: number; body: { received: true; duplicate?: true } | { error: string } };
+
+/**
+ * The answer to a delivery, as the provider reads it: 200 (a duplicate says so), 400 for an unknown
+ * provider or a bad signature, 413 for an oversized body, 503 when the queue did not take the event
+ * (the provider retries). The Express entry (app/server.ts) answers POST /api/webhooks/:provider with
+ * it without going through Remix; the route module answers with the same function.
+ */
+export async function answerWebhook(
+  db: Executor,
+  provider: string | undefined,
+  raw: string,
+  headers: Headers,
+): Promise<WebhookAnswer> {
+  if (raw.length > MAX_WEBHOOK_BODY) return { status: 413, body: { error: "The webhook body is too large" } };
+  let result: Received;
+  try {
+    result = await receiveWebhook(db, provider, raw, headers);
+  } catch (error) {
+    if (isRefusal(error)) return { status: error.status, body: { error: error.message } };
+    throw error;
+  }
+  if (!result.queued) return { status: 503, body: { error: "The event could not be queued; please retry" } };
+  return { status: 200, body: result.duplicate ? { received: true, duplicate: true } : { received: true } };
+}
+
 /** Events waiting longer than this are enqueued again by the sweep (their job may be lost). */
 export const SWEEP_AFTER_MS = 5 * 60_000;
 /** Older events are left alone: providers stop retrying after about three days. */

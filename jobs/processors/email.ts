@@ -13,17 +13,24 @@ import {
   sendReply,
   sendTestEmail,
 } from "../../app/services/email-send.server";
-import { syncInbox, type SyncResult } from "../../app/services/inbox-sync.server";
+import {
+  catchUpBudgetMs,
+  catchUpInbox,
+  syncInbox,
+  type CatchUpResult,
+  type SyncResult,
+} from "../../app/services/inbox-sync.server";
 import { isRefusal } from "../../app/utils/refusal.server";
-import type {
-  JobLike,
-  SendInvoiceEmailData,
-  SendPurchaseOrderEmailData,
-  SendQuoteEmailData,
-  SendLoginAlertData,
-  SendReplyData,
-  SendTestEmailData,
-  SyncInboxData,
+import {
+  inboxSyncMinutes,
+  type JobLike,
+  type SendInvoiceEmailData,
+  type SendPurchaseOrderEmailData,
+  type SendQuoteEmailData,
+  type SendLoginAlertData,
+  type SendReplyData,
+  type SendTestEmailData,
+  type SyncInboxData,
 } from "../queues";
 
 function permanent(error: unknown): boolean {
@@ -69,18 +76,31 @@ export async function sendLoginAlertJob(job: JobLike<SendLoginAlertData>) {
   return run(() => sendLoginAlert(db, job.data));
 }
 
+/** Scheduled runs in progress in this process: a run that is still catching up is not joined by the next. */
+let scheduledRunning = false;
+
 /**
- * Pulls new mail into the Inbox. The scheduled run does nothing while e-mail is not configured
- * (a business may never set it up); the Sync button's run reports why it cannot sync.
+ * Pulls new mail into the Inbox. The Sync button's run takes one batch (the request waits for it)
+ * and reports why it cannot sync. The scheduled run keeps going batch after batch until it has
+ * caught up, within a budget that ends it before the next one is due (catchUpInbox), stops between
+ * batches when the worker stops, and does nothing while e-mail is not configured (a business may
+ * never set it up) or while this worker's previous scheduled run still goes on.
  */
-export async function syncInboxJob(job: JobLike<SyncInboxData>): Promise<SyncResult & { skipped?: string }> {
+export async function syncInboxJob(
+  job: JobLike<SyncInboxData>,
+  signal?: AbortSignal,
+): Promise<(SyncResult & { skipped?: string }) | CatchUpResult> {
   const db = await getDb();
+  if (job.data.trigger !== "schedule") return run(() => syncInbox(db, { maxResults: job.data.maxResults }));
+  if (scheduledRunning)
+    return { syncedCount: 0, totalFetched: 0, skipped: "The previous scheduled sync is still running" };
+  scheduledRunning = true;
   try {
-    return await run(() => syncInbox(db, { maxResults: job.data.maxResults }));
+    return await run(() => catchUpInbox(db, { budgetMs: catchUpBudgetMs(inboxSyncMinutes()), signal }));
   } catch (error) {
-    if (job.data.trigger === "schedule" && error instanceof UnrecoverableError) {
-      return { syncedCount: 0, totalFetched: 0, skipped: error.message };
-    }
+    if (error instanceof UnrecoverableError) return { syncedCount: 0, totalFetched: 0, skipped: error.message };
     throw error;
+  } finally {
+    scheduledRunning = false;
   }
 }

@@ -15,7 +15,18 @@ import { startWorker, type RunningWorker } from "../../jobs/worker";
 import { processors } from "../../jobs/processors/index";
 import { PHOTOS_QUEUE } from "../../jobs/queues";
 import { DEMO_PASSWORD } from "../setup/http";
-import { makeJpeg, makePng, PDF, pngBomb, startAppServer, startLocalS3, SVG, type LocalS3 } from "../setup/photos";
+import sharp from "sharp";
+import {
+  makeJpeg,
+  makePng,
+  PDF,
+  pngBomb,
+  readHeic,
+  startAppServer,
+  startLocalS3,
+  SVG,
+  type LocalS3,
+} from "../setup/photos";
 
 const tag = `ph${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -187,6 +198,11 @@ describe.each(["disk", "s3"] as const)("photo API on %s storage", (name) => {
       expect(res.status, `${method} ${p}`).toBe(401);
       expect(typeof res.body.error).toBe("string");
     }
+    // PUT {uploadURL} needs the session too (the signature alone is not enough), and leaves the URL usable.
+    const slot = await uploadUrl();
+    const anonymous = await put(slot.uploadURL, await makeJpeg(), "");
+    expect(anonymous.status).toBe(401);
+    expect((await put(slot.uploadURL, await makeJpeg())).status).toBe(200);
     const photo = await uploadPhoto();
     const del = await call(b.url, `/api/photos/${photo.id}`, { method: "DELETE", cookie: installer });
     expect(del.status).toBe(403);
@@ -311,6 +327,53 @@ describe.each(["disk", "s3"] as const)("photo API on %s storage", (name) => {
     expect(await objectExists(b, `derived/${photo.id}/view.webp`)).toBe(false);
   });
 
+  async function fetchDerivative(base: string, url: string, cookie: string) {
+    const res = await call(base, url, { cookie });
+    if (name === "s3") {
+      expect(res.status).toBe(302);
+      return Buffer.from(await (await fetch(res.headers.get("location")!)).arrayBuffer());
+    }
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    return res.buffer;
+  }
+
+  it("takes an iPhone HEIC: stored as image/heic, thumbnail and viewer WebP upright and stripped", async () => {
+    const bytes = await readHeic();
+    const slot = await uploadUrl(installer);
+    const stored = await put(slot.uploadURL, bytes, installer, "application/octet-stream");
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    expect(stored.body).toMatchObject({ mimeType: "image/heic", width: 320, height: 240 });
+    const created = await call(b.url, "/api/photos", {
+      method: "POST",
+      cookie: installer,
+      json: { objectPath: slot.objectPath, originalName: "IMG_0420.HEIC", jobId, title: `HEIC ${tag}` },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ mimeType: "image/heic", originalName: "IMG_0420.HEIC" });
+    const ready = await waitForThumbnail(b.url, installer, created.body.id);
+    expect(ready.derivativeStatus).toBe("ready");
+    for (const url of [ready.thumbnailUrl, ready.viewerUrl]) {
+      const out = await fetchDerivative(b.url, url, installer);
+      const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+      expect(info.width, url).toBe(320); // landscape as taken: the irot applied, EXIF orientation not twice
+      expect(info.height, url).toBe(240);
+      const at = (fx: number, fy: number) =>
+        data[(Math.floor(info.height * fy) * info.width + Math.floor(info.width * fx)) * info.channels];
+      expect(at(0.2, 0.2), url).toBeGreaterThan(150); // red top-left
+      expect(at(0.8, 0.2), url).toBeLessThan(100);
+      expect((await sharp(out).metadata()).exif, url).toBeUndefined();
+      expect(out.includes(Buffer.from("Serial-SN12345")), url).toBe(false);
+    }
+    expect(bytes.includes(Buffer.from("Serial-SN12345"))).toBe(true);
+    // The original is kept for staff as it came.
+    const download = await call(b.url, `/api/photos/${created.body.id}/download`, { cookie: owner });
+    if (name === "disk") {
+      expect(download.headers.get("content-type")).toBe("image/heic");
+      expect(download.buffer.equals(bytes)).toBe(true);
+    }
+  });
+
   it("refuses what is not a JPEG, PNG, WebP or HEIC by its bytes, and anything over 10 MB", async () => {
     for (const [label, bytes, type] of [
       ["svg", SVG, "image/svg+xml"],
@@ -382,6 +445,29 @@ describe.each(["disk", "s3"] as const)("photo API on %s storage", (name) => {
     });
     expect(badJob.status).toBe(400);
     expect(badJob.body.fieldErrors.jobId).toBeTruthy();
+    // A customer an installer cannot see (no job or task: not in their pickers) is refused as missing.
+    const [lead] = await (
+      await getDb()
+    )
+      .insert(customers)
+      .values({ name: `Lead ${tag}${name}` })
+      .returning();
+    const installerSlot = await uploadUrl(installer);
+    await put(installerSlot.uploadURL, await makeJpeg(), installer);
+    const unseen = await call(b.url, "/api/photos", {
+      method: "POST",
+      cookie: installer,
+      json: { objectPath: installerSlot.objectPath, customerId: lead.id },
+    });
+    expect(unseen.status).toBe(400);
+    expect(unseen.body.fieldErrors.customerId).toEqual(["Customer not found"]);
+    const linked = await call(b.url, "/api/photos", {
+      method: "POST",
+      cookie: installer,
+      json: { objectPath: installerSlot.objectPath, customerId },
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    await (await getDb()).delete(customers).where(eq(customers.id, lead.id));
     const badType = await call(b.url, "/api/photos", {
       method: "POST",
       cookie: owner,

@@ -42,6 +42,14 @@ export async function quadrantRaw(width: number, height: number) {
   return data;
 }
 
+/**
+ * A real HEIC (tests/fixtures/photos/make-heic.ts made it with heif-enc): stored portrait with an
+ * `irot` turning it upright to 320 × 240 (red top-left quadrant, blue elsewhere), EXIF orientation 6,
+ * a camera serial and GPS — an iPhone photo's shape.
+ */
+export const HEIC_FIXTURE = path.join(root, "tests/fixtures/photos/portrait-irot.heic");
+export const readHeic = () => fs.readFile(HEIC_FIXTURE);
+
 export async function makePng(width = 32, height = 32) {
   return sharp({ create: { width, height, channels: 3, background: "#3a7" } })
     .png()

@@ -8,7 +8,7 @@ import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { ImageRefused, inspectImage, makeDerivatives, sniffImageType } from "../../app/utils/images.server";
-import { makeJpeg, makePng, PDF, pngBomb, quadrantRaw, SVG } from "../setup/photos";
+import { makeJpeg, makePng, PDF, pngBomb, quadrantRaw, readHeic, SVG } from "../setup/photos";
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), "photos-unit-"));
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
@@ -39,6 +39,7 @@ describe("sniffImageType", () => {
     expect(sniffImageType(webp)).toBe("image/webp");
     expect(sniffImageType(ftyp("heic", ["mif1", "heic"]))).toBe("image/heic");
     expect(sniffImageType(ftyp("mif1", ["mif1", "heic"]))).toBe("image/heif");
+    expect(sniffImageType(await readHeic())).toBe("image/heic");
   });
 
   it("refuses SVG, PDF, AVIF, GIF and text whatever they are called", async () => {
@@ -63,6 +64,10 @@ describe("inspectImage", () => {
       width: 30,
       height: 60,
     });
+  });
+
+  it("reads a real HEIC's upright size (its irot applied)", async () => {
+    expect(await inspect(await readHeic())).toEqual({ mimeType: "image/heic", width: 320, height: 240 });
   });
 
   it("refuses a decompression bomb by its header and a damaged file", async () => {
@@ -155,5 +160,22 @@ describe("makeDerivatives", () => {
     }
     expect((await sharp(thumbnail).metadata()).width).toBe(400);
     expect((await sharp(viewer).metadata()).width).toBe(800); // never enlarged
+  });
+
+  it("decodes a real HEIC upright (irot, not EXIF orientation) and strips its serial and GPS", async () => {
+    const original = await readHeic();
+    expect(original.includes(Buffer.from("Serial-SN12345"))).toBe(true);
+    const { thumbnail, viewer } = await makeDerivatives(original, "image/heic");
+    for (const out of [thumbnail, viewer]) {
+      const m = await sharp(out).metadata();
+      expect(m.format).toBe("webp");
+      expect([m.width, m.height]).toEqual([320, 240]); // landscape as taken, never enlarged
+      expect(m.exif).toBeUndefined();
+      expect(m.xmp).toBeUndefined();
+      expect(out.includes(Buffer.from("Serial-SN12345"))).toBe(false);
+      expect((await pixel(out, 0.2, 0.2)).r).toBeGreaterThan(150); // red corner top-left
+      expect((await pixel(out, 0.8, 0.2)).b).toBeGreaterThan(150);
+      expect((await pixel(out, 0.2, 0.8)).b).toBeGreaterThan(150);
+    }
   });
 });
