@@ -1,12 +1,13 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DialogRoute } from "./dialog-route";
 import { useKeptQuery } from "./use-kept-query";
 
 /**
  * "Are you sure you want to delete …?" over a list: a dialog route whose form posts to itself;
- * Cancel and closing go back to `list` with its query kept. The action is app/forms/delete.server.ts.
+ * Cancel and closing go back to `list` with its query kept, or to the record's page that opened it
+ * (`?from=detail`). The action is app/forms/delete.server.ts.
  */
 export function DeleteDialog({
   title,
@@ -23,7 +24,11 @@ export function DeleteDialog({
   list: string;
   width?: number;
 }) {
-  const back = `${list}${useKeptQuery()}`;
+  const kept = `${list}${useKeptQuery()}`;
+  const location = useLocation();
+  // Opened from the record's page (`/customers/5/delete?from=detail`): Cancel goes back there.
+  const back =
+    new URLSearchParams(location.search).get("from") === "detail" ? location.pathname.replace(/\/[^/]+$/, "") : kept;
   const pending = useNavigation().state === "submitting";
   return (
     <DialogRoute title={title} closeTo={back} width={width}>

@@ -114,7 +114,7 @@ export function InventoryHeader({
           },
         ]}
       />
-      <TabNav.Root mb="4" aria-label="Inventory sections">
+      <TabNav.Root mb="4" aria-label="Inventory sections" className="inventory-tabs">
         {INVENTORY_TABS.map((t) => (
           <TabNav.Link key={t.id} asChild active={t.id === current}>
             <Link to={t.to} aria-current={t.id === current ? "page" : undefined}>

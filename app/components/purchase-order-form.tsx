@@ -68,7 +68,7 @@ export function PurchaseOrderForm({
       <Flex direction="column" gap="3">
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <div>
-            <Text as="label" size="2" weight="medium" htmlFor={fields.supplierId.id}>
+            <Text as="label" size="2" weight="medium" className="field-label" htmlFor={fields.supplierId.id}>
               Supplier
             </Text>
             <select
@@ -86,7 +86,7 @@ export function PurchaseOrderForm({
             <ErrorList id={fields.supplierId.errorId} errors={fields.supplierId.errors} />
           </div>
           <div>
-            <Text as="label" size="2" weight="medium" htmlFor={fields.expectedDate.id}>
+            <Text as="label" size="2" weight="medium" className="field-label" htmlFor={fields.expectedDate.id}>
               Expected date (optional)
             </Text>
             <TextField.Root {...getInputProps(fields.expectedDate, { type: "date" })} />
@@ -105,7 +105,7 @@ export function PurchaseOrderForm({
             <Card key={row.key} variant="surface" data-testid="po-line">
               <Grid columns={{ initial: "1", sm: "6" }} gap="2" align="end">
                 <div style={{ gridColumn: "span 2" }}>
-                  <Text as="label" size="2" weight="medium" htmlFor={f.itemId.id}>
+                  <Text as="label" size="2" weight="medium" className="field-label" htmlFor={f.itemId.id}>
                     Item {index + 1}
                   </Text>
                   <select
@@ -123,7 +123,7 @@ export function PurchaseOrderForm({
                   </select>
                 </div>
                 <div>
-                  <Text as="label" size="2" weight="medium" htmlFor={f.quantity.id}>
+                  <Text as="label" size="2" weight="medium" className="field-label" htmlFor={f.quantity.id}>
                     Quantity (purchase units)
                   </Text>
                   <TextField.Root
@@ -133,7 +133,7 @@ export function PurchaseOrderForm({
                   />
                 </div>
                 <div>
-                  <Text as="label" size="2" weight="medium" htmlFor={f.unitCost.id}>
+                  <Text as="label" size="2" weight="medium" className="field-label" htmlFor={f.unitCost.id}>
                     Cost per purchase unit
                   </Text>
                   <TextField.Root
@@ -144,7 +144,7 @@ export function PurchaseOrderForm({
                   />
                 </div>
                 <div>
-                  <Text as="label" size="2" weight="medium" htmlFor={f.jobId.id}>
+                  <Text as="label" size="2" weight="medium" className="field-label" htmlFor={f.jobId.id}>
                     For job (optional)
                   </Text>
                   <select
@@ -184,7 +184,7 @@ export function PurchaseOrderForm({
           </Button>
         </div>
         <div>
-          <Text as="label" size="2" weight="medium" htmlFor={fields.notes.id}>
+          <Text as="label" size="2" weight="medium" className="field-label" htmlFor={fields.notes.id}>
             Notes for the supplier (optional)
           </Text>
           <TextField.Root {...getInputProps(fields.notes, { type: "text" })} maxLength={5000} />

@@ -7,6 +7,7 @@ import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type Pay
 import type { LineItemInput } from "../schemas/line-items";
 import { compareMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
+import { moneyContext } from "./business.server";
 import { withLineCosts } from "./inventory.server";
 import { requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
@@ -113,6 +114,14 @@ export async function listInvoicePayments(db: Executor, invoiceId: number) {
     .from(payments)
     .where(eq(payments.invoiceId, invoiceId))
     .orderBy(desc(payments.receivedAt), desc(payments.id));
+}
+
+/** What an invoice's page shows: the detail, the business time zone and whether it is overdue today. */
+export async function getInvoicePage(db: Executor, id: number) {
+  const detail = await getInvoiceDetail(db, id);
+  if (!detail) return null;
+  const { timeZone, today } = await moneyContext(db);
+  return { ...detail, timeZone, overdue: isOverdue(detail.invoice, today) };
 }
 
 export async function getInvoiceDetail(db: Executor, id: number) {

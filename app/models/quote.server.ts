@@ -6,6 +6,7 @@ import { activityLog, customers, invoices, jobs, quoteItems, quotes } from "../.
 import type { LineItemInput } from "../schemas/line-items";
 import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schemas/quote";
 import { logActivity } from "./activity.server";
+import { moneyContext } from "./business.server";
 import { withLineCosts } from "./inventory.server";
 import { requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
@@ -87,6 +88,14 @@ export async function listQuoteItems(db: Executor, quoteId: number) {
 }
 
 /** The quote page and PDF: the quote, its customer, job, items, invoices and history. */
+/** What a quote's page shows: the detail and the business time zone. */
+export async function getQuotePage(db: Executor, id: number) {
+  const detail = await getQuoteDetail(db, id);
+  if (!detail) return null;
+  const { timeZone } = await moneyContext(db);
+  return { ...detail, timeZone };
+}
+
 export async function getQuoteDetail(db: Executor, id: number) {
   const quote = await getQuote(db, id);
   if (!quote) return null;

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CustomerForm } from "~/components/customer-form";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { getCustomer, updateCustomer } from "~/models/customer.server";
@@ -38,12 +38,14 @@ export default function EditCustomer() {
   const { customer } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const query = useKeptQuery();
+  // Opened from the customer's page (`?from=detail`): Cancel and Save go back there.
+  const back = useSearchParams()[0].get("from") === "detail" ? `/customers/${customer.id}` : `/customers${query}`;
   return (
-    <DialogRoute title="Edit Customer" description={customer.name} closeTo={`/customers${query}`}>
+    <DialogRoute title="Edit Customer" description={customer.name} closeTo={back}>
       <CustomerForm
         lastResult={lastResult}
         defaultValue={customer}
-        cancelTo={`/customers${query}`}
+        cancelTo={back}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
       />

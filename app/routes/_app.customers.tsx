@@ -1,6 +1,17 @@
 import { Text } from "@radix-ui/themes";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
+import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { CustomerPage } from "~/components/customer-page";
+import { customerPageData } from "~/services/customer-page.server";
+import { requirePermission } from "~/utils/auth.server";
+import { recordPageBehind } from "~/utils/dialog-behind.server";
+import photoStyles from "~/styles/photos.css";
 import { RowMenu, RowMenuLink } from "~/components/action-menu";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
@@ -17,17 +28,50 @@ import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Customers · Cabinetry Jobs" }];
 
+// The customer page's photo strip, drawn here under a dialog opened from the page.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
+
 export const handle = keepListQuery();
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const behind = recordPageBehind(request, "/customers");
+  if (behind) {
+    const user = await requirePermission(request, "customers");
+    return json({ behind: await customerPageData(await getDb(), user, behind) });
+  }
   const { list } = await requireListSearch(request, "customers");
   const { rows, total } = await listCustomers(await getDb(), list);
-  return json({ customers: rows, total, list });
+  // Only what the rows show: the page's data is serialised once more for hydration.
+  const customers = rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    notes: c.notes,
+    phone: c.phone,
+    email: c.email,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    createdAt: c.createdAt,
+  }));
+  return json({ customers, total, list, behind: null });
 }
 
 export default function Customers() {
+  const data = useLoaderData<typeof loader>();
+  if (data.behind) {
+    return (
+      <>
+        <CustomerPage {...data.behind} />
+        <Outlet />
+      </>
+    );
+  }
+  return <CustomerList {...data} />;
+}
+
+function CustomerList({ customers, total, list }: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
   const display = useDisplay();
-  const { customers, total, list } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const query = useKeptQuery();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/customers";

@@ -299,18 +299,17 @@ export default function PurchaseOrderPage() {
           <DataTable
             label="Receipts"
             headers={[
-              "Date",
               "Item",
               { label: "Quantity", numeric: true },
               { label: "Unit cost", numeric: true },
-              { label: "Total", numeric: true },
               "By",
+              "Date",
+              { label: "Total", numeric: true },
             ]}
           >
             {receipts.map((r) => (
               <tr key={r.id} data-testid="po-receipt-row">
-                <td className="nowrap">{formatDateTime(r.createdAt, display)}</td>
-                <td>
+                <td className="c-main">
                   {r.sku}
                   {r.notes ? (
                     <Text as="div" size="1" color="gray">
@@ -318,12 +317,15 @@ export default function PurchaseOrderPage() {
                     </Text>
                   ) : null}
                 </td>
-                <td className="num">
+                <td className="num" data-label="Quantity">
                   <QuantityWithUnit value={r.quantity} unit={r.unit} />
                 </td>
-                <td className="num">{formatCost(r.unitCost)}</td>
-                <td className="num">{formatTotal(r.totalCost)}</td>
-                <td>{r.createdByName ?? "—"}</td>
+                <td className="num" data-label="Unit cost">
+                  {formatCost(r.unitCost)}
+                </td>
+                <td data-label="By">{r.createdByName ?? "—"}</td>
+                <td className="c-date">{formatDateTime(r.createdAt, display)}</td>
+                <td className="c-money">{formatTotal(r.totalCost)}</td>
               </tr>
             ))}
           </DataTable>

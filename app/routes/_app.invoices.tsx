@@ -1,13 +1,17 @@
 import { Badge } from "@radix-ui/themes";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { RowMenuLink } from "~/components/action-menu";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { labelOf } from "~/components/select-field";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
-import { listInvoices } from "~/models/invoice.server";
+import { getInvoicePage, listInvoices } from "~/models/invoice.server";
+import { InvoicePage } from "~/components/invoice-page";
+import { requirePermission } from "~/utils/auth.server";
+import { recordPageBehind } from "~/utils/dialog-behind.server";
+import { requireFound } from "~/utils/refusal.server";
 import { INVOICE_STATUSES } from "~/schemas/invoice";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
@@ -24,16 +28,47 @@ const filters = { status: choiceFilter(INVOICE_STATUSES) };
 export const handle = keepListQuery(filters);
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const behind = recordPageBehind(request, "/invoices");
+  if (behind) {
+    await requirePermission(request, "invoices");
+    return json({ behind: requireFound(await getInvoicePage(await getDb(), behind), "Invoice") });
+  }
   const { list } = await requireListSearch(request, "invoices", filters);
   const db = await getDb();
   const ctx = await moneyContext(db);
   const { rows, total, stats } = await listInvoices(db, { ...list, today: ctx.today });
-  return json({ invoices: rows, total, stats, list, timeZone: ctx.timeZone });
+  // Only what the rows show (the page's data is serialised once more for hydration).
+  const invoices = rows.map((i) => ({
+    id: i.id,
+    invoiceNumber: i.invoiceNumber,
+    title: i.title,
+    customerId: i.customerId,
+    customer: i.customer ? { name: i.customer.name } : null,
+    status: i.status,
+    overdue: i.overdue,
+    total: i.total,
+    balance: i.balance,
+    dueDate: i.dueDate,
+    createdAt: i.createdAt,
+  }));
+  return json({ invoices, total, stats, list, timeZone: ctx.timeZone, behind: null });
 }
 
 export default function Invoices() {
+  const data = useLoaderData<typeof loader>();
+  if (data.behind) {
+    return (
+      <>
+        <InvoicePage {...data.behind} />
+        <Outlet />
+      </>
+    );
+  }
+  return <InvoiceList {...data} />;
+}
+
+function InvoiceList({ invoices, total, stats, list }: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
   const display = useDisplay();
-  const { invoices, total, stats, list } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   return (
     <DocumentListPage

@@ -1,5 +1,16 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { JobPage } from "~/components/job-page";
+import { jobPageData } from "~/services/job-page.server";
+import { requirePermission } from "~/utils/auth.server";
+import { recordPageBehind } from "~/utils/dialog-behind.server";
+import photoStyles from "~/styles/photos.css";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { RowMenu, RowMenuLink } from "~/components/action-menu";
@@ -21,15 +32,37 @@ import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Cabinetry Jobs" }];
 
+// The job page's photo strip, drawn here under a dialog opened from the page.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
+
 const filters = { status: choiceFilter(JOB_STATUSES) };
 export const handle = keepListQuery(filters);
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const behind = recordPageBehind(request, "/jobs");
+  if (behind) {
+    const user = await requirePermission(request, "jobs");
+    return json({ behind: await jobPageData(await getDb(), user, behind) });
+  }
   const { user, list } = await requireListSearch(request, "jobs", filters);
   const { rows, total } = await listJobs(await getDb(), list);
   return json({
     // Installers read jobs, not their costs (money is not theirs to see).
-    jobs: rows.map((job) => jobForRole(job, user.viewRole)),
+    // Only what the rows show (the page's data is serialised once more for hydration).
+    jobs: rows.map((job) => {
+      const j = jobForRole(job, user.viewRole);
+      return {
+        id: j.id,
+        title: j.title,
+        description: j.description,
+        customerId: j.customerId,
+        customerName: j.customerName,
+        status: j.status,
+        estimatedCost: j.estimatedCost,
+        startDate: j.startDate,
+        createdAt: j.createdAt,
+      };
+    }),
     showMoney: seesMoney(user.viewRole),
     total,
     list,
@@ -38,12 +71,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canSchedule: can(user.viewRole, "schedule", "write"),
     canTask: can(user.viewRole, "tasks", "write"),
     canCustomers: can(user.viewRole, "customers"),
+    behind: null,
   });
 }
 
 export default function Jobs() {
-  const display = useDisplay();
   const data = useLoaderData<typeof loader>();
+  if (data.behind) {
+    return (
+      <>
+        <JobPage {...data.behind} />
+        <Outlet />
+      </>
+    );
+  }
+  return <JobList {...data} />;
+}
+
+function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
+  const display = useDisplay();
   const { jobs, total, list } = data;
   const empty =
     jobs.length === 0 ? (

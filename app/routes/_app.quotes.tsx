@@ -1,10 +1,14 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { keepListQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
-import { listQuotes } from "~/models/quote.server";
+import { getQuotePage, listQuotes } from "~/models/quote.server";
+import { QuotePage } from "~/components/quote-page";
+import { requirePermission } from "~/utils/auth.server";
+import { recordPageBehind } from "~/utils/dialog-behind.server";
+import { requireFound } from "~/utils/refusal.server";
 import { QUOTE_STATUSES } from "~/schemas/quote";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
@@ -20,15 +24,44 @@ const filters = { status: choiceFilter(QUOTE_STATUSES) };
 export const handle = keepListQuery(filters);
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const behind = recordPageBehind(request, "/quotes");
+  if (behind) {
+    await requirePermission(request, "quotes");
+    return json({ behind: requireFound(await getQuotePage(await getDb(), behind), "Quote") });
+  }
   const { list } = await requireListSearch(request, "quotes", filters);
   const db = await getDb();
   const [{ rows, total, stats }, ctx] = await Promise.all([listQuotes(db, list), moneyContext(db)]);
-  return json({ quotes: rows, total, stats, list, timeZone: ctx.timeZone });
+  // Only what the rows show (the page's data is serialised once more for hydration).
+  const quotes = rows.map((q) => ({
+    id: q.id,
+    quoteNumber: q.quoteNumber,
+    title: q.title,
+    customerId: q.customerId,
+    customer: q.customer,
+    status: q.status,
+    total: q.total,
+    validUntil: q.validUntil,
+    createdAt: q.createdAt,
+  }));
+  return json({ quotes, total, stats, list, timeZone: ctx.timeZone, behind: null });
 }
 
 export default function Quotes() {
+  const data = useLoaderData<typeof loader>();
+  if (data.behind) {
+    return (
+      <>
+        <QuotePage {...data.behind} />
+        <Outlet />
+      </>
+    );
+  }
+  return <QuoteList {...data} />;
+}
+
+function QuoteList({ quotes, total, stats, list }: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
   const display = useDisplay();
-  const { quotes, total, stats, list } = useLoaderData<typeof loader>();
   return (
     <DocumentListPage
       what="quotes"

@@ -1,25 +1,17 @@
-import { DownloadIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { ActionMenu, ActionMenuLink, ActionMenuSubmit } from "~/components/action-menu";
-import { ConfirmDelete, CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
-import { PageHeader } from "~/components/page-header";
-import { StatusBadge } from "~/components/status-badge";
+import { useLoaderData } from "@remix-run/react";
+import { QuotePage } from "~/components/quote-page";
 import { moneyContext, plusDays } from "~/models/business.server";
 import { refusalToast } from "~/utils/refusal-response.server";
 import { convertQuoteToInvoice } from "~/models/invoice.server";
-import { deleteQuote, getQuoteDetail, markQuoteSent, respondToQuote } from "~/models/quote.server";
+import { deleteQuote, getQuotePage, markQuoteSent, respondToQuote } from "~/models/quote.server";
 import { paymentTermDays } from "~/schemas/invoice";
 import { requirePermission } from "~/utils/auth.server";
-import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { formatMoney } from "~/utils/money";
 import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireFound } from "~/utils/refusal.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.quote.quoteNumber ?? "Quote"} · Cabinetry Jobs` },
@@ -28,10 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "quotes");
   const id = requireId(params.quoteId, "Quote");
-  const db = await getDb();
-  const detail = requireFound(await getQuoteDetail(db, id), "Quote");
-  const { timeZone } = await moneyContext(db);
-  return json({ ...detail, timeZone });
+  return json(requireFound(await getQuotePage(await getDb(), id), "Quote"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -92,164 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function QuoteDetail() {
-  const display = useDisplay();
-  const { quote, items, customer, job, invoices, history, timeZone } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [params] = useSearchParams();
-  const confirmDelete = params.get("confirm") === "delete";
-  // A quote is invoiced once (a cancelled invoice frees it): then the invoice is linked instead.
-  const billedBy = invoices.find((i) => i.status !== "cancelled");
-  const here = encodeURIComponent(`/quotes/${quote.id}`);
-  return (
-    <>
-      <Text size="2" asChild>
-        <Link to="/quotes" className="back-link">
-          ← Quotes
-        </Link>
-      </Text>
-      <PageHeader
-        title={`${quote.quoteNumber} · ${quote.title}`}
-        subtitle={`Created ${formatDate(quote.createdAt, display)}${quote.validUntil ? ` · Valid until ${formatDate(quote.validUntil, display)}` : ""}`}
-        actions={
-          <>
-            <Button asChild>
-              <Link to={`/quotes/${quote.id}/send?redirectTo=${here}`}>Send Email</Link>
-            </Button>
-            <ActionMenu>
-              <ActionMenuLink to={`/quotes/${quote.id}/pdf`} reloadDocument icon={<DownloadIcon />}>
-                PDF
-              </ActionMenuLink>
-              <ActionMenuLink to={`/quotes/${quote.id}/edit?redirectTo=${here}`} icon={<Pencil1Icon />}>
-                Edit
-              </ActionMenuLink>
-              {quote.status === "draft" ? (
-                <ActionMenuSubmit
-                  intent="send"
-                  disabled={busy}
-                  title="Marks the quote as sent without e-mailing it (e.g. handed over in person)"
-                >
-                  Mark as sent
-                </ActionMenuSubmit>
-              ) : null}
-              {invoices.length === 0 ? (
-                <ActionMenuLink to="?confirm=delete" icon={<TrashIcon />} danger>
-                  Delete quote
-                </ActionMenuLink>
-              ) : null}
-            </ActionMenu>
-          </>
-        }
-      />
-      <Flex gap="2" mb="4" wrap="wrap" align="center">
-        <StatusBadge status={quote.status} />
-        {quote.status === "sent" ? (
-          <Form method="post">
-            <Flex gap="2" wrap="wrap">
-              <Button
-                name="intent"
-                value="approve"
-                variant="soft"
-                color="green"
-                disabled={busy}
-                title="Record the customer's approval"
-              >
-                Mark approved
-              </Button>
-              <Button
-                name="intent"
-                value="reject"
-                variant="soft"
-                color="orange"
-                disabled={busy}
-                title="Record that the customer declined"
-              >
-                Mark rejected
-              </Button>
-            </Flex>
-          </Form>
-        ) : null}
-        {billedBy ? (
-          <Text size="2" data-testid="quote-invoiced">
-            Invoiced as <Link to={`/invoices/${billedBy.id}`}>{billedBy.invoiceNumber}</Link>
-          </Text>
-        ) : quote.status === "approved" ? (
-          <Form method="post">
-            <Button name="intent" value="convert" disabled={busy}>
-              Convert to invoice
-            </Button>
-          </Form>
-        ) : null}
-      </Flex>
-      {invoices.length === 0 && confirmDelete ? <ConfirmDelete label={quote.quoteNumber} busy={busy} /> : null}
-      {quote.changeRequest ? (
-        <Callout.Root color="amber" mb="4">
-          <Callout.Text>
-            <strong>Customer's change request:</strong> {quote.changeRequest}
-          </Callout.Text>
-        </Callout.Root>
-      ) : null}
-      <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="4">
-        <CustomerCard customer={customer} showEmail />
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Job
-          </Heading>
-          {job ? (
-            <Text as="p" size="2">
-              <Link to={`/jobs/${job.id}`}>{job.title}</Link> <StatusBadge status={job.status} />
-            </Text>
-          ) : (
-            <Text size="2" color="gray">
-              Not linked to a job
-            </Text>
-          )}
-        </Card>
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Invoices
-          </Heading>
-          {invoices.length === 0 ? (
-            <Text size="2" color="gray">
-              No invoices yet
-            </Text>
-          ) : (
-            invoices.map((i) => (
-              <Text as="p" size="2" key={i.id}>
-                <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link> · {formatMoney(i.total)} ·{" "}
-                <StatusBadge status={i.status} />
-              </Text>
-            ))
-          )}
-        </Card>
-      </Grid>
-      <ItemsCard
-        description={quote.description}
-        items={items}
-        totals={{ subtotal: quote.subtotal, taxRate: quote.taxRate, taxAmount: quote.taxAmount, total: quote.total }}
-      />
-      <Grid columns={{ initial: "1", md: "2" }} gap="4">
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Notes and terms
-          </Heading>
-          <Text as="p" size="2" weight="medium">
-            Internal notes
-          </Text>
-          <Text as="p" size="2" color="gray" mb="2" style={{ whiteSpace: "pre-wrap" }}>
-            {quote.notes || "None"}
-          </Text>
-          <Text as="p" size="2" weight="medium">
-            Terms
-          </Text>
-          <Text as="p" size="2" color="gray" style={{ whiteSpace: "pre-wrap" }}>
-            {quote.terms || "None"}
-          </Text>
-        </Card>
-        <HistoryCard history={history} timeZone={timeZone} testId="quote-history" />
-      </Grid>
-    </>
-  );
+  return <QuotePage {...useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

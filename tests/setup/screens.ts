@@ -14,6 +14,8 @@ export type ScreenFixture = {
   quoteId: number;
   invoiceId: number;
   emailId: number;
+  /** An ordered purchase order with two lines (one bought by the box of 100). */
+  purchaseOrderId: number;
   /** The customer's portal page, token included. */
   portalUrl: string;
 };
@@ -103,6 +105,12 @@ export const SCREENS: Screen[] = [
   { name: "reports-ar-aging", path: () => "/reports?tab=ar-aging" },
   { name: "reports-conversion", path: () => "/reports?tab=conversion" },
   { name: "settings-notifications", path: () => "/settings/system/notifications" },
+  // Purchasing (issue 13 item 6): the Purchase Orders and Reorder tabs, a PO's page and its dialogs.
+  { name: "inventory-purchase-orders", path: () => "/inventory/purchase-orders", shot: true },
+  { name: "inventory-reorder", path: () => "/inventory/reorder", shot: true },
+  { name: "purchase-order-new", path: () => "/inventory/purchase-orders/new", ready: DIALOG },
+  { name: "purchase-order", path: (f) => `/inventory/purchase-orders/${f.purchaseOrderId}`, shot: true },
+  { name: "purchase-order-send", path: (f) => `/inventory/purchase-orders/${f.purchaseOrderId}/send`, ready: DIALOG },
 ];
 
 /** A customer with a job, a sent quote with items, an invoice, an e-mail and a portal link. */
@@ -157,6 +165,32 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
       jobId: job.id,
     })
     .returning({ id: emails.id });
+  const supplier = await post("/api/suppliers", { name: `Northern Hardware ${tag}`, email: `${tag}-po@example.com` });
+  const hinge = await post("/api/inventory/items", {
+    sku: `HNG-${tag}`,
+    name: `Soft-close hinge ${tag}`,
+    purchaseUnit: "box",
+    unitMultiplier: "100",
+    reorderQty: "400",
+    preferredSupplierId: supplier.id,
+    lastCost: "0.1299",
+  });
+  const ply = await post("/api/inventory/items", { sku: `PLY-${tag}`, name: `Maple ply ${tag}`, unit: "sheet" });
+  const order = await post("/api/purchase-orders", {
+    supplierId: supplier.id,
+    expectedDate: due,
+    lines: [
+      { itemId: hinge.id, quantity: "2", unitCost: "12.99", jobId: job.id },
+      { itemId: ply.id, quantity: "12", unitCost: "61.2500" },
+    ],
+  });
+  const placed = await api(`/api/purchase-orders/${order.id}/status`, {
+    method: "POST",
+    cookie,
+    headers: { Origin: baseUrl() },
+    json: { status: "ordered" },
+  });
+  if (placed.status !== 200) throw new Error(`placing the fixture's PO → ${placed.status}`);
   const token = await createPortalToken(db, customer.id);
   return {
     tag,
@@ -165,6 +199,7 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
     quoteId: quote.id,
     invoiceId: invoice.id,
     emailId: email.id,
+    purchaseOrderId: order.id,
     portalUrl: `/client/quotes/${customer.id}?token=${encodeURIComponent(token)}`,
   };
 }

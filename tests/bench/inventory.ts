@@ -1,0 +1,335 @@
+// `npm run bench:inventory`: the Inventory screens (issue 13 item 8; docs/decisions/inventory.md) under
+// load at the large data set (5k items, 500k transactions), against their floor: the SAME SQL
+// statements — captured from the loaders' model calls through a logging drizzle client — replayed
+// bare with postgres.js at the same concurrency, in this process (no HTTP, no session, no JSON or
+// HTML), as tests/bench/homes.ts does. Targets: the Items tab, the Transactions tab (page 1 and
+// filtered by an item), a job's Materials dialog and the Purchase Orders tab. Then EXPLAIN of every
+// statement: Seq Scans on tables over 10k rows are listed.
+//
+// The large seed has no purchase orders: 5,000 (3 lines each, every status) are added by SQL first.
+// Database: BENCH_DATABASE_URL (a database already loaded with `db/seed/index.ts --large`), else a
+// scratch database cab_inventory_<timestamp> is created, migrated, loaded and dropped afterwards.
+// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "../../db/schema";
+import {
+  getItem,
+  inventorySummary,
+  issuableItems,
+  jobMaterialCost,
+  jobMaterials,
+  listCategories,
+  listItems,
+  listSuppliers,
+  listTransactions,
+} from "../../app/models/inventory.server";
+import { getJob } from "../../app/models/job.server";
+import { listPurchaseOrders } from "../../app/models/purchasing.server";
+import { getSettings } from "../../app/models/settings.server";
+import {
+  buildIsStale,
+  fmtMs,
+  freePort,
+  markdownTable,
+  percentile,
+  root,
+  run,
+  seconds,
+  startChild,
+  stopChild,
+  tsxBin,
+  waitForHttp,
+  withDatabase,
+} from "./lib";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
+const PASSWORD = "cabinets2026";
+const started = Date.now();
+const log = (m: string) => console.log(`[inventory ${seconds(Date.now() - started).padStart(7)}] ${m}`);
+
+type Db = ReturnType<typeof drizzle<typeof schema>>;
+type Captured = { sql: string; params: unknown[] };
+
+type Target = { name: string; path: string; loader: (db: Db) => Promise<unknown> };
+
+const PAGE = { limit: 50, offset: 0 };
+
+/** What each screen's loader asks of the models (the routes under app/routes/_app.inventory*). */
+function targets(ids: { itemId: number; jobId: number }): Target[] {
+  return [
+    {
+      name: "Items tab",
+      path: "/inventory",
+      loader: (db) =>
+        Promise.all([
+          listItems(db, { search: "", type: "", categoryId: null, lowStock: false, active: "active", ...PAGE }),
+          inventorySummary(db),
+          listCategories(db, { limit: 500 }),
+        ]),
+    },
+    {
+      name: "Transactions tab",
+      path: "/inventory/transactions",
+      loader: (db) =>
+        Promise.all([listTransactions(db, { search: "", type: "", ...PAGE }), inventorySummary(db), getSettings(db)]),
+    },
+    {
+      name: "Transactions of an item",
+      path: `/inventory/transactions?itemId=${ids.itemId}`,
+      loader: (db) =>
+        Promise.all([
+          listTransactions(db, { search: "", type: "", itemId: ids.itemId, ...PAGE }),
+          inventorySummary(db),
+          getSettings(db),
+          getItem(db, ids.itemId),
+        ]),
+    },
+    {
+      name: "Job materials",
+      path: `/jobs/${ids.jobId}/materials`,
+      loader: async (db) => {
+        await getJob(db, ids.jobId);
+        return Promise.all([jobMaterials(db, ids.jobId), jobMaterialCost(db, ids.jobId), issuableItems(db)]);
+      },
+    },
+    {
+      name: "Purchase Orders tab",
+      path: "/inventory/purchase-orders",
+      loader: (db) =>
+        Promise.all([
+          listPurchaseOrders(db, { search: "", status: "", supplierId: null, ...PAGE }),
+          inventorySummary(db),
+          listSuppliers(db, { limit: 1000 }),
+        ]),
+    },
+  ];
+}
+
+async function capture(client: postgres.Sql, target: Target) {
+  const captured: Captured[] = [];
+  const db = drizzle(client, { schema, logger: { logQuery: (sql, p) => captured.push({ sql, params: p }) } });
+  await target.loader(db);
+  return captured;
+}
+
+/** The large seed has no purchase orders: 5,000 over its suppliers and items, 3 lines each, every status. */
+async function addPurchaseOrders(client: postgres.Sql) {
+  const [{ n }] = await client.unsafe(`select count(*)::int as n from purchase_orders`);
+  if (Number(n) >= 5000) return;
+  log("adding 5,000 purchase orders (15,000 lines)");
+  await client.unsafe(`
+    insert into purchase_orders (po_number, supplier_id, status, ordered_at, expected_date, created_at, updated_at)
+    select 'PO-BENCH-' || lpad(g::text, 5, '0'),
+      (select id from suppliers order by id offset (g % (select count(*) from suppliers)) limit 1),
+      (array['draft', 'ordered', 'partial', 'received', 'received', 'received', 'cancelled'])[1 + g % 7],
+      now() - (g || ' hours')::interval, (current_date + (g % 30))::date,
+      now() - (g || ' hours')::interval, now() - (g || ' hours')::interval
+    from generate_series(1, 5000) g`);
+  await client.unsafe(`
+    insert into purchase_order_lines (purchase_order_id, item_id, quantity, unit_multiplier, unit_cost, received_quantity)
+    select o.id, i.id, 1 + (o.id + k) % 20, i.unit_multiplier, greatest(i.average_cost, 1),
+      case o.status when 'received' then 1 + (o.id + k) % 20 when 'partial' then 1 else 0 end
+    from purchase_orders o cross join generate_series(0, 2) k
+    join lateral (select id, unit_multiplier, average_cost from inventory_items
+      order by id offset ((o.id * 7 + k * 131) % 5000) limit 1) i on true
+    where o.po_number like 'PO-BENCH-%'`);
+}
+
+/** `CONNECTIONS` workers each sending the statements concurrently, as the loader does; latency per home. */
+async function floor(client: postgres.Sql, statements: Captured[], secondsToRun: number) {
+  const samples: number[] = [];
+  const until = Date.now() + secondsToRun * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        await Promise.all(statements.map((s) => client.unsafe(s.sql, s.params as never[])));
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  return samples.sort((a, b) => a - b);
+}
+
+async function http(url: string, cookie: string, secondsToRun: number) {
+  const samples: number[] = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: secondsToRun, headers: { Cookie: cookie } });
+  instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => samples.push(ms));
+  const result = await instance;
+  return { samples: samples.sort((a, b) => a - b), non2xx: result.non2xx + result.errors + result.timeouts };
+}
+
+async function signIn(baseUrl: string, username: string) {
+  const login = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username, password: PASSWORD }),
+    headers: { Origin: baseUrl },
+    redirect: "manual",
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
+  if (!cookie) throw new Error(`sign-in of ${username} failed: ${login.status}`);
+  return cookie;
+}
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  let databaseUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = databaseUrl ? undefined : `cab_inventory_${Date.now()}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let app: ReturnType<typeof startChild> | undefined;
+  let client: postgres.Sql | undefined;
+  try {
+    if (scratch) {
+      databaseUrl = withDatabase(adminUrl, scratch);
+      await admin.unsafe(`create database "${scratch}"`);
+      const env = { ...process.env, DATABASE_URL: databaseUrl, BUSINESS_TIME_ZONE: TZ };
+      await run(tsxBin, ["db/migrate.ts"], env, "migrate");
+      log("loading the large data set: tsx db/seed/index.ts --large");
+      await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
+    }
+    client = postgres(databaseUrl!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    await addPurchaseOrders(client);
+    await client.unsafe("vacuum (analyze)");
+    const counts = await client.unsafe(
+      `select (select count(*) from inventory_items) items, (select count(*) from inventory_transactions) transactions,
+        (select count(*) from job_material_usages) usages, (select count(*) from purchase_orders) orders,
+        (select count(*) from purchase_order_lines) lines`,
+    );
+    log(`data: ${JSON.stringify(counts[0])}`);
+    if (buildIsStale()) {
+      log("build/ is missing or older than app/ — npx remix build");
+      await run(
+        path.join(root, "node_modules/.bin/remix"),
+        ["build"],
+        { ...process.env, NODE_ENV: "production" },
+        "build",
+      );
+    }
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    app = startChild(
+      process.execPath,
+      ["--import", "tsx", "app/server.ts"],
+      {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        NODE_ENV: "production",
+        PORT: String(port),
+        APP_URL: baseUrl,
+        LOG_REQUESTS: "0",
+        SESSION_SECRET: "bench-session-secret-0123456789",
+        BUSINESS_TIME_ZONE: TZ,
+        REDIS_URL: undefined,
+      },
+      "app",
+    );
+    await waitForHttp(`${baseUrl}/healthz`, app);
+    // An item with many movements, and the job with the most usage rows.
+    const [{ itemId }] = await client.unsafe(
+      `select item_id as "itemId" from inventory_transactions group by item_id order by count(*) desc limit 1`,
+    );
+    const [{ jobId }] = await client.unsafe(
+      `select job_id as "jobId" from job_material_usages group by job_id order by count(*) desc limit 1`,
+    );
+    const cookie = await signIn(baseUrl, "office");
+    const rows: string[][] = [];
+    const everyStatement: Captured[] = [];
+    const list = targets({ itemId: Number(itemId), jobId: Number(jobId) });
+    log(`${list.length} screens, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each`);
+    for (const target of list) {
+      const statements = await capture(client, target);
+      everyStatement.push(...statements);
+      const url = `${baseUrl}${target.path}`;
+      const check = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
+      if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`);
+      if (WARMUP) await floor(client, statements, WARMUP);
+      const f = await floor(client, statements, DURATION);
+      if (WARMUP) await http(url, cookie, WARMUP);
+      const a = await http(url, cookie, DURATION);
+      const fp95 = percentile(f, 95);
+      const ap95 = percentile(a.samples, 95);
+      const ratio = ap95 / fp95;
+      log(
+        `${target.name.padEnd(24)} floor p95 ${fmtMs(fp95).padStart(7)} ms  app p50 ${fmtMs(percentile(a.samples, 50)).padStart(7)}` +
+          ` p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×  non-2xx ${a.non2xx}`,
+      );
+      rows.push([
+        `${target.name} (\`${target.path.replace(/\d+/g, ":id")}\`)`,
+        String(statements.length),
+        fmtMs(percentile(f, 50)),
+        fmtMs(fp95),
+        fmtMs(percentile(a.samples, 50)),
+        fmtMs(ap95),
+        (a.samples.length / DURATION).toFixed(0),
+        `${ratio.toFixed(2)}×`,
+        String(a.non2xx),
+      ]);
+    }
+
+    // Every statement of the screens, EXPLAINed: which read a big table sequentially.
+    const big = new Set(
+      (await client.unsafe(`select relname from pg_class where relkind = 'r' and reltuples > 10000`)).map((r) =>
+        String(r.relname),
+      ),
+    );
+    const scans: string[] = [];
+    for (const statement of everyStatement) {
+      const plan = await client.unsafe(`explain ${statement.sql}`, statement.params as never[]);
+      const text = plan.map((r) => String(r["QUERY PLAN"])).join("\n");
+      for (const m of text.matchAll(/Seq Scan on (\w+)/g))
+        if (big.has(m[1])) scans.push(`${m[1]} in: ${statement.sql.replace(/\s+/g, " ").slice(0, 140)}…`);
+    }
+    const markdown = [
+      `### Benchmark: Inventory screens (${new Date().toISOString().slice(0, 10)}, ${CONNECTIONS} connections)`,
+      "",
+      `Floor = the screen's own statements (captured from the loader's model calls) sent bare by postgres.js, ` +
+        `concurrently as the loader does, ${CONNECTIONS} loops in the bench process; app = autocannon on the ` +
+        `screen's URL signed in as office. Data: ${JSON.stringify(counts[0])}.`,
+      "",
+      markdownTable(
+        [
+          "Target",
+          "Statements",
+          "Floor p50 ms",
+          "Floor p95 ms",
+          "App p50 ms",
+          "App p95 ms",
+          "App req/s",
+          "p95 ÷ floor",
+          "non-2xx",
+        ],
+        rows,
+      ),
+      "",
+      scans.length
+        ? `Sequential scans of tables over 10k rows (${scans.length}):\n${scans.map((s) => `- ${s}`).join("\n")}`
+        : "No sequential scan of a table over 10k rows.",
+      "",
+    ].join("\n");
+    console.log(`\n${markdown}`);
+    const outDir = path.join(root, "tests/bench/.results");
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, "inventory.md"), markdown);
+  } finally {
+    await stopChild(app);
+    await client?.end({ timeout: 2 }).catch(() => {});
+    if (scratch) await admin.unsafe(`drop database if exists "${scratch}" with (force)`).catch(() => {});
+    await admin.end({ timeout: 2 }).catch(() => {});
+    log(`total ${seconds(Date.now() - started)}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});
