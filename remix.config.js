@@ -4,6 +4,13 @@ export default {
   serverModuleFormat: "esm",
   // Keep the server bundle lean: dependencies stay in node_modules.
   serverDependenciesToBundle: [],
+  // The benchmark's framework floor (app/bench/framework-floor.tsx, docs/performance.md): outside
+  // app/routes so the route walks of the tests do not see it; it answers 404 unless the server runs
+  // with BENCH_FRAMEWORK_FLOOR set (only `npm run bench` does).
+  routes: async (defineRoutes) =>
+    defineRoutes((route) => {
+      route("/bench-floor/:screen", "bench/framework-floor.tsx");
+    }),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

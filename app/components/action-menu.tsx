@@ -97,14 +97,15 @@ export function ActionMenuSubmit({
 
 /**
  * A list row's actions (app/components/data-table.tsx): the same <details> menu, drawn as a small
- * "⋯" button named `label` ("Actions for Q-0012"), light enough for 50 rows (a text glyph, no
- * icons, plain links); DataTable closes it on Escape, outside clicks and navigation.
+ * "⋯" button named `label` ("Actions for Q-0012"), light enough for 50 rows: a text glyph, no
+ * icons, plain links with no class (app.css styles `.row-menu > div > a` as menu items); DataTable
+ * closes it on Escape, outside clicks and navigation.
  */
 export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <details className="action-menu row-menu">
+    <details className="row-menu">
       <summary className="row-menu-button" aria-label={label}>
-        <span aria-hidden>⋯</span>
+        ⋯
       </summary>
       <div className="action-menu-panel">{children}</div>
     </details>
@@ -124,11 +125,7 @@ export function RowMenuLink({
   children: ReactNode;
 }) {
   return (
-    <FastLink
-      to={to}
-      preventScrollReset={keepScroll}
-      className={danger ? "action-menu-item danger" : "action-menu-item"}
-    >
+    <FastLink to={to} preventScrollReset={keepScroll} className={danger ? "danger" : undefined}>
       {children}
     </FastLink>
   );

@@ -1,42 +1,11 @@
-import {
-  ArchiveIcon,
-  BarChartIcon,
-  CalendarIcon,
-  CameraIcon,
-  CheckboxIcon,
-  DashboardIcon,
-  EnvelopeClosedIcon,
-  FileTextIcon,
-  GearIcon,
-  HamburgerMenuIcon,
-  HomeIcon,
-  MoonIcon,
-  PersonIcon,
-  ReaderIcon,
-  SunIcon,
-  ViewVerticalIcon,
-} from "@radix-ui/react-icons";
 import { Badge, Box, Flex, IconButton, Text } from "@radix-ui/themes";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { HeaderSearch } from "./header-search";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { navFor, ROLE_LABELS, ROLES, type Role } from "~/utils/permissions";
 import { FastLink, useFastLinks } from "./fast-link";
-
-const ICONS: Record<string, ReactNode> = {
-  home: <HomeIcon />,
-  customers: <PersonIcon />,
-  jobs: <DashboardIcon />,
-  quotes: <FileTextIcon />,
-  invoices: <ReaderIcon />,
-  schedule: <CalendarIcon />,
-  tasks: <CheckboxIcon />,
-  photos: <CameraIcon />,
-  inventory: <ArchiveIcon />,
-  inbox: <EnvelopeClosedIcon />,
-  reports: <BarChartIcon />,
-  settings: <GearIcon />,
-};
+import { SpriteIcon } from "./sprite-icon";
+import type { SpriteIconName } from "./sprite-icons";
 
 type ShellUser = { name: string; role: Role; viewRole: Role };
 
@@ -128,7 +97,7 @@ export function AppShell({
                   aria-current={isActive(item.to) ? "page" : undefined}
                 >
                   <span className="sidebar-icon" aria-hidden>
-                    {ICONS[item.icon]}
+                    <SpriteIcon name={item.icon as SpriteIconName} />
                   </span>
                   <span className="sidebar-label">{item.title}</span>
                   {counts[item.to] ? (
@@ -171,7 +140,7 @@ export function AppShell({
               rail; CSS alone (:has) reacts to it, so it works without JS (docs/decisions/tablet-layout.md). */}
           <label className="mobile-menu-button">
             <input type="checkbox" id="sidebar-mobile-toggle" aria-label="Open menu" aria-controls="sidebar" />
-            <HamburgerMenuIcon aria-hidden />
+            <SpriteIcon name="menu" />
           </label>
           <Form
             method="post"
@@ -192,7 +161,7 @@ export function AppShell({
               aria-label="Toggle sidebar"
               title={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}
             >
-              <ViewVerticalIcon />
+              <SpriteIcon name="sidebar" />
             </IconButton>
           </Form>
           <HeaderSearch />
@@ -208,7 +177,7 @@ export function AppShell({
                 color="gray"
                 aria-label={theme === "dark" ? "Switch to light theme" : "Switch to dark theme"}
               >
-                {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+                <SpriteIcon name={theme === "dark" ? "sun" : "moon"} />
               </IconButton>
             </Form>
           </Flex>

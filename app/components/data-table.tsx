@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { FastLinkScope } from "./fast-link";
 
 /**
  * A plain table styled with the theme's tokens. Lists render up to 50 rows on every request;
@@ -34,7 +35,8 @@ export function DataTable({
   const ref = useRef<HTMLDivElement>(null);
   useRowMenus(ref);
   return (
-    <div className="data-table-wrap" ref={ref}>
+    // data-fast-links: the rows' links navigate client-side without a marker each (fast-link.tsx).
+    <div className="data-table-wrap" ref={ref} data-fast-links="">
       <table className="data-table" aria-label={label}>
         <thead>
           <tr>
@@ -55,7 +57,9 @@ export function DataTable({
             )}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>
+          <FastLinkScope value={true}>{children}</FastLinkScope>
+        </tbody>
       </table>
     </div>
   );

@@ -3,12 +3,12 @@
 // 8 results under the box (type badge, subtitle, "Status: …"); arrow keys and Enter choose one,
 // Escape and a click outside close the list, and choosing navigates and clears the box. Enter
 // with nothing highlighted submits the form: the /search page.
-import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, TextField } from "@radix-ui/themes";
 import { Form, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCombobox } from "downshift";
 import { useEffect, useRef, useState } from "react";
 import type { loader as searchLoader } from "~/routes/_app.search";
+import { SpriteIcon } from "./sprite-icon";
 
 const DEBOUNCE_MS = 150;
 
@@ -81,7 +81,7 @@ export function HeaderSearch() {
           autoComplete="off"
         >
           <TextField.Slot>
-            <MagnifyingGlassIcon />
+            <SpriteIcon name="search" />
           </TextField.Slot>
         </TextField.Root>
         <ul

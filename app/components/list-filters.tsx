@@ -1,9 +1,9 @@
-import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Button, Flex, TextField } from "@radix-ui/themes";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { labelOf, type Option } from "./select-field";
 import { useFilterSubmit } from "./use-filter-submit";
+import { SpriteIcon } from "./sprite-icon";
 
 /**
  * The filter bar of a list: a GET form (linkable URL, works without JS) with the search box,
@@ -38,7 +38,7 @@ export function ListFilters({
           style={{ flex: 1, maxWidth: 420 }}
         >
           <TextField.Slot>
-            <MagnifyingGlassIcon />
+            <SpriteIcon name="search" />
           </TextField.Slot>
         </TextField.Root>
         {children}

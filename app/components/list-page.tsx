@@ -2,11 +2,11 @@
 // filters, a card with the rows and the pagination, and the outlet its dialog routes render in.
 // The loader reads its query with parseListSearch (app/utils/list-search.ts); the route exports
 // `handle = keepListQuery(filters)` so dialogs keep the list's query (useKeptQuery).
-import { PlusIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Grid, Heading } from "@radix-ui/themes";
 import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "./page-header";
+import { SpriteIcon } from "./sprite-icon";
 import { Pagination } from "./pagination";
 import { StatCard } from "./stat-card";
 import { useKeptQuery } from "./use-kept-query";
@@ -104,7 +104,7 @@ export function AddButton({ label, to = "new", variant }: { label: string; to?: 
   return (
     <Button asChild variant={variant}>
       <Link to={to} preventScrollReset>
-        <PlusIcon /> {label}
+        <SpriteIcon name="plus" /> {label}
       </Link>
     </Button>
   );

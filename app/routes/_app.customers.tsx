@@ -41,7 +41,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { list } = await requireListSearch(request, "customers");
   const { rows, total } = await listCustomers(await getDb(), list);
-  return json({ customers: rows, total, list, behind: null });
+  // Only what the rows show: the page's data is serialised once more for hydration.
+  const customers = rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    notes: c.notes,
+    phone: c.phone,
+    email: c.email,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    createdAt: c.createdAt,
+  }));
+  return json({ customers, total, list, behind: null });
 }
 
 export default function Customers() {

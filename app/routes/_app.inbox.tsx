@@ -59,7 +59,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const body = selected?.bodyHtml ? safeEmailHtml(selected.bodyHtml, { remoteImages }) : null;
   return json(
     {
-      emails: rows,
+      // Only what the list shows (the page's data is serialised once more for hydration).
+      emails: rows.map((e) => ({
+        id: e.id,
+        isRead: e.isRead,
+        fromEmail: e.fromEmail,
+        fromName: e.fromName,
+        receivedAt: e.receivedAt,
+        subject: e.subject,
+        snippet: e.snippet,
+        bodyStart: e.bodyStart,
+        customerName: e.customerName,
+        jobTitle: e.jobTitle,
+      })),
       total,
       list,
       unread,

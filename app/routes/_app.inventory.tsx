@@ -1,4 +1,3 @@
-import { Pencil1Icon, PlusIcon, MinusIcon } from "@radix-ui/react-icons";
 import { Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
@@ -6,6 +5,7 @@ import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { IconLink } from "~/components/icon-link";
+import { SpriteIcon } from "~/components/sprite-icon";
 import { formatCost, formatQuantity, InventoryHeader, QuantityWithUnit, StockBadge } from "~/components/inventory";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard } from "~/components/list-page";
@@ -131,13 +131,13 @@ export default function InventoryItems() {
                 {canWrite ? (
                   <div className="row-actions">
                     <IconLink label={`Receive ${item.name}`} to={`/inventory/${item.id}/receive${query}`} keepScroll>
-                      <PlusIcon />
+                      <SpriteIcon name="plus" />
                     </IconLink>
                     <IconLink label={`Adjust ${item.name}`} to={`/inventory/${item.id}/adjust${query}`} keepScroll>
-                      <MinusIcon />
+                      <SpriteIcon name="minus" />
                     </IconLink>
                     <IconLink label={`Edit ${item.name}`} to={`/inventory/${item.id}/edit${query}`} keepScroll>
-                      <Pencil1Icon />
+                      <SpriteIcon name="pencil" />
                     </IconLink>
                   </div>
                 ) : null}

@@ -37,7 +37,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db);
   const { rows, total, stats } = await listInvoices(db, { ...list, today: ctx.today });
-  return json({ invoices: rows, total, stats, list, timeZone: ctx.timeZone, behind: null });
+  // Only what the rows show (the page's data is serialised once more for hydration).
+  const invoices = rows.map((i) => ({
+    id: i.id,
+    invoiceNumber: i.invoiceNumber,
+    title: i.title,
+    customerId: i.customerId,
+    customer: i.customer ? { name: i.customer.name } : null,
+    status: i.status,
+    overdue: i.overdue,
+    total: i.total,
+    balance: i.balance,
+    dueDate: i.dueDate,
+    createdAt: i.createdAt,
+  }));
+  return json({ invoices, total, stats, list, timeZone: ctx.timeZone, behind: null });
 }
 
 export default function Invoices() {

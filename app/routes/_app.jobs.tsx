@@ -48,7 +48,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { rows, total } = await listJobs(await getDb(), list);
   return json({
     // Installers read jobs, not their costs (money is not theirs to see).
-    jobs: rows.map((job) => jobForRole(job, user.viewRole)),
+    // Only what the rows show (the page's data is serialised once more for hydration).
+    jobs: rows.map((job) => {
+      const j = jobForRole(job, user.viewRole);
+      return {
+        id: j.id,
+        title: j.title,
+        description: j.description,
+        customerId: j.customerId,
+        customerName: j.customerName,
+        status: j.status,
+        estimatedCost: j.estimatedCost,
+        startDate: j.startDate,
+        createdAt: j.createdAt,
+      };
+    }),
     showMoney: seesMoney(user.viewRole),
     total,
     list,

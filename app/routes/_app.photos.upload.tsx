@@ -12,7 +12,7 @@ import { customerOptions, customerPickerScope } from "~/models/customer.server";
 import { jobOptions } from "~/models/job.server";
 import { checkPhotoLinks, photoEntityName } from "~/models/photos.server";
 import { DIALOG_MAX_FILES, PhotoUploadSchema, SUGGESTED_TAGS, UPLOAD_WIDGET_MAX_FILES } from "~/schemas/photo";
-import { parseUpload, type FileFailure } from "~/services/photo-form.server";
+import { parseUpload, type FileFailure, type Parsed } from "~/services/photo-form.server";
 import { discardFormUploads, registerFormUpload } from "~/services/photos.server";
 import photoStyles from "~/styles/photos.css";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
@@ -20,7 +20,7 @@ import { getDb } from "~/utils/db.server";
 import { idParam } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS, requestedFind, searchablePickers, type PickerLookups } from "~/utils/picker";
 import { isBodyTooLarge } from "~/utils/request-guards.server";
-import { isRefusal } from "~/utils/refusal.server";
+import { invalid, isRefusal } from "~/utils/refusal.server";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -76,9 +76,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return data;
   };
   // A no-JS "Find" in a picker sends the files too: they are dropped unread.
-  const parsed = await parseUpload(db, request, user.id, (fields) =>
-    Boolean(requestedFind(toFormData(fields), CUSTOMER_AND_JOB_PICKERS)),
-  );
+  let parsed: Parsed;
+  try {
+    if (!request.body) throw new Error("no body");
+    parsed = await parseUpload(db, request, user.id, (fields) =>
+      Boolean(requestedFind(toFormData(fields), CUSTOMER_AND_JOB_PICKERS)),
+    );
+  } catch {
+    // Not a multipart form at all (no browser sends that): refused as unreadable.
+    throw invalid("The upload could not be read: send the form as multipart/form-data.");
+  }
   const formData = toFormData(parsed.fields);
   const returnTo = safeRedirect(formData.get("returnTo"), "/photos");
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS, scope);

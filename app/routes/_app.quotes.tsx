@@ -32,7 +32,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { list } = await requireListSearch(request, "quotes", filters);
   const db = await getDb();
   const [{ rows, total, stats }, ctx] = await Promise.all([listQuotes(db, list), moneyContext(db)]);
-  return json({ quotes: rows, total, stats, list, timeZone: ctx.timeZone, behind: null });
+  // Only what the rows show (the page's data is serialised once more for hydration).
+  const quotes = rows.map((q) => ({
+    id: q.id,
+    quoteNumber: q.quoteNumber,
+    title: q.title,
+    customerId: q.customerId,
+    customer: q.customer,
+    status: q.status,
+    total: q.total,
+    validUntil: q.validUntil,
+    createdAt: q.createdAt,
+  }));
+  return json({ quotes, total, stats, list, timeZone: ctx.timeZone, behind: null });
 }
 
 export default function Quotes() {

@@ -41,7 +41,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ rows, total }, settings] = await Promise.all([listTasks(db, list), getSettings(db)]);
   const today = businessToday(settings.system.timeZone);
   return json({
-    tasks: rows.map((t) => ({ ...t, overdue: isOverdue(t, today) })),
+    // Only what the rows show (the page's data is serialised once more for hydration).
+    tasks: rows.map((t) => ({
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      status: t.status,
+      overdue: isOverdue(t, today),
+      priority: t.priority,
+      type: t.type,
+      assignedResourceName: t.assignedResourceName,
+      assignedUserName: t.assignedUserName,
+      dueDate: t.dueDate,
+      jobId: t.jobId,
+      jobTitle: t.jobTitle,
+      customerId: t.customerId,
+      customerName: t.customerName,
+    })),
     total,
     list,
     canWrite: can(user.viewRole, "tasks", "write"),

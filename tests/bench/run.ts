@@ -1,31 +1,38 @@
-// `npm run bench`: the Customers list under load against the large data set (docs/performance.md),
-// compared with a frameworkless "floor" server running the same SQL, plus the first visit's JS/CSS
-// bytes.
+// `npm run bench`: every list screen under load on the large data set (docs/performance.md),
+// each against two floors, plus what a cold first visit downloads and its LCP on a phone profile.
 //
 // 1. scratch database cab_bench_<timestamp>: migrate, `db/seed/index.ts --large`, VACUUM ANALYZE;
 //    build when build/index.js is older than the sources; production server; sign in as owner.
-// 2. floor server (tests/bench/floor.ts) with the statements listCustomers really sends.
-// 3. autocannon, 20 connections: warm-up, then a measured run per target.
-// 4. gzipped JS and CSS of a first visit to /customers.
-// 5. Markdown table on stdout and in tests/bench/.results/latest.md; servers stopped and the
+// 2. tests/bench/capture.ts records the SQL each screen's route loader (and its /api list) sends.
+// 3. floor server (tests/bench/floor.ts): bare node:http + postgres.js running those statements and
+//    printing the rows with a string template. Framework floor: the hidden route
+//    app/routes/bench-floor.$screen.tsx in the same app process (enabled by BENCH_FRAMEWORK_FLOOR),
+//    a bare Remix route rendering the same rows as plain elements.
+// 4. autocannon, 20 connections: per screen its floor, framework floor, page, then the API list and
+//    its floor back to back (a shared machine's load moves them together); BENCH_ROUNDS rounds,
+//    medians.
+// 5. per screen: HTML bytes, gzipped JS/CSS of a first visit, LCP under a P75 phone profile (9 Mbps,
+//    100 ms RTT, CPU 4× slower; tests/bench/lcp.ts).
+// 6. one table of ratios on stdout and in tests/bench/.results/latest.md; servers stopped and the
 //    database dropped whatever happens.
 //
-// Knobs (env): BENCH_DURATION (s, default 12), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
-// (default 20), BENCH_SEARCH (search term; default picked from the data), BENCH_SYNTHETIC=1
-// (20k generated customers instead of db/seed/index.ts --large, for when the seed is unavailable),
-// BENCH_DIAG=0 (skip the diagnostic /customers.data target).
-import { execFileSync, type ChildProcess } from "node:child_process";
+// Flags: --all also runs every other `bench:*` script of package.json afterwards; --memory adds a
+// BENCH_MEMORY_MINUTES (default 10) load on /customers at 20 connections sampling the app's RSS.
+// Knobs (env): BENCH_DURATION (s, default 6), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
+// (default 20), BENCH_ROUNDS (default 1), BENCH_REUSE_DB (an already loaded database; kept), BENCH_SCREENS (comma-separated keys, default all),
+// BENCH_LCP_RUNS (default 3; 0 skips), BENCH_SEARCH (search term; default picked from the data),
+// BENCH_SYNTHETIC=1 (20k generated customers only, for when the seed is unavailable).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
-import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { listCustomers } from "../../app/models/customer.server";
 import { containsPattern } from "../../app/utils/search.server";
-import * as schema from "../../db/schema";
 import { firstVisitAssets, type AssetReport } from "./assets";
+import type { Capture } from "./capture";
 import { cpuWindow, machineBusyMs, type CpuWindow } from "./cpu";
+import { launch, measureLcp, PHONE, type LcpResult } from "./lcp";
 import {
   fmtKb,
   fmtMs,
@@ -37,6 +44,7 @@ import {
   root,
   run,
   seconds,
+  sleep,
   startChild,
   stopChild,
   tsxBin,
@@ -45,63 +53,80 @@ import {
 } from "./lib";
 import { fillSynthetic } from "./synthetic";
 
-/** How many of the first visit's files are scripts or stylesheets. */
-const fileCount = (assets: AssetReport, kind: "js" | "css") => assets.files.filter((f) => f.kind === kind).length;
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 12);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+const LCP_RUNS = Number(process.env.BENCH_LCP_RUNS ?? 3);
+const MEMORY_MINUTES = Number(process.env.BENCH_MEMORY_MINUTES ?? 10);
 const SYNTHETIC = process.env.BENCH_SYNTHETIC === "1";
-const DIAG = process.env.BENCH_DIAG !== "0";
-const PAGE_SIZE = 50;
+const ALL = process.argv.includes("--all");
+const MEMORY = process.argv.includes("--memory");
 const USERNAME = "owner";
 const PASSWORD = "cabinets2026";
 
+/** The list screens: page path, its route module, and its /api list (when it has one). */
+type ScreenDef = { key: string; path: string; route: string; api?: string; apiRoute?: string };
+const ALL_SCREENS: ScreenDef[] = [
+  {
+    key: "customers",
+    path: "/customers",
+    route: "routes/_app.customers",
+    api: "/api/customers?limit=50",
+    apiRoute: "routes/api.customers",
+  },
+  { key: "jobs", path: "/jobs", route: "routes/_app.jobs", api: "/api/jobs?limit=50", apiRoute: "routes/api.jobs" },
+  {
+    key: "quotes",
+    path: "/quotes",
+    route: "routes/_app.quotes",
+    api: "/api/quotes?limit=50",
+    apiRoute: "routes/api.quotes",
+  },
+  {
+    key: "invoices",
+    path: "/invoices",
+    route: "routes/_app.invoices",
+    api: "/api/invoices?limit=50",
+    apiRoute: "routes/api.invoices",
+  },
+  {
+    key: "tasks",
+    path: "/tasks",
+    route: "routes/_app.tasks",
+    api: "/api/tasks?limit=50",
+    apiRoute: "routes/api.tasks",
+  },
+  { key: "schedule", path: "/schedule", route: "routes/_app.schedule" },
+  {
+    key: "inbox",
+    path: "/inbox",
+    route: "routes/_app.inbox",
+    api: "/api/emails?limit=50",
+    apiRoute: "routes/api.emails",
+  },
+  {
+    key: "photos",
+    path: "/photos",
+    route: "routes/_app.photos",
+    api: "/api/photos?limit=50",
+    apiRoute: "routes/api.photos",
+  },
+  {
+    key: "inventory",
+    path: "/inventory",
+    route: "routes/_app.inventory",
+    api: "/api/inventory/items?limit=50",
+    apiRoute: "routes/api.inventory.items",
+  },
+];
+const wanted = process.env.BENCH_SCREENS?.split(",").map((s) => s.trim());
+const SCREENS = wanted ? ALL_SCREENS.filter((s) => wanted.includes(s.key)) : ALL_SCREENS;
+
+type Role = "floor" | "framework" | "page" | "search" | "api" | "apiFloor";
+
 const started = Date.now();
 const log = (message: string) => console.log(`[bench ${seconds(Date.now() - started).padStart(7)}] ${message}`);
-
-// ---------------------------------------------------------------- statements of listCustomers
-
-type Param = { k: "pattern" | "limit" | "offset" } | { v: unknown };
-type Statement = { sql: string; params: Param[] };
-type Captured = { sql: string; params: unknown[] };
-type ListQueries = { rows: Statement; count: Statement };
-
-/**
- * Calls the app's own listCustomers with a drizzle client that logs every statement, so the floor
- * and EXPLAIN use exactly the SQL the Customers page sends. Parameters become slots by value.
- */
-async function captureListQueries(client: postgres.Sql, search: string | undefined) {
-  const captured: Captured[] = [];
-  const db = drizzle(client, {
-    schema,
-    logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
-  });
-  const result = await listCustomers(db, { search, limit: PAGE_SIZE, offset: 0 });
-  const pattern = search ? containsPattern(search.trim()) : undefined;
-  const template = (c: Captured): Statement => ({
-    sql: c.sql,
-    params: c.params.map((p): Param => {
-      if (pattern !== undefined && p === pattern) return { k: "pattern" };
-      if (p === PAGE_SIZE || p === String(PAGE_SIZE)) return { k: "limit" };
-      if (p === 0 || p === "0") return { k: "offset" };
-      return { v: p };
-    }),
-  });
-  const count = captured.find((c) => /\bcount\s*\(/i.test(c.sql));
-  const rows = captured.find((c) => c !== count);
-  if (captured.length !== 2 || !count || !rows) {
-    throw new Error(
-      `listCustomers sent ${captured.length} statements; the floor expects a page query and a count:\n` +
-        captured.map((c) => c.sql).join("\n"),
-    );
-  }
-  return {
-    queries: { rows: template(rows), count: template(count) } as ListQueries,
-    captured: { rows, count },
-    result,
-  };
-}
 
 /**
  * A term that matches a few customers through the trigram indexes: a rare last name, else (the large
@@ -150,9 +175,9 @@ type Target = {
   server: "app" | "floor";
   /** Headers sent; a function because the session cookie changes when the app is restarted. */
   headers: () => Record<string, string>;
-  /** Which floor it is compared with; undefined for the floors themselves. */
-  kind?: "list" | "search";
-  diagnostic?: boolean;
+  /** The list screen it belongs to ("customers"), and what it is of that screen. */
+  screen: string;
+  role: Role;
 };
 
 /** The two servers; restartable when another process kills one (a shared machine). */
@@ -270,31 +295,6 @@ async function getText(url: string, headers: Record<string, string>) {
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-/** Each target answers 200 with the rows and total listCustomers returns (no redirect to /login). */
-async function checkTarget(target: Target, expected: { rows: number; total: number }) {
-  const { status, headers, text } = await getText(target.url, target.headers());
-  if (status !== 200) throw new Error(`${target.label}: ${target.url} answered ${status}`);
-  if (target.key.startsWith("api")) {
-    const rows = JSON.parse(text) as unknown[];
-    const total = Number(headers.get("x-total-count"));
-    if (rows.length !== expected.rows || total !== expected.total) {
-      throw new Error(
-        `${target.label}: ${rows.length} rows / total ${total}, expected ${expected.rows} / ${expected.total}`,
-      );
-    }
-    return;
-  }
-  if (target.key.endsWith(".data")) return;
-  const rows = text.split('data-testid="customer-row"').length - 1;
-  const total = expected.total.toLocaleString("en-US");
-  if (rows !== expected.rows || !text.includes(total)) {
-    throw new Error(
-      `${target.label}: ${rows} rows (total ${total} ${text.includes(total) ? "shown" : "missing"}), ` +
-        `expected ${expected.rows}`,
-    );
-  }
-}
-
 async function signIn(baseUrl: string) {
   const res = await fetch(`${baseUrl}/login`, {
     method: "POST",
@@ -308,18 +308,30 @@ async function signIn(baseUrl: string) {
   return cookie.split(";")[0];
 }
 
-// ---------------------------------------------------------------- EXPLAIN
-
-type Explain = { plan: string; trgmIndexes: string[]; executionMs: number; createdAtIndex: boolean };
-
-async function explain(sql: postgres.Sql, statement: Captured): Promise<Explain> {
+/** EXPLAIN (ANALYZE) of a captured statement: its plan and execution time. */
+async function explain(sql: postgres.Sql, statement: { sql: string; params: unknown[] }) {
   const rows = await sql.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as never[]);
   const plan = rows.map((r) => r["QUERY PLAN"] as string).join("\n");
-  const trgmIndexes = [
-    ...new Set([...plan.matchAll(/Bitmap Index Scan on (customers_\w+_trgm_idx)/g)].map((m) => m[1])),
-  ];
-  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
-  return { plan, trgmIndexes, executionMs, createdAtIndex: plan.includes("customers_created_at_idx") };
+  const trgm = [...new Set([...plan.matchAll(/Bitmap Index Scan on (\w+_trgm_idx)/g)].map((m) => m[1]))];
+  return { plan, trgm, executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN) };
+}
+
+/** Median of the finite values (NaN when none). */
+function median(values: number[]) {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+}
+
+/** Resident memory of a process in MiB (Linux /proc). */
+function rssMiB(pid: number | undefined) {
+  if (!pid) return NaN;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
 }
 
 // ---------------------------------------------------------------- main
@@ -357,7 +369,9 @@ function gitDescribe() {
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `cab_bench_${Date.now()}`;
+  // BENCH_REUSE_DB=<name>: an already loaded database (kept afterwards), for quick iterations.
+  const reuse = process.env.BENCH_REUSE_DB;
+  const dbName = reuse ?? `cab_bench_${Date.now()}`;
   const databaseUrl = withDatabase(adminUrl, dbName);
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   let sql: postgres.Sql | undefined;
@@ -365,12 +379,16 @@ async function main() {
   let floor: ChildProcess | undefined;
   let created = false;
   let restarts = 0;
+  const outDir = path.join(root, "tests/bench/.results");
+  fs.mkdirSync(outDir, { recursive: true });
+  const statementsFile = path.join(outDir, `statements-${dbName}.json`);
 
   let cleaning: Promise<void> | undefined;
   const cleanup = () =>
     (cleaning ??= (async () => {
       await Promise.allSettled([stopChild(app), stopChild(floor)]);
       await sql?.end({ timeout: 2 }).catch(() => {});
+      fs.rmSync(statementsFile, { force: true });
       if (created) {
         await admin.unsafe(`drop database if exists "${dbName}" with (force)`).then(
           () => log(`dropped database ${dbName}`),
@@ -388,9 +406,14 @@ async function main() {
 
   try {
     // ------------------------------------------------------------ 1. database, data, build, server
-    await admin.unsafe(`create database "${dbName}"`);
-    created = true;
-    log(`created database ${dbName}`);
+    const loadAtStart = os.loadavg();
+    if (!reuse) {
+      await admin.unsafe(`create database "${dbName}"`);
+      created = true;
+    }
+    log(
+      `${reuse ? "reusing" : "created"} database ${dbName}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(", ")}`,
+    );
 
     const redisUrl =
       process.env.REDIS_URL ?? ((await portOpen("127.0.0.1", 6379)) ? "redis://127.0.0.1:6379" : undefined);
@@ -409,62 +432,25 @@ async function main() {
     t = Date.now();
     sql = postgres(databaseUrl, { max: 2, onnotice: () => {}, connection: { application_name: "cab-bench" } });
     let dataset: string;
-    if (SYNTHETIC) {
+    if (reuse) {
+      dataset = `the existing database ${reuse} (BENCH_REUSE_DB)`;
+    } else if (SYNTHETIC) {
       log("BENCH_SYNTHETIC=1: filling 20,000 generated customers (not the large data set)");
       await fillSynthetic(sql);
       dataset = "synthetic: 20,000 customers only (BENCH_SYNTHETIC=1)";
     } else {
-      if (!fs.existsSync(path.join(root, "db/seed/index.ts")))
-        throw new Error("db/seed/index.ts is missing (BENCH_SYNTHETIC=1 runs on generated customers instead)");
       log("loading the large data set: tsx db/seed/index.ts --large");
       await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
       dataset = "db/seed/index.ts --large (docs/performance.md)";
     }
     const loadMs = Date.now() - t;
     log(`data loaded in ${seconds(loadMs)}`);
-
     t = Date.now();
     await sql.unsafe("vacuum (analyze)");
     const vacuumMs = Date.now() - t;
-    log(`VACUUM (ANALYZE) in ${seconds(vacuumMs)}`);
-
-    const countsWanted = [
-      "customers",
-      "jobs",
-      "quotes",
-      "quote_items",
-      "invoices",
-      "payments",
-      "photos",
-      "emails",
-      "inventory_items",
-      "inventory_transactions",
-    ];
-    const present = new Set(
-      (
-        await sql<
-          { table_name: string }[]
-        >`select table_name from information_schema.tables where table_schema = 'public'`
-      ).map((r) => r.table_name),
-    );
-    const counts: Record<string, number> = {};
-    for (const table of countsWanted.filter((name) => present.has(name))) {
-      const [{ n }] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${table}"`);
-      counts[table] = n;
-    }
-    log(
-      `rows: ${Object.entries(counts)
-        .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
-        .join(", ")}`,
-    );
 
     const buildMs = await buildIfStale(env);
-
-    // The statements listCustomers sends, and the search term.
     const term = await pickSearchTerm(sql);
-    const list = await captureListQueries(sql, undefined);
-    const search = await captureListQueries(sql, term);
-    log(`search term "${term}": ${search.result.total} matching customers (plain list total ${list.result.total})`);
 
     const [appPort, floorPort] = await Promise.all([freePort(), freePort()]);
     const baseUrl = `http://127.0.0.1:${appPort}`;
@@ -475,14 +461,14 @@ async function main() {
       PORT: String(appPort),
       APP_URL: baseUrl,
       LOG_REQUESTS: "0",
+      BENCH_FRAMEWORK_FLOOR: statementsFile,
     };
     const floorEnv: NodeJS.ProcessEnv = {
       ...env,
       NODE_ENV: "production",
       FLOOR_PORT: String(floorPort),
-      FLOOR_QUERIES: JSON.stringify({ list: list.queries, search: search.queries }),
+      FLOOR_STATEMENTS: statementsFile,
     };
-    // The exact production command; started directly with node (not npx) so the pid is the server's.
     const startApp = async () => {
       app = startChild(process.execPath, ["--import", "tsx", "app/server.ts"], appEnv, "app");
       await waitForHttp(`${baseUrl}/healthz`, app);
@@ -491,15 +477,38 @@ async function main() {
       floor = startChild(process.execPath, ["--import", "tsx", "tests/bench/floor.ts"], floorEnv, "floor");
       await waitForHttp(`${floorUrl}/healthz`, floor);
     };
-    const session = { cookie: "" };
-    t = Date.now();
-    await Promise.all([startApp(), startFloor()]);
-    log(
-      `app on ${baseUrl}, floor on ${floorUrl} (started in ${seconds(Date.now() - t)})` +
-        (redisUrl ? "" : " — no Redis: the app runs its jobs in-process"),
-    );
-    session.cookie = await signIn(baseUrl);
-    log(`signed in as ${USERNAME}`);
+    await startApp();
+    const session = { cookie: await signIn(baseUrl) };
+    log(`app on ${baseUrl}, signed in as ${USERNAME}`);
+
+    // ------------------------------------------------------------ 2. the statements of each screen
+    const q = encodeURIComponent(term);
+    const captureScreens = SCREENS.flatMap((s) => [
+      { key: s.key, route: s.route, url: s.path },
+      ...(s.key === "customers" ? [{ key: "customers-search", route: s.route, url: `${s.path}?search=${q}` }] : []),
+      ...(s.api && s.apiRoute ? [{ key: `api-${s.key}`, route: s.apiRoute, url: s.api }] : []),
+    ]);
+    const captured = await new Promise<Capture>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/capture.ts"], {
+        cwd: root,
+        env: { ...appEnv, CAPTURE_SCREENS: JSON.stringify(captureScreens), CAPTURE_COOKIE: session.cookie },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let out = "";
+      child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+      child.on("exit", (code) => {
+        const line = out.split("\n").find((l) => l.startsWith("CAPTURE "));
+        if (code === 0 && line) resolve(JSON.parse(line.slice(8)) as Capture);
+        else reject(new Error(`capture.ts exited ${code}:\n${out.slice(-2000)}`));
+      });
+    });
+    for (const [key, c] of Object.entries(captured)) {
+      if (c.error || !c.statements.length) throw new Error(`capturing ${key}: ${c.error ?? "no statements"}`);
+      log(`${key}: ${c.statements.length} statements`);
+    }
+    fs.writeFileSync(statementsFile, JSON.stringify(captured));
+    await startFloor();
+    log(`floor on ${floorUrl}`);
 
     const dead = (child: ChildProcess | undefined) => !child || child.exitCode !== null || child.signalCode !== null;
     const servers: Servers = {
@@ -508,7 +517,7 @@ async function main() {
         let revived = false;
         if (dead(app)) {
           if (restarts++ >= 3) throw new Error("the app server keeps exiting");
-          log(`the app server exited (${app?.signalCode ?? app?.exitCode}) — another process killed it? restarting`);
+          log(`the app server exited (${app?.signalCode ?? app?.exitCode}) — restarting`);
           await startApp();
           session.cookie = await signIn(baseUrl);
           revived = true;
@@ -524,138 +533,195 @@ async function main() {
     };
 
     // ------------------------------------------------------------ targets and checks
-    const q = encodeURIComponent(term);
     const page = () => ({ Cookie: session.cookie, Accept: "text/html" });
     const json = () => ({ Cookie: session.cookie, Accept: "application/json" });
     const html = () => ({ Accept: "text/html" });
-    const targets: Target[] = [
-      { key: "floor", label: "Floor: list", url: `${floorUrl}/customers`, server: "floor", headers: html },
-      {
-        key: "floorSearch",
-        label: "Floor: search",
-        url: `${floorUrl}/customers?search=${q}`,
-        server: "floor",
-        headers: html,
-      },
-      {
-        key: "page",
-        label: "Page `/customers`",
-        url: `${baseUrl}/customers`,
-        server: "app",
-        headers: page,
-        kind: "list",
-      },
-      {
-        key: "pageSearch",
-        label: `Page \`/customers?search=${term}\``,
-        url: `${baseUrl}/customers?search=${q}`,
-        server: "app",
-        headers: page,
-        kind: "search",
-      },
-      {
-        key: "api",
-        label: "API `/api/customers?limit=50`",
-        url: `${baseUrl}/api/customers?limit=50`,
-        server: "app",
-        headers: json,
-        kind: "list",
-      },
-      {
-        key: "apiSearch",
-        label: `API \`/api/customers?search=${term}&limit=50\``,
-        url: `${baseUrl}/api/customers?search=${q}&limit=50`,
-        server: "app",
-        headers: json,
-        kind: "search",
-      },
-    ];
-    if (DIAG) {
-      targets.push({
-        key: "page.data",
-        label: "Diagnostic: `/customers.data` (loaders, no SSR)",
-        url: `${baseUrl}/customers.data`,
-        server: "app",
-        headers: () => ({ Cookie: session.cookie }),
-        kind: "list",
-        diagnostic: true,
-      });
+    const targets: Target[] = [];
+    for (const s of SCREENS) {
+      const add = (
+        role: Role,
+        label: string,
+        url: string,
+        server: "app" | "floor",
+        headers: () => Record<string, string>,
+      ) => targets.push({ key: `${s.key}:${role}`, label, url, server, headers, screen: s.key, role });
+      add("floor", `Floor ${s.path}`, `${floorUrl}/${s.key}`, "floor", html);
+      add("framework", `Framework floor ${s.path}`, `${baseUrl}/bench-floor/${s.key}`, "app", html);
+      add("page", `Page \`${s.path}\``, `${baseUrl}${s.path}`, "app", page);
+      if (s.key === "customers") {
+        targets.push({
+          key: "customers:searchFloor",
+          label: `Floor ${s.path}?search=${term}`,
+          url: `${floorUrl}/customers-search`,
+          server: "floor",
+          headers: html,
+          screen: s.key,
+          role: "floor",
+        });
+        add("search", `Page \`${s.path}?search=${term}\``, `${baseUrl}${s.path}?search=${q}`, "app", page);
+      }
+      if (s.api) {
+        add("apiFloor", `Floor (JSON) ${s.api}`, `${floorUrl}/api-${s.key}`, "floor", html);
+        add("api", `API \`${s.api}\``, `${baseUrl}${s.api}`, "app", json);
+      }
     }
+    const htmlBytes = new Map<string, number>();
     for (const target of targets) {
-      const expected = target.key.toLowerCase().includes("search") ? search.result : list.result;
-      await checkTarget(target, { rows: expected.rows.length, total: expected.total });
+      const { status, text } = await getText(target.url, target.headers());
+      if (status !== 200) throw new Error(`${target.label}: ${target.url} answered ${status}`);
+      htmlBytes.set(target.key, Buffer.byteLength(text));
     }
-    log("every target answers 200 with the expected rows and total");
+    log("every target answers 200");
 
-    // ------------------------------------------------------------ EXPLAIN
-    const explainSearch = await explain(sql, search.captured.rows);
-    const explainSearchCount = await explain(sql, search.captured.count);
-    const explainListCount = await explain(sql, list.captured.count);
-    const explainList = await explain(sql, list.captured.rows);
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the search page query ("${term}"):\n${explainSearch.plan}\n`);
-    console.log(`EXPLAIN (ANALYZE, BUFFERS) of the plain list's count:\n${explainListCount.plan}\n`);
-    const usesTrgm = (e: Explain) =>
-      e.trgmIndexes.length
-        ? `yes (${e.trgmIndexes.join(", ")})`
-        : e.createdAtIndex
-          ? "no (walks customers_created_at_idx)"
-          : "no";
-    log(`search query: trigram index ${usesTrgm(explainSearch)}, execution ${fmtMs(explainSearch.executionMs)} ms`);
+    // ------------------------------------------------------------ EXPLAIN of the customers search
+    const searchStatements = captured["customers-search"]?.statements ?? [];
+    const searchRows = searchStatements.find((st) => !/count\(/i.test(st.sql));
+    const searchExplain = searchRows ? await explain(sql, searchRows) : null;
+    if (searchExplain)
+      log(
+        `customers search "${term}": trigram index ${searchExplain.trgm.length ? `yes (${searchExplain.trgm.join(", ")})` : "no"}, ` +
+          `execution ${fmtMs(searchExplain.executionMs)} ms`,
+      );
 
-    // ------------------------------------------------------------ first visit bytes
-    const assets: AssetReport = await firstVisitAssets(`${baseUrl}/customers`, { Cookie: session.cookie });
+    // ------------------------------------------------------------ 5. first visit: bytes and LCP
+    const assets = new Map<string, AssetReport>();
+    for (const s of SCREENS)
+      assets.set(s.key, await firstVisitAssets(`${baseUrl}${s.path}`, { Cookie: session.cookie }));
+    // ------------------------------------------------------------ 4. load
     log(
-      `first visit to /customers: JS ${fmtKb(assets.js.gzip)} gz (${fileCount(assets, "js")} files), ` +
-        `CSS ${fmtKb(assets.css.gzip)} gz (${fileCount(assets, "css")} files)`,
+      `load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured per target, ${ROUNDS} round(s), ` +
+        `${targets.length} targets`,
     );
-    if (assets.extra.length) log(`  also loaded through imports not listed in the HTML: ${assets.extra.join(", ")}`);
-
-    // ------------------------------------------------------------ 3. load
-    log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured per target`);
-    const results: Measured[] = [];
     const db = sql;
-    // The servers' connections only: not autovacuum workers, not this script's own.
     const dbPids = async () =>
       (
         await db<{ pid: number }[]>`
           select pid from pg_stat_activity
           where datname = current_database() and backend_type = 'client backend' and application_name <> 'cab-bench'`
       ).map((r) => r.pid);
-    for (const target of targets) results.push(await measure(target, servers, dbPids));
+    // One pass over the app's targets first: the first measured target would otherwise pay for
+    // the JIT's warm-up of the whole server.
+    for (const target of targets.filter((t) => t.server === "app")) await load(target, WARMUP, false);
+    const rounds: Measured[][] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const results: Measured[] = [];
+      for (const target of targets) results.push(await measure(target, servers, dbPids));
+      rounds.push(results);
+    }
+    /** Medians over the rounds, per target. */
+    const results: Measured[] = targets.map((target) => {
+      const all = rounds.map((round) => round.find((m) => m.target.key === target.key)!);
+      const med = (f: (m: Measured) => number) => median(all.map(f));
+      return {
+        ...all[0],
+        p50: med((m) => m.p50),
+        p95: med((m) => m.p95),
+        p99: med((m) => m.p99),
+        rps: med((m) => m.rps),
+        requests: all.reduce((n, m) => n + m.requests, 0),
+        non2xx: all.reduce((n, m) => n + m.non2xx, 0),
+        errors: all.reduce((n, m) => n + m.errors, 0),
+        serverCpu: med((m) => m.serverCpu),
+        dbCpu: med((m) => m.dbCpu),
+        otherCores: med((m) => m.otherCores),
+      };
+    });
 
-    // ------------------------------------------------------------ 5. report
-    const by = (key: string) => results.find((r) => r.target.key === key)!;
-    const floorList = by("floor");
-    const floorSearch = by("floorSearch");
-    const cpuOf = (m: Measured) => m.serverCpu + m.dbCpu;
-    const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : "–");
-    const verdict = (m: Measured) => {
-      if (!m.target.kind) return "";
-      if (m.target.diagnostic) return "(diagnostic)";
-      const checks =
-        m.target.kind === "list"
-          ? [m.p95 <= 2 * floorList.p95 ? "≤ 2× floor list ✅" : "> 2× floor list ❌"]
-          : [
-              m.p95 <= 2 * floorSearch.p95 ? "≤ 2× floor search ✅" : "> 2× floor search ❌",
-              m.p95 <= 3 * floorList.p95 ? "≤ 3× floor list ✅" : "> 3× floor list ❌",
-            ];
-      return checks.join("; ");
-    };
-    const loadTable = markdownTable(
+    // LCP after the load: the server is warm, as a visitor finds it.
+    const lcp = new Map<string, LcpResult[]>();
+    if (LCP_RUNS > 0) {
+      const browser = await launch();
+      try {
+        for (let i = 0; i < LCP_RUNS; i++)
+          for (const s of SCREENS) {
+            const r = await measureLcp(browser, `${baseUrl}${s.path}`, session.cookie);
+            lcp.set(s.key, [...(lcp.get(s.key) ?? []), r]);
+          }
+      } finally {
+        await browser.close();
+      }
+      for (const s of SCREENS) log(`LCP ${s.path}: ${(lcp.get(s.key) ?? []).map((r) => fmtMs(r.lcpMs)).join(", ")} ms`);
+    }
+
+    // ------------------------------------------------------------ memory (opt-in)
+    let memory: { minute: number; rss: number }[] = [];
+    if (MEMORY) {
+      log(`memory: ${MEMORY_MINUTES} min of /customers at ${CONNECTIONS} connections, RSS every 30 s`);
+      const t0 = Date.now();
+      const instance = autocannon({
+        url: `${baseUrl}/customers`,
+        connections: CONNECTIONS,
+        duration: MEMORY_MINUTES * 60,
+        headers: page(),
+        timeout: 30,
+      });
+      const sampler = (async () => {
+        while (Date.now() - t0 < MEMORY_MINUTES * 60_000) {
+          memory.push({ minute: (Date.now() - t0) / 60_000, rss: rssMiB(app?.pid) });
+          await sleep(30_000);
+        }
+      })();
+      await instance;
+      await sampler;
+      memory.push({ minute: (Date.now() - t0) / 60_000, rss: rssMiB(app?.pid) });
+      memory = memory.filter((m) => Number.isFinite(m.rss));
+    }
+
+    // ------------------------------------------------------------ 6. report
+    const by = (screen: string, role: Role, key?: string) =>
+      results.find((m) => (key ? m.target.key === key : m.target.screen === screen && m.target.role === role));
+    const x = (a: number | undefined, b: number | undefined) =>
+      a !== undefined && b !== undefined && Number.isFinite(a / b) ? a / b : NaN;
+    const fx = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)}×` : "–");
+    const mark = (v: number, goal: number, aim?: number) =>
+      !Number.isFinite(v) ? "" : v <= (aim ?? goal) ? " ✅" : v <= goal ? " ☑️" : " ❌";
+    const cpuOf = (m: Measured | undefined) => (m ? m.serverCpu + m.dbCpu : NaN);
+    const kb = (bytes: number | undefined) => (bytes === undefined ? "–" : `${(bytes / 1024).toFixed(0)}`);
+    const ratioRows = SCREENS.map((s) => {
+      const fl = by(s.key, "floor", `${s.key}:floor`);
+      const fw = by(s.key, "framework");
+      const pg = by(s.key, "page");
+      const api = by(s.key, "api");
+      const apiFl = by(s.key, "apiFloor");
+      const search = by(s.key, "search");
+      const a = assets.get(s.key);
+      const l = lcp.get(s.key) ?? [];
+      const lcpMs = median(l.map((r) => r.lcpMs));
+      const pageRatio = x(pg?.p95, fl?.p95);
+      const searchRatio = x(search?.p95, fl?.p95);
+      const apiRatio = x(api?.p95, apiFl?.p95);
+      return [
+        `\`${s.path}\``,
+        `${fmtMs(pg?.p95 ?? NaN)} / ${fmtMs(fw?.p95 ?? NaN)} / ${fmtMs(fl?.p95 ?? NaN)}`,
+        `${fx(pageRatio)}${mark(pageRatio, 3, 2)}`,
+        `${fx(x(fw?.p95, fl?.p95))} + ${fx(x(pg?.p95, fw?.p95))}`,
+        `${fmtMs(cpuOf(pg))} / ${fmtMs(cpuOf(fw))} / ${fmtMs(cpuOf(fl))}, ${fx(x(cpuOf(pg), cpuOf(fl)))}`,
+        search ? `${fmtMs(search.p95)} ms, ${fx(searchRatio)}${mark(searchRatio, 3)}` : "",
+        api ? `${fmtMs(api.p95)} / ${fmtMs(apiFl?.p95 ?? NaN)}, ${fx(apiRatio)}${mark(apiRatio, 1.5)}` : "",
+        `${kb(htmlBytes.get(`${s.key}:page`))} / ${kb(htmlBytes.get(`${s.key}:framework`))} / ${kb(htmlBytes.get(`${s.key}:floor`))}${mark((htmlBytes.get(`${s.key}:page`) ?? NaN) / 1024, 40)}`,
+        a ? `${fmtKb(a.js.gzip)}${mark(a.js.gzip / 1024, 120)}` : "–",
+        a ? `${fmtKb(a.css.gzip)}${mark(a.css.gzip / 1024, 40)}` : "–",
+        l.length ? `${fmtMs(lcpMs)} ms${mark(lcpMs, 1500)}` : "–",
+      ];
+    });
+    const ratioTable = markdownTable(
       [
-        "Target",
-        "p50 ms",
-        "p95 ms",
-        "p99 ms",
-        "req/s",
-        "non-2xx",
-        "p95 ÷ floor list",
-        "p95 ÷ floor search",
-        "Aim",
-        "CPU ms/req server + db",
-        "CPU ÷ floor (same kind)",
-        "Other load",
+        "Screen",
+        "p95 ms page / framework floor / floor",
+        "Page ÷ floor (≤ 3×, aim 2×)",
+        "Framework ÷ floor + page ÷ framework",
+        "CPU ms/req (server + db) page / framework / floor, page ÷ floor",
+        "Search p95, ÷ plain-list floor (≤ 3×)",
+        "API p95 / its floor ms, ratio (≤ 1.5×)",
+        "HTML KB page / framework / floor (≤ 40)",
+        "First visit JS gz (≤ 120 KB)",
+        "CSS gz (≤ 40 KB)",
+        `LCP, phone (≤ 1.5 s; median of ${LCP_RUNS})`,
       ],
+      ratioRows,
+    );
+    const loadTable = markdownTable(
+      ["Target", "p50 ms", "p95 ms", "p99 ms", "req/s", "non-2xx", "CPU ms/req server + db", "Other load"],
       results.map((m) => [
         m.target.label,
         fmtMs(m.p50),
@@ -663,97 +729,64 @@ async function main() {
         fmtMs(m.p99),
         m.rps.toFixed(0),
         m.non2xx + m.errors ? `${m.non2xx}${m.errors ? ` (+${m.errors} errors)` : ""}` : "0",
-        ratio(m.p95, floorList.p95),
-        ratio(m.p95, floorSearch.p95),
-        verdict(m),
         `${fmtMs(m.serverCpu)} + ${fmtMs(m.dbCpu)}`,
-        ratio(cpuOf(m), cpuOf(m.target.kind === "search" || m.target.key === "floorSearch" ? floorSearch : floorList)),
         `${m.otherCores.toFixed(2)} cores`,
       ]),
     );
-    const factsTable = markdownTable(
-      ["Figure", "Value"],
-      [
-        [
-          "Data set",
-          `${dataset}: ${Object.entries(counts)
-            .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
-            .join(", ")}`,
-        ],
-        [
-          "Loading (migrate / seed / VACUUM ANALYZE)",
-          `${seconds(migrateMs)} / ${seconds(loadMs)} / ${seconds(vacuumMs)}`,
-        ],
-        ["Build", buildMs ? seconds(buildMs) : "up to date"],
-        [`Search "${term}"`, `${search.result.total} of ${list.result.total.toLocaleString("en-US")} customers`],
-        ["Search query uses trigram index", usesTrgm(explainSearch)],
-        [
-          "Search page query / its count: execution",
-          `${fmtMs(explainSearch.executionMs)} ms / ${fmtMs(explainSearchCount.executionMs)} ms`,
-        ],
-        [
-          "Plain list page query / its count(*): execution",
-          `${fmtMs(explainList.executionMs)} ms / ${fmtMs(explainListCount.executionMs)} ms`,
-        ],
-        [
-          "First visit to /customers: JS (gzip -9)",
-          `${fmtKb(assets.js.gzip)} (${fmtKb(assets.js.raw)} raw, ${fileCount(assets, "js")} files)`,
-        ],
-        [
-          "First visit to /customers: CSS (gzip -9)",
-          `${fmtKb(assets.css.gzip)} (${fmtKb(assets.css.raw)} raw, ${fileCount(assets, "css")} files)`,
-        ],
-      ],
-    );
-    const assetTable = markdownTable(
-      ["File", "Via", "Raw", "gzip -9"],
-      [...assets.files].sort((a, b) => b.gzip - a.gzip).map((f) => [f.url, f.via, fmtKb(f.raw), fmtKb(f.gzip)]),
-    );
+    const memoryTable = memory.length
+      ? markdownTable(
+          ["Minute", "App RSS MiB", "vs minute 1"],
+          memory.map((m) => {
+            const base = memory.find((p) => p.minute >= 1)?.rss ?? memory[0].rss;
+            return [m.minute.toFixed(1), m.rss.toFixed(0), `${(((m.rss - base) / base) * 100).toFixed(1)}%`];
+          }),
+        )
+      : "";
     const cpu = os.cpus();
     const [{ version: pgVersion }] = await sql<
       { version: string }[]
     >`select current_setting('server_version') as version`;
+    const loadAtEnd = os.loadavg();
     const markdown = [
-      `### Benchmark: Customers list (${new Date().toISOString().slice(0, 10)})`,
+      `### Benchmark: list screens (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
       "",
       `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, Node ${process.version}, PostgreSQL ${pgVersion}, ` +
-        `commit ${gitDescribe()}. ` +
-        `autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per target, ` +
-        `load generator on the same machine. ` +
-        `Latencies are exact percentiles of every response's time ` +
-        `(p95 computed from the samples; autocannon itself reports p97.5, not p95). ` +
-        `Responses uncompressed (no Accept-Encoding). Floor = bare node:http + postgres.js running the same ` +
-        `two statements as listCustomers, string template, no session check. ` +
-        `"CPU ms/req" = CPU time of the answering Node process and of its PostgreSQL backends per response ` +
-        `(from /proc); ` +
-        `"CPU ÷ floor" compares that total with the floor's for the same query (list or search). ` +
-        `"Other load" = cores used by anything else on the machine during the measured run ` +
-        `(other work skews latencies, CPU per request much less).`,
+        `commit ${gitDescribe()}. Load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(" / ")}, ` +
+        `at end ${loadAtEnd.map((l) => l.toFixed(1)).join(" / ")} (shared machine). ` +
+        `Data set: ${dataset}. autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s ` +
+        `measured per target, ${ROUNDS} round(s) (medians); exact p95 of every response; uncompressed. ` +
+        `Floor = bare node:http + postgres.js running the statements the route loader sends (without ` +
+        `its session/user/settings lookups), string template. Framework floor = ` +
+        `app/bench/framework-floor.tsx in the app process: the same statements, the rows as plain ` +
+        `elements (Express + Remix + React, no session, no shell). ` +
+        `LCP: cold visit at 390×844, ${PHONE.downMbps} Mbps down, ${PHONE.rttMs} ms RTT, CPU ${PHONE.cpuSlowdown}× slower. ` +
+        `✅ within the aim, ☑️ within the goal, ❌ missed.`,
+      "",
+      ratioTable,
+      "",
+      `Search "${term}"; the search page's query ${searchExplain ? `runs in ${fmtMs(searchExplain.executionMs)} ms${searchExplain.trgm.length ? " on the trigram indexes" : " without a trigram index"}` : "was not explained"}. ` +
+        `Loading: migrate ${seconds(migrateMs)}, data ${seconds(loadMs)}, VACUUM ${seconds(vacuumMs)}, build ${buildMs ? seconds(buildMs) : "up to date"}.`,
+      "",
+      "<details><summary>Every target</summary>",
       "",
       loadTable,
       "",
-      factsTable,
-      "",
-      "<details><summary>First-visit files</summary>",
-      "",
-      assetTable,
-      "",
       "</details>",
       "",
+      ...(memoryTable ? ["Memory (opt-in `--memory`):", "", memoryTable, ""] : []),
     ].join("\n");
     console.log(`\n${markdown}`);
-    const outDir = path.join(root, "tests/bench/.results");
-    fs.mkdirSync(outDir, { recursive: true });
     fs.writeFileSync(path.join(outDir, "latest.md"), markdown);
     fs.writeFileSync(
       path.join(outDir, "latest.json"),
       JSON.stringify(
         {
           results: results.map(({ target, ...m }) => ({ target: target.label, url: target.url, ...m })),
-          explainSearch,
-          explainListCount,
-          assets,
-          counts,
+          htmlBytes: Object.fromEntries(htmlBytes),
+          assets: Object.fromEntries(assets),
+          lcp: Object.fromEntries(lcp),
+          memory,
+          searchExplain,
         },
         null,
         2,
@@ -766,7 +799,28 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exitCode = 1;
-});
+/** `--all`: the other benchmarks (`bench:*` scripts of package.json), one after the other. */
+async function runOthers() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const others = Object.keys(pkg.scripts).filter((name) => name.startsWith("bench:"));
+  let failed = 0;
+  for (const name of others) {
+    log(`--all: npm run ${name}`);
+    try {
+      await run("npm", ["run", name], process.env, name);
+    } catch (error) {
+      failed++;
+      console.error(error instanceof Error ? error.message : error);
+    }
+  }
+  if (failed) throw new Error(`${failed} of ${others.length} other benchmarks failed`);
+}
+
+main()
+  .then(() => (ALL ? runOthers() : undefined))
+  .catch((error) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  });

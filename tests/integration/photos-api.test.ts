@@ -476,6 +476,14 @@ describe.each(["disk", "s3"] as const)("photo API on %s storage", (name) => {
     expect(badType.status).toBe(400);
     const notJson = await call(b.url, "/api/photos", { method: "POST", cookie: owner, body: "x", type: "text/plain" });
     expect(notJson.status).toBe(415);
+    // The no-JS form's route refuses a body that is not multipart (400, never a 500).
+    const notMultipart = await fetch(`${b.url}/photos/upload`, {
+      method: "POST",
+      headers: { Cookie: owner, Origin: b.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "title=x",
+      redirect: "manual",
+    });
+    expect(notMultipart.status).toBe(400);
   });
 
   it("lists with every filter of the spec", async () => {
