@@ -21,7 +21,7 @@ import { idParam } from "~/utils/params.server";
 import { CUSTOMER_AND_JOB_PICKERS, requestedFind, searchablePickers, type PickerLookups } from "~/utils/picker";
 import { isBodyTooLarge } from "~/utils/request-guards.server";
 import { invalid, isRefusal } from "~/utils/refusal.server";
-import { refusalReply } from "~/utils/refusal-response.server";
+import { formDataProblem, refusalReply } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Upload Photos (the Photos screen's button, Home's quick action, and the Upload tab of every
@@ -87,6 +87,15 @@ export async function action({ request }: ActionFunctionArgs) {
     throw invalid("The upload could not be read: send the form as multipart/form-data.");
   }
   const formData = toFormData(parsed.fields);
+  // Read here, not before the action (the body is streamed): a form conform cannot read is a 400.
+  const unreadable = formDataProblem(formData);
+  if (unreadable) {
+    await discardFormUploads(
+      db,
+      parsed.stored.map((f) => f.uploadId),
+    );
+    throw invalid(unreadable);
+  }
   const returnTo = safeRedirect(formData.get("returnTo"), "/photos");
   const pickers = await readPickers(db, formData, CUSTOMER_AND_JOB_PICKERS, scope);
   const submission = parseWithZod(formData, { schema: PhotoUploadSchema });

@@ -169,6 +169,11 @@ export async function formProblem(request: Request): Promise<string | null> {
   } catch {
     return "The form data could not be read.";
   }
+  return formDataProblem(form);
+}
+
+/** formProblem for a form already read — a streamed upload's fields, which its route reads itself. */
+export function formDataProblem(form: FormData): string | null {
   for (const name of new Set(form.keys())) {
     const problem = nameProblem(name);
     if (problem) return problem;

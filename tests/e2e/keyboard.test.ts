@@ -387,6 +387,54 @@ describe("keyboard only, at 768×1024 without JavaScript", () => {
     expect(BigInt(String(invoice.body.paidTotal).replace(".", "")) - paidBefore).toBe(2500n);
   });
 
+  it("schedules an event over a booked resource: the server names the conflict, then Create Anyway", async () => {
+    const db = await getDb();
+    const timeZone = (await getSettings(db)).system.timeZone;
+    const day = addDays(businessToday(timeZone), 11);
+    const post = (path: string, json: unknown) =>
+      api(path, { method: "POST", cookie: owner, headers: { Origin: baseUrl() }, json });
+    const crew = (await post("/api/resources", { name: `Crew ${tag()}`, type: "crew" })).body as { id: number };
+    const booked = await post("/api/schedule/events", {
+      title: `Booked ${tag()}`,
+      type: "install",
+      resourceIds: [crew.id],
+      startAt: zonedToInstant(day, "10:00", timeZone).toISOString(),
+      endAt: zonedToInstant(day, "12:00", timeZone).toISOString(),
+    });
+    expect(booked.status).toBe(201);
+
+    await page.goto("/schedule?view=list");
+    await tabTo(page.getByRole("link", { name: "Add Event" }));
+    await pressAndLoad("Enter");
+    const title = `Measure up ${tag()}`;
+    await tabTo(dialog().getByLabel("Title", { exact: true }));
+    await type(title);
+    const [y, m, d] = day.split("-");
+    await tabTo(dialog().getByLabel("Date", { exact: true }));
+    await type(`${m}${d}${y}`);
+    await tabTo(dialog().getByLabel("Start Time"));
+    await type("1100AM");
+    await tabTo(dialog().getByLabel("End Time"));
+    await type("1200PM");
+    await tabTo(dialog().getByLabel(`Crew ${tag()}`));
+    await page.keyboard.press("Space");
+    await tabTo(dialog().getByRole("button", { name: "Create Event" }));
+    await pressAndLoad("Enter");
+    // Without JS the check happens on submit: the form comes back naming the booked event.
+    expect(await dialog().getByTestId("conflicts").textContent()).toContain(`Booked ${tag()}`);
+    await tabTo(dialog().getByRole("button", { name: "Create Anyway" }));
+    await pressAndLoad("Enter");
+    await toast("Event Created");
+    const range = new URLSearchParams({
+      resourceId: String(crew.id),
+      from: zonedToInstant(day, "00:00", timeZone).toISOString(),
+      to: zonedToInstant(addDays(day, 1), "00:00", timeZone).toISOString(),
+    });
+    const events = await api(`/api/schedule/events?${range}`, { cookie: owner });
+    const titles = (events.body as Array<{ title: string }>).map((e) => e.title).sort();
+    expect(titles).toEqual([`Booked ${tag()}`, title].sort());
+  });
+
   it("every focused control showed a focus indicator", () => {
     expect([...unseen]).toEqual([]);
   });

@@ -280,7 +280,8 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         await edit.waitFor({ state: "hidden" });
         await page.getByLabel("More actions").click();
       }
-      await Promise.all([page.waitForURL(`**/customers/${customerId}/edit`), edit.click()]);
+      // Opened from the page, the dialog returns there (`from=detail`).
+      await Promise.all([page.waitForURL(`**/customers/${customerId}/edit?from=detail`), edit.click()]);
       expect(await page.locator('input[name="name"]').inputValue()).toContain(tag);
 
       // The quote page: Send Email is the primary action; Delete (in the menu) asks first.

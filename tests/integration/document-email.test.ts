@@ -17,7 +17,10 @@ import { getInvoiceDetail } from "~/models/invoice.server";
 import { getQuoteDetail } from "~/models/quote.server";
 import { saveEmailConfig } from "~/models/email-config.server";
 import { dispatchInvoiceEmail, dispatchQuoteEmail } from "~/services/email-dispatch.server";
-import { sendInvoiceEmail, sendQuoteEmail } from "~/services/email-send.server";
+import { sendInvoiceEmail, sendPurchaseOrderEmail, sendQuoteEmail } from "~/services/email-send.server";
+import { createItem, createSupplier } from "~/models/inventory.server";
+import { createPurchaseOrder, getPurchaseOrder } from "~/models/purchasing.server";
+import { ItemSchema, SupplierSchema } from "~/schemas/inventory";
 
 vi.mock("~/models/quote.server", async (importOriginal) => {
   const real = await importOriginal<typeof import("~/models/quote.server")>();
@@ -178,6 +181,42 @@ describe("sending a quote or an invoice", () => {
         .from(invoices)
         .where(sql`${invoices.id} = ${invoiceId}`);
       expect(invoice.status).toBe("sent");
+    });
+  });
+
+  it("E-mail to supplier: the purchase order's PDF goes to the supplier's address and the draft is placed", async () => {
+    await withDocuments(async (tx) => {
+      const supplier = await createSupplier(
+        tx,
+        SupplierSchema.parse({ name: `Hinges ${tag}`, contactName: "Dana", email: `orders-${tag}@example.test` }),
+      );
+      const hinge = await createItem(
+        tx,
+        ItemSchema.parse({
+          sku: `HNG-${tag}`,
+          name: `Hinge ${tag}`,
+          unit: "each",
+          purchaseUnit: "box",
+          unitMultiplier: "100",
+        }),
+      );
+      const order = await createPurchaseOrder(tx, {
+        supplierId: supplier.id,
+        lines: [{ itemId: hinge.id, quantity: "3", unitCost: "12.99" }],
+      });
+      const before = received.length;
+      const result = await sendPurchaseOrderEmail(tx, order.id, "Please confirm delivery", null);
+      expect(result.to).toBe(`orders-${tag}@example.test`);
+      expect(received.length).toBe(before + 1);
+      const mail = await simpleParser(received[received.length - 1]);
+      expect(mail.subject).toContain(order.poNumber);
+      expect(mail.text).toContain("Please confirm delivery");
+      expect(mail.text).toContain("$38.97");
+      expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [`${order.poNumber}.pdf`, "application/pdf"],
+      ]);
+      expect(mail.attachments[0].content.subarray(0, 4).toString("latin1")).toBe("%PDF");
+      expect((await getPurchaseOrder(tx, order.id))?.status).toBe("ordered");
     });
   });
 });

@@ -906,6 +906,18 @@ describe("shapes the fuzz found (each answered 500 or non-JSON before its fix)",
         "multipart/form-data; boundary=other",
       ],
       [`/customers/${ids.customer}/edit.data`, "garbage", "multipart/form-data"],
+      // The photo upload reads its own (streamed) body: the same checks run on its fields.
+      [
+        "/photos/upload.data",
+        '--b\r\nContent-Disposition: form-data; name="__intent__"\r\n\r\n[]\r\n--b--\r\n',
+        "multipart/form-data; boundary=b",
+      ],
+      [
+        "/photos/upload",
+        '--b\r\nContent-Disposition: form-data; name="items[0].__proto__.polluted"\r\n\r\n1\r\n--b--\r\n',
+        "multipart/form-data; boundary=b",
+      ],
+      ["/photos/upload.data", "%5D=1&title=x", FORM],
     ];
     for (const [p, body, type] of shapes) {
       const a = await raw("POST", p, body, type);
