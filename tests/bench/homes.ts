@@ -10,9 +10,9 @@
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
 import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { CONNECTIONS, loadUrl, replayFloor, signInCookie, type Captured } from "./replay";
 import * as schema from "../../db/schema";
 import { listActivity } from "../../app/models/activity.server";
 import {
@@ -47,14 +47,11 @@ import {
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
-const PASSWORD = "cabinets2026";
 const started = Date.now();
 const log = (m: string) => console.log(`[homes ${seconds(Date.now() - started).padStart(7)}] ${m}`);
 
 type Db = ReturnType<typeof drizzle<typeof schema>>;
-type Captured = { sql: string; params: unknown[] };
 
 /** What the Home loader (app/routes/_app._index.tsx) asks of the models for a role. */
 async function home(db: Db, role: Role, userId: number) {
@@ -89,45 +86,6 @@ async function capture(client: postgres.Sql, role: Role, userId: number) {
   const db = drizzle(client, { schema, logger: { logQuery: (sql, p) => captured.push({ sql, params: p }) } });
   await home(db, role, userId);
   return captured;
-}
-
-/** `CONNECTIONS` workers each sending the statements concurrently, as the loader does; latency per home. */
-async function floor(client: postgres.Sql, statements: Captured[], secondsToRun: number) {
-  const samples: number[] = [];
-  const until = Date.now() + secondsToRun * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t = performance.now();
-        await Promise.all(statements.map((s) => client.unsafe(s.sql, s.params as never[])));
-        samples.push(performance.now() - t);
-      }
-    }),
-  );
-  return samples.sort((a, b) => a - b);
-}
-
-async function http(url: string, cookie: string, secondsToRun: number) {
-  const samples: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: secondsToRun, headers: { Cookie: cookie } });
-  instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => samples.push(ms));
-  const result = await instance;
-  return { samples: samples.sort((a, b) => a - b), non2xx: result.non2xx + result.errors + result.timeouts };
-}
-
-async function signIn(baseUrl: string, username: string) {
-  const login = await fetch(`${baseUrl}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username, password: PASSWORD }),
-    headers: { Origin: baseUrl },
-    redirect: "manual",
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("__session="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error(`sign-in of ${username} failed: ${login.status}`);
-  return cookie;
 }
 
 async function main() {
@@ -191,16 +149,16 @@ async function main() {
       const user = users.find((u) => u.role === role);
       if (!user) throw new Error(`no ${role} user in the data set`);
       const userId = Number(user.id);
-      const cookie = await signIn(baseUrl, String(user.username));
+      const cookie = await signInCookie(baseUrl, String(user.username));
       const statements = await capture(client, role, userId);
       everyStatement.push(...statements);
       const url = `${baseUrl}/`;
       const check = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${role} home answered ${check.status}`);
-      if (WARMUP) await floor(client, statements, WARMUP);
-      const f = await floor(client, statements, DURATION);
-      if (WARMUP) await http(url, cookie, WARMUP);
-      const a = await http(url, cookie, DURATION);
+      if (WARMUP) await replayFloor(client, statements, WARMUP);
+      const f = await replayFloor(client, statements, DURATION);
+      if (WARMUP) await loadUrl(url, cookie, WARMUP);
+      const a = await loadUrl(url, cookie, DURATION);
       const fp95 = percentile(f, 95);
       const ap95 = percentile(a.samples, 95);
       const ratio = ap95 / fp95;

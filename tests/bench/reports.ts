@@ -9,9 +9,9 @@
 // BENCH_RANGE (default 365), BENCH_REPORT_PAGES ("all", or default: financial, ar-aging, profitability).
 import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { CONNECTIONS, loadUrl, replayFloor, type Captured } from "./replay";
 import { REPORT_NAMES, runReport, type ReportName } from "../../app/models/reports.server";
 import { businessToday } from "../../app/utils/dates";
 import * as schema from "../../db/schema";
@@ -33,7 +33,6 @@ import {
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RANGE = process.env.BENCH_RANGE ?? "365";
 const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
 const PAGES: ReportName[] =
@@ -44,41 +43,12 @@ const PAGES: ReportName[] =
 const started = Date.now();
 const log = (message: string) => console.log(`[bench ${seconds(Date.now() - started).padStart(7)}] ${message}`);
 
-type Captured = { sql: string; params: unknown[] };
-
 /** The statements runReport sends for one report, in order. */
 async function capture(client: postgres.Sql, name: ReportName, params: URLSearchParams, today: string) {
   const captured: Captured[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (sql, p) => captured.push({ sql, params: p }) } });
   await runReport(db, name, params, today, TZ);
   return captured;
-}
-
-/** `CONNECTIONS` workers replaying the statements one after another for `seconds`; latency per replay. */
-async function floor(client: postgres.Sql, statements: Captured[], secondsToRun: number) {
-  const samples: number[] = [];
-  const until = Date.now() + secondsToRun * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t = performance.now();
-        // In a transaction, as runReport does (its `set local jit = off` applies only inside one).
-        await client.begin(async (tx) => {
-          for (const s of statements) await tx.unsafe(s.sql, s.params as never[]);
-        });
-        samples.push(performance.now() - t);
-      }
-    }),
-  );
-  return samples.sort((a, b) => a - b);
-}
-
-async function http(url: string, cookie: string, secondsToRun: number) {
-  const samples: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: secondsToRun, headers: { Cookie: cookie } });
-  instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => samples.push(ms));
-  const result = await instance;
-  return { samples: samples.sort((a, b) => a - b), non2xx: result.non2xx + result.errors + result.timeouts };
 }
 
 async function main() {
@@ -167,10 +137,10 @@ async function main() {
     for (const t of targets) {
       const check = await fetch(t.url, { headers: { Cookie: cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${t.url} answered ${check.status}`);
-      if (WARMUP) await floor(client, t.statements, WARMUP);
-      const f = await floor(client, t.statements, DURATION);
-      if (WARMUP) await http(t.url, cookie, WARMUP);
-      const a = await http(t.url, cookie, DURATION);
+      if (WARMUP) await replayFloor(client, t.statements, WARMUP, "in-transaction");
+      const f = await replayFloor(client, t.statements, DURATION, "in-transaction");
+      if (WARMUP) await loadUrl(t.url, cookie, WARMUP);
+      const a = await loadUrl(t.url, cookie, DURATION);
       const fp95 = percentile(f, 95);
       const ap95 = percentile(a.samples, 95);
       const ratio = ap95 / fp95;
