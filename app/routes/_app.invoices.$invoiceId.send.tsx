@@ -1,17 +1,14 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { SendEmailForm } from "~/components/send-email-form";
 import { invoiceRecipient } from "~/models/documents.server";
-import { SendEmailSchema } from "~/schemas/email";
 import { dispatchInvoiceEmail, sendReadiness } from "~/services/email-dispatch.server";
 import { requirePermission, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";
 import { requireFound } from "~/utils/refusal.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { refusalToast } from "~/utils/refusal-response.server";
+import { sendEmailAction } from "~/forms/send-email-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "invoices", "write");
@@ -27,29 +24,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params.invoiceId, "Invoice");
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), `/invoices/${id}`);
-  const submission = parseWithZod(await request.formData(), { schema: SendEmailSchema });
-  if (submission.status !== "success")
-    return redirectWithToast(request, back, {
-      type: "error",
-      title: "Failed to send email",
-      description: "The message is too long.",
-    });
-  const db = await getDb();
-  try {
-    const outcome = await dispatchInvoiceEmail(db, id, submission.value.customMessage, user.id);
-    if (!outcome.ok)
-      return redirectWithToast(request, back, {
-        type: "error",
-        title: "Failed to send email",
-        description: outcome.error,
-      });
-    return redirectWithToast(request, back, {
-      title: "Email sent successfully",
-      description: `Sent to ${outcome.result.to}.`,
-    });
-  } catch (error) {
-    return refusalToast(request, back, error, "Failed to send email");
-  }
+  return sendEmailAction(request, back, async (customMessage) =>
+    dispatchInvoiceEmail(await getDb(), id, customMessage, user.id),
+  );
 }
 
 export default function SendInvoiceEmail() {
