@@ -56,6 +56,9 @@ export async function parseUpload(
       parsed.fields.set(name, list);
     });
     parser.on("file", (_name, stream, info) => {
+      // A body that ends mid-file errors this stream too (busboy: "Unexpected end of form"); the
+      // parser's own error marks the form broken below. Unheard, it would stop the process.
+      stream.on("error", () => {});
       // An empty file input still sends a part with no name.
       if (!info.filename || skipFiles(parsed.fields)) return void stream.resume();
       parsed.fileCount++;

@@ -134,6 +134,11 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitFor(`${baseUrl}/healthz`, server);
+  // A server that dies under a test says how (a crash prints nothing of its own); every later test fails.
+  let stopping = false;
+  server.once("exit", (code, signal) => {
+    if (!stopping) console.error(`[global-setup] the test server exited unexpectedly: code ${code}, signal ${signal}`);
+  });
 
   project.provide("databaseUrl", databaseUrl);
   project.provide("redisUrl", redisUrl);
@@ -145,6 +150,7 @@ export default async function setup(project: TestProject) {
   project.provide("photosDir", env.PHOTOS_DIR!);
 
   return async () => {
+    stopping = true;
     server.kill("SIGTERM");
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
     await fakes.close();
