@@ -62,8 +62,8 @@ export function PhotoThumb({ photo, className = "photo-thumb" }: { photo: PhotoC
         className={className}
         loading="lazy"
         decoding="async"
-        width={400}
-        height={300}
+        width={360}
+        height={270}
       />
     );
   }

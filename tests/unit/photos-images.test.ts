@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { ImageRefused, inspectImage, makeDerivatives, sniffImageType } from "../../app/utils/images.server";
+import { ImageRefused, inspectImage, makeDerivatives, sniffImageType, THUMBNAIL_SIZE } from "../../app/utils/images.server";
 import { makeJpeg, makePng, PDF, pngBomb, quadrantRaw, readHeic, SVG } from "../setup/photos";
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), "photos-unit-"));
@@ -158,7 +158,7 @@ describe("makeDerivatives", () => {
       expect(out.includes(Buffer.from("Serial-SN12345"))).toBe(false);
       expect(out.includes(Buffer.from("Exif"))).toBe(false);
     }
-    expect((await sharp(thumbnail).metadata()).width).toBe(400);
+    expect((await sharp(thumbnail).metadata()).width).toBe(THUMBNAIL_SIZE);
     expect((await sharp(viewer).metadata()).width).toBe(800); // never enlarged
   });
 
