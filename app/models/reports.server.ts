@@ -383,7 +383,17 @@ export async function inventoryReport(db: Executor, range: ReportRange): Promise
 
 export type AgingAmounts = Record<AgingBucket, string> & { total: string };
 export type AgingRow = AgingAmounts & { customerId: number; customerName: string; invoices: number };
-export type AgingReport = { asOf: string; customers: AgingRow[]; totals: AgingAmounts; invoices: number };
+/**
+ * `customers` is one page of the customers with something open (largest total first), or all of
+ * them without a limit; `customerCount` counts them all, and `totals` and `invoices` cover them all.
+ */
+export type AgingReport = {
+  asOf: string;
+  customers: AgingRow[];
+  customerCount: number;
+  totals: AgingAmounts;
+  invoices: number;
+};
 export type AgingInvoice = {
   id: number;
   invoiceNumber: string;
@@ -461,7 +471,7 @@ export async function arAging(
   db: Executor,
   asOf: string,
   timeZone: string,
-  opts: { customerId?: number } = {},
+  opts: { customerId?: number; limit?: number; offset?: number } = {},
 ): Promise<AgingReport> {
   const found = await rows<{ customer_id: number; name: string; bucket: AgingBucket; open: string; n: number }>(
     db,
@@ -486,14 +496,17 @@ export async function arAging(
     totals.total += cents;
     invoiceCount += int(r.n);
   }
-  // Largest total first (compared as the cents already summed, not re-parsed per comparison), then by name.
+  // Largest total first (compared as the cents already summed, not re-parsed per comparison), then by
+  // name; only the page asked for is turned into text (the page shows 50 of some 3,600 customers).
+  const offset = opts.offset ?? 0;
   const customers = [...byCustomer.entries()]
     .sort(
       ([, a], [, b]) =>
         (b.amounts.total > a.amounts.total ? 1 : b.amounts.total < a.amounts.total ? -1 : 0) || byName(a.name, b.name),
     )
+    .slice(offset, opts.limit === undefined ? undefined : offset + opts.limit)
     .map(([customerId, e]) => ({ customerId, customerName: e.name, invoices: e.invoices, ...amountsText(e.amounts) }));
-  return { asOf, customers, totals: amountsText(totals), invoices: invoiceCount };
+  return { asOf, customers, customerCount: byCustomer.size, totals: amountsText(totals), invoices: invoiceCount };
 }
 
 /** The drill-down: one customer's open invoices as of the date, oldest due first. */
@@ -898,9 +911,13 @@ export function parseCustomerParam(params: URLSearchParams) {
   return Number(raw);
 }
 
+/** A page of a report's long list (profitability, AR aging's customers); none = all rows. */
+export type ReportPaging = { limit?: number; offset?: number };
+
 /**
  * Runs one report from query parameters (the range, or asOf and customerId for aging): what /api
- * answers, the page shows and the exports print. `limit` cuts the profitability list (the page).
+ * answers, the page shows and the exports print. `limit` (and for AR aging `offset`) cut the
+ * profitability and aging lists to a page.
  */
 export function runReport(
   db: Executor,
@@ -908,7 +925,7 @@ export function runReport(
   params: URLSearchParams,
   today: string,
   timeZone: string,
-  opts: { limit?: number } = {},
+  opts: ReportPaging = {},
 ) {
   return readReports(db, (tx) => runReportIn(tx, name, params, today, timeZone, opts));
 }
@@ -932,12 +949,12 @@ export async function runReportIn(
   params: URLSearchParams,
   today: string,
   timeZone: string,
-  opts: { limit?: number } = {},
+  opts: ReportPaging = {},
 ) {
   if (name === "ar-aging") {
     const asOf = parseAsOf(params, today);
     const customerId = parseCustomerParam(params);
-    const report = await arAging(db, asOf, timeZone, { customerId });
+    const report = await arAging(db, asOf, timeZone, { customerId, limit: opts.limit, offset: opts.offset });
     return {
       name: "ar-aging" as const,
       ...report,

@@ -11,6 +11,7 @@ import { BarChart } from "~/components/bar-chart";
 import { DataTable } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
 import { moneyContext } from "~/models/business.server";
 import {
   isReportName,
@@ -33,6 +34,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDay, type Zone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
+import { parseListSearch } from "~/utils/list-search";
 import { invalid } from "~/utils/refusal.server";
 import reportStyles from "~/styles/reports.css";
 import { useDisplay } from "~/components/date-display";
@@ -63,12 +65,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db);
   const range = parseReportRange(url.searchParams, ctx.today, ctx.timeZone);
+  // AR aging lists its customers 50 a page (`page`, as every list); profitability its top jobs.
+  const { limit, offset, page } = parseListSearch(url.searchParams);
+  const paging = tab === "ar-aging" ? { limit, offset } : { limit: PROFIT_PAGE };
   const { summary, report } = await readReports(db, async (tx) => ({
     summary: await reportSummary(tx, range, ctx.today),
-    report: await runReportIn(tx, tab, url.searchParams, ctx.today, ctx.timeZone, { limit: PROFIT_PAGE }),
+    report: await runReportIn(tx, tab, url.searchParams, ctx.today, ctx.timeZone, paging),
   }));
   return json({
     tab,
+    page,
+    pageSize: limit,
     today: ctx.today,
     range: { preset: range.preset, from: range.from, to: range.to, label: range.label },
     rangeQuery: rangeQuery(range),
@@ -844,7 +851,7 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
           Invoices issued on or before the date, less payments received and plus refunds made by the end of that day.
         </Text>
       </Section>
-      <Section title="By customer" aside={<Badge color="gray">{count(report.customers.length)} customers</Badge>}>
+      <Section title="By customer" aside={<Badge color="gray">{count(report.customerCount)} customers</Badge>}>
         {report.customers.length === 0 ? (
           <Text color="gray">Nothing was outstanding on this date</Text>
         ) : (
@@ -874,7 +881,11 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
                 </tr>
               ))}
               <tr className="total-row">
-                <th scope="row">Total</th>
+                <th scope="row">
+                  {report.customerCount > report.customers.length
+                    ? `Total, all ${count(report.customerCount)} customers`
+                    : "Total"}
+                </th>
                 {buckets.map((b) => (
                   <td key={b.key} className="num" data-label={b.label}>
                     {formatMoney(report.totals[b.key])}
@@ -885,6 +896,7 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
                 </td>
               </tr>
             </DataTable>
+            <Pagination page={data.page} pageSize={data.pageSize} total={report.customerCount} />
           </div>
         )}
       </Section>

@@ -1,10 +1,12 @@
 // GET /api/reports/{summary|financial|operations|inventory|customers|revenue|sales-tax|conversion|
 // profitability|utilisation}?range=30 or ?from&to, and /api/reports/ar-aging?asOf[&customerId]:
 // the figures the Reports screen shows, owner only (decisions §2, §4; docs/decisions/reports.md).
+// AR aging's per-customer list pages like every /api list (`limit`, `offset`, at most 1,000 rows;
+// `customerCount` and X-Total-Count give them all); its totals always cover every customer.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { moneyContext } from "~/models/business.server";
 import { isReportName, runReport } from "~/models/reports.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { listParams, methodNotAllowed } from "~/utils/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { notFound } from "~/utils/refusal.server";
@@ -14,8 +16,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isReportName(params.report)) throw notFound("Report not found");
   const db = await getDb();
   const ctx = await moneyContext(db);
-  const report = await runReport(db, params.report, new URL(request.url).searchParams, ctx.today, ctx.timeZone);
-  return json(report, { headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  const paging = params.report === "ar-aging" ? listParams(url) : {};
+  const report = await runReport(db, params.report, url.searchParams, ctx.today, ctx.timeZone, paging);
+  return json(report, {
+    headers: {
+      "Cache-Control": "no-store",
+      ...(report.name === "ar-aging" ? { "X-Total-Count": String(report.customerCount) } : {}),
+    },
+  });
 }
 
 export function action() {

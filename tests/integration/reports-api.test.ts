@@ -81,6 +81,25 @@ describe("/api/reports", () => {
     expect(res.body.invoiceList).toEqual([expect.objectContaining({ invoiceNumber: `INV-${tag}-1`, open: "437.50" })]);
   });
 
+  it("AR aging pages its customers like every /api list; the totals cover them all", async () => {
+    const all = await api("/api/reports/ar-aging?asOf=1986-05-20", { cookie: owner });
+    expect(all.status).toBe(200);
+    const count = all.body.customers.length;
+    expect(count).toBeGreaterThanOrEqual(2); // the fixture's customers with something open, and the formula one
+    expect(all.body.customerCount).toBe(count);
+    expect(all.headers.get("X-Total-Count")).toBe(String(count));
+    const first = await api("/api/reports/ar-aging?asOf=1986-05-20&limit=1", { cookie: owner });
+    const second = await api("/api/reports/ar-aging?asOf=1986-05-20&limit=1&offset=1", { cookie: owner });
+    expect(first.body.customers).toEqual([all.body.customers[0]]);
+    expect(second.body.customers).toEqual([all.body.customers[1]]);
+    for (const page of [first, second]) {
+      expect(page.body.customerCount).toBe(count);
+      expect(page.headers.get("X-Total-Count")).toBe(String(count));
+      expect(page.body.totals).toEqual(all.body.totals);
+    }
+    expect((await api("/api/reports/ar-aging?limit=-1", { cookie: owner })).status).toBe(400);
+  });
+
   it("the other reports answer for the same range", async () => {
     const revenue = await api(`/api/reports/revenue?${range()}`, { cookie: owner });
     expect(revenue.body.totals).toEqual({ invoiced: "3662.50", received: "1050.00", invoices: 3 });
