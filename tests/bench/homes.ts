@@ -5,8 +5,8 @@
 // statements concurrently (Promise.all), so the floor does too. Aim (issue 14): p95 ≤ 2× the floor's.
 // Then EXPLAIN of every statement: Seq Scans on tables over 10k rows are listed.
 //
-// Database: BENCH_DATABASE_URL (a database already loaded with `db/seed/index.ts --large`), else a
-// scratch database cab_homes_<timestamp> is created, migrated, loaded and dropped afterwards.
+// Database (benchDatabase in lib.ts): BENCH_REUSE_DB=<name> or BENCH_DATABASE_URL (already loaded with
+// `db/seed/index.ts --large`; kept), else a scratch database cab_homes_<timestamp>, created, loaded and dropped.
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
 import fs from "node:fs";
 import path from "node:path";
@@ -30,19 +30,18 @@ import { installerDay } from "../../app/models/task.server";
 import { addDays, businessToday, dayRange } from "../../app/utils/dates";
 import type { Role } from "../../app/utils/permissions";
 import {
-  buildIsStale,
+  benchDatabase,
+  buildIfStale,
+  type BenchDatabase,
   fmtMs,
   freePort,
   markdownTable,
   percentile,
   root,
-  run,
   seconds,
   startChild,
   stopChild,
-  tsxBin,
   waitForHttp,
-  withDatabase,
 } from "./lib";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -89,37 +88,19 @@ async function capture(client: postgres.Sql, role: Role, userId: number) {
 }
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  let databaseUrl = process.env.BENCH_DATABASE_URL;
-  const scratch = databaseUrl ? undefined : `cab_homes_${Date.now()}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let database: BenchDatabase | undefined;
   let app: ReturnType<typeof startChild> | undefined;
   let client: postgres.Sql | undefined;
   try {
-    if (scratch) {
-      databaseUrl = withDatabase(adminUrl, scratch);
-      await admin.unsafe(`create database "${scratch}"`);
-      const env = { ...process.env, DATABASE_URL: databaseUrl, BUSINESS_TIME_ZONE: TZ };
-      await run(tsxBin, ["db/migrate.ts"], env, "migrate");
-      log("loading the large data set: tsx db/seed/index.ts --large");
-      await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
-    }
-    client = postgres(databaseUrl!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
-    if (scratch) await client.unsafe("vacuum (analyze)");
+    database = await benchDatabase("cab_homes", { env: { BUSINESS_TIME_ZONE: TZ }, log });
+    const databaseUrl = database.url;
+    client = postgres(databaseUrl, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
     const counts = await client.unsafe(
       `select (select count(*) from customers) c, (select count(*) from jobs) j, (select count(*) from invoices) i,
         (select count(*) from payments) p, (select count(*) from activity_log) a, (select count(*) from tasks) t`,
     );
     log(`data: ${JSON.stringify(counts[0])}`);
-    if (buildIsStale()) {
-      log("build/ is missing or older than app/ — npx remix build");
-      await run(
-        path.join(root, "node_modules/.bin/remix"),
-        ["build"],
-        { ...process.env, NODE_ENV: "production" },
-        "build",
-      );
-    }
+    await buildIfStale(process.env, log);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     app = startChild(
@@ -226,8 +207,7 @@ async function main() {
   } finally {
     await stopChild(app);
     await client?.end({ timeout: 2 }).catch(() => {});
-    if (scratch) await admin.unsafe(`drop database if exists "${scratch}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 2 }).catch(() => {});
+    await database?.drop();
     log(`total ${seconds(Date.now() - started)}`);
   }
 }

@@ -2,9 +2,9 @@
 // docs/performance.md "Worker throughput"). A real Dovecot (tests/setup/dovecot.ts), the real worker
 // process (`jobs/worker.ts`), and the job its inbox scheduler produces.
 //
-// 1. scratch database cab_inbox_<timestamp>: migrate, `db/seed/index.ts --large` (BENCH_SEED=demo for
-//    the demo data), VACUUM ANALYZE; or an existing one with BENCH_DATABASE_URL (kept; its e-mail
-//    configuration is replaced);
+// 1. the database (benchDatabase in lib.ts): BENCH_REUSE_DB / BENCH_DATABASE_URL reuse a loaded one
+//    (kept; its e-mail configuration is replaced for the run), else a scratch cab_inbox_<timestamp>
+//    with `db/seed/index.ts --large` (BENCH_SEED=demo for the demo data);
 // 2. Dovecot on a free port, a mailbox of this run configured in Settings → Email; the worker; one
 //    scheduled run on the empty mailbox (it remembers where the mailbox stands);
 // 3. BENCH_MESSAGES (5,000) messages APPENDed, about one in five from a customer's address;
@@ -22,11 +22,20 @@ import postgres from "postgres";
 import { EMAIL_QUEUE, SYNC_INBOX_JOB } from "../../jobs/queues";
 import { startDovecot, type Dovecot } from "../setup/dovecot";
 import { machineBusyMs, processCpuMs } from "./cpu";
-import { markdownTable, portOpen, root, run, seconds, sleep, startChild, stopChild, tsxBin, withDatabase } from "./lib";
+import {
+  benchDatabase,
+  type BenchDatabase,
+  markdownTable,
+  portOpen,
+  root,
+  seconds,
+  sleep,
+  startChild,
+  stopChild,
+} from "./lib";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000);
 const SEED = process.env.BENCH_SEED ?? "large";
-const REUSE_URL = process.env.BENCH_DATABASE_URL;
 const EMAIL_SECRET_KEY = "YmVuY2gtZW1haWwtc2VjcmV0LWtleS0zMi1ieXRlcyE=";
 
 const started = Date.now();
@@ -53,15 +62,11 @@ function message(n: number, from: string) {
 }
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `cab_inbox_${Date.now()}`;
-  const databaseUrl = REUSE_URL ?? withDatabase(adminUrl, dbName);
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   if (!(await portOpen("127.0.0.1", 6379)) && !process.env.REDIS_URL)
     throw new Error("Redis is not running on 127.0.0.1:6379 (bash tests/setup/prepare.sh starts it)");
   const prefix = `cabbench-inbox-${tag}`;
-  let created = false;
+  let database: BenchDatabase | undefined;
   let dovecot: Dovecot | undefined;
   let worker: ChildProcess | undefined;
   let sql: postgres.Sql | undefined;
@@ -70,6 +75,9 @@ async function main() {
   let events: QueueEvents | undefined;
   let failed = false;
   try {
+    database = await benchDatabase("cab_inbox", { seed: SEED === "large" ? "large" : "demo", log });
+    const databaseUrl = database.url;
+    if (database.reused) log("its e-mail configuration is replaced for the run and removed afterwards");
     dovecot = await startDovecot();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -84,23 +92,7 @@ async function main() {
       IMAP_SECURE: "false",
       NODE_ENV: "production",
     };
-    if (!REUSE_URL) {
-      await admin.unsafe(`create database "${dbName}"`);
-      created = true;
-      log(`created database ${dbName}`);
-      await run(tsxBin, ["db/migrate.ts"], { ...env, NODE_ENV: "development" }, "migrate");
-      const t = Date.now();
-      await run(
-        tsxBin,
-        ["db/seed/index.ts", ...(SEED === "large" ? ["--large"] : [])],
-        { ...env, NODE_ENV: "development" },
-        "seed",
-      );
-      log(`data (${SEED}) loaded in ${seconds(Date.now() - t)}`);
-    } else
-      log(`reusing ${REUSE_URL.replace(/\/\/[^@]*@/, "//")} (kept afterwards; its e-mail configuration is replaced)`);
     sql = postgres(databaseUrl, { max: 2, onnotice: () => {}, connection: { application_name: "cab-bench" } });
-    if (!REUSE_URL) await sql.unsafe("vacuum (analyze)");
     const [{ emailsBefore }] = await sql<
       { emailsBefore: number }[]
     >`select count(*)::int as "emailsBefore" from emails`;
@@ -222,7 +214,7 @@ async function main() {
     if (!runs.at(-1)?.result.caughtUp) problems.push("the scheduled runs did not catch up");
 
     const report = [
-      `Inbox, ${new Date().toISOString()}, ${MESSAGES} messages, data set ${REUSE_URL ? "reused" : SEED} (${emailsBefore.toLocaleString("en-US")} e-mails before)`,
+      `Inbox, ${new Date().toISOString()}, ${MESSAGES} messages, data set ${database.reused ? `reused ${database.name}` : SEED} (${emailsBefore.toLocaleString("en-US")} e-mails before)`,
       "",
       markdownTable(
         ["measure", "value"],
@@ -265,15 +257,10 @@ async function main() {
       } while (cursor !== "0");
       await redis.quit().catch(() => {});
     }
-    if (REUSE_URL && sql) await sql`delete from email_config`.catch(() => {});
+    if (database?.reused && sql) await sql`delete from email_config`.catch(() => {});
     await sql?.end({ timeout: 5 });
     await dovecot?.stop();
-    if (created) {
-      await admin
-        .unsafe(`drop database if exists "${dbName}" with (force)`)
-        .catch((e: unknown) => log(`drop failed: ${e}`));
-    }
-    await admin.end({ timeout: 5 });
+    await database?.drop();
   }
   if (failed) process.exit(1);
 }

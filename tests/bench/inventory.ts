@@ -7,8 +7,8 @@
 // statement: Seq Scans on tables over 10k rows are listed.
 //
 // The large seed has no purchase orders: 5,000 (3 lines each, every status) are added by SQL first.
-// Database: BENCH_DATABASE_URL (a database already loaded with `db/seed/index.ts --large`), else a
-// scratch database cab_inventory_<timestamp> is created, migrated, loaded and dropped afterwards.
+// Database (benchDatabase in lib.ts): BENCH_REUSE_DB=<name> or BENCH_DATABASE_URL (already loaded with
+// `db/seed/index.ts --large`; kept), else a scratch database cab_inventory_<timestamp>, created, loaded and dropped.
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
 import fs from "node:fs";
 import path from "node:path";
@@ -31,19 +31,18 @@ import { getJob } from "../../app/models/job.server";
 import { listPurchaseOrders } from "../../app/models/purchasing.server";
 import { getSettings } from "../../app/models/settings.server";
 import {
-  buildIsStale,
+  benchDatabase,
+  buildIfStale,
+  type BenchDatabase,
   fmtMs,
   freePort,
   markdownTable,
   percentile,
   root,
-  run,
   seconds,
   startChild,
   stopChild,
-  tsxBin,
   waitForHttp,
-  withDatabase,
 } from "./lib";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -140,22 +139,13 @@ async function addPurchaseOrders(client: postgres.Sql) {
 }
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  let databaseUrl = process.env.BENCH_DATABASE_URL;
-  const scratch = databaseUrl ? undefined : `cab_inventory_${Date.now()}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let database: BenchDatabase | undefined;
   let app: ReturnType<typeof startChild> | undefined;
   let client: postgres.Sql | undefined;
   try {
-    if (scratch) {
-      databaseUrl = withDatabase(adminUrl, scratch);
-      await admin.unsafe(`create database "${scratch}"`);
-      const env = { ...process.env, DATABASE_URL: databaseUrl, BUSINESS_TIME_ZONE: TZ };
-      await run(tsxBin, ["db/migrate.ts"], env, "migrate");
-      log("loading the large data set: tsx db/seed/index.ts --large");
-      await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
-    }
-    client = postgres(databaseUrl!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    database = await benchDatabase("cab_inventory", { env: { BUSINESS_TIME_ZONE: TZ }, log });
+    const databaseUrl = database.url;
+    client = postgres(databaseUrl, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
     await addPurchaseOrders(client);
     await client.unsafe("vacuum (analyze)");
     const counts = await client.unsafe(
@@ -164,15 +154,7 @@ async function main() {
         (select count(*) from purchase_order_lines) lines`,
     );
     log(`data: ${JSON.stringify(counts[0])}`);
-    if (buildIsStale()) {
-      log("build/ is missing or older than app/ — npx remix build");
-      await run(
-        path.join(root, "node_modules/.bin/remix"),
-        ["build"],
-        { ...process.env, NODE_ENV: "production" },
-        "build",
-      );
-    }
+    await buildIfStale(process.env, log);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     app = startChild(
@@ -281,8 +263,7 @@ async function main() {
   } finally {
     await stopChild(app);
     await client?.end({ timeout: 2 }).catch(() => {});
-    if (scratch) await admin.unsafe(`drop database if exists "${scratch}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 2 }).catch(() => {});
+    await database?.drop();
     log(`total ${seconds(Date.now() - started)}`);
   }
 }

@@ -138,3 +138,84 @@ export function markdownTable(header: string[], rows: (string | number)[][]) {
   const line = (cells: (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
+
+/**
+ * Builds the production bundle when build/ is stale (buildIsStale); the milliseconds it took, 0 when
+ * the build was current.
+ */
+export async function buildIfStale(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log) {
+  if (!buildIsStale()) return 0;
+  const t = Date.now();
+  log("build/ is missing or older than app/ — npx remix build");
+  await run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
+  return Date.now() - t;
+}
+
+export type BenchDatabase = {
+  url: string;
+  name: string;
+  /** An already loaded database named by BENCH_REUSE_DB or BENCH_DATABASE_URL: kept afterwards. */
+  reused: boolean;
+  /** Milliseconds the data took to load (0 when reused). */
+  loadMs: number;
+  /** Drops a scratch database (with force); a reused one is left alone. */
+  drop(): Promise<void>;
+};
+
+/**
+ * Every bench's database, one way: `BENCH_REUSE_DB=<name>` or `BENCH_DATABASE_URL=<url>` names an
+ * already loaded one (migrated here, kept afterwards: quick iterations, and one load for several
+ * benches); otherwise a scratch database `<prefix>_<time>` is created, migrated, loaded
+ * (`db/seed/index.ts --large`, or the demo data with `seed: "demo"`) and VACUUM ANALYZEd.
+ */
+export async function benchDatabase(
+  prefix: string,
+  opts: { seed?: "large" | "demo"; env?: Record<string, string>; log?: (line: string) => void } = {},
+): Promise<BenchDatabase> {
+  const log = opts.log ?? console.log;
+  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const given =
+    process.env.BENCH_DATABASE_URL ||
+    (process.env.BENCH_REUSE_DB ? withDatabase(adminUrl, process.env.BENCH_REUSE_DB) : undefined);
+  const { default: postgres } = await import("postgres");
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, NODE_ENV: "development" };
+  if (given) {
+    const name = new URL(given).pathname.slice(1);
+    log(`reusing database ${name} (kept afterwards)`);
+    await run(tsxBin, ["db/migrate.ts"], { ...env, DATABASE_URL: given }, "migrate");
+    return { url: given, name, reused: true, loadMs: 0, drop: async () => {} };
+  }
+  const name = `${prefix}_${Date.now()}`;
+  const url = withDatabase(adminUrl, name);
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const drop = async () => {
+    const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await a.unsafe(`drop database if exists "${name}" with (force)`).then(
+      () => log(`dropped database ${name}`),
+      (error: unknown) => console.error(`could not drop ${name}:`, error),
+    );
+    await a.end({ timeout: 2 }).catch(() => {});
+  };
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 2 }).catch(() => {});
+  }
+  try {
+    log(`created database ${name}`);
+    await run(tsxBin, ["db/migrate.ts"], { ...env, DATABASE_URL: url }, "migrate");
+    const t = Date.now();
+    const large = (opts.seed ?? "large") === "large";
+    log(`loading ${large ? "the large data set: tsx db/seed/index.ts --large" : "the demo data"}`);
+    await run(tsxBin, ["db/seed/index.ts", ...(large ? ["--large"] : [])], { ...env, DATABASE_URL: url }, "seed");
+    const loadMs = Date.now() - t;
+    log(`data loaded in ${seconds(loadMs)}`);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    await sql.unsafe("vacuum (analyze)");
+    await sql.end({ timeout: 2 });
+    return { url, name, reused: false, loadMs, drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}

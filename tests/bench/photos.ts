@@ -1,7 +1,8 @@
 // `npm run bench:photos` (docs/decisions/photos.md, docs/performance.md "Photos"): the measured
 // aims of issue 12, on the large data set, against the production build.
 //
-// 1. scratch database cab_photos_<timestamp>: migrate, `db/seed/index.ts --large` (200k photo rows),
+// 1. the database (benchDatabase in lib.ts: BENCH_REUSE_DB reuses a loaded one), else a scratch
+//    database cab_photos_<timestamp>: migrate, `db/seed/index.ts --large` (200k photo rows),
 //    VACUUM ANALYZE; the app (production build, photos on disk in a scratch folder, jobs queued in
 //    Redis under a fresh prefix) and the Photos floor (tests/bench/photos-floor.ts).
 // 2. Memory: the server's RSS (sampled from /proc every 10 ms) above its level before one 10 MB
@@ -29,21 +30,19 @@ import * as schema from "../../db/schema";
 import { listPhotos } from "../../app/models/photos.server";
 import { DEMO_PASSWORD } from "../../db/seed/catalogue";
 import {
+  benchDatabase,
+  buildIfStale,
+  type BenchDatabase,
   fmtKb,
   fmtMs,
   freePort,
   markdownTable,
-  newestMtime,
   percentile,
-  root,
-  run,
   seconds,
   sleep,
   startChild,
   stopChild,
-  tsxBin,
   waitForHttp,
-  withDatabase,
 } from "./lib";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -121,20 +120,9 @@ function padTo(jpeg: Buffer, bytes: number) {
   return Buffer.concat([jpeg, Buffer.alloc(bytes - jpeg.length)]);
 }
 
-async function buildIfStale(env: NodeJS.ProcessEnv) {
-  const built = fs.existsSync(path.join(root, "build/index.js"))
-    ? fs.statSync(path.join(root, "build/index.js")).mtimeMs
-    : 0;
-  if (built >= newestMtime(path.join(root, "app")) && fs.existsSync(path.join(root, "public/build"))) return;
-  log("building (npx remix build)");
-  await run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
-}
-
 async function main() {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `cab_photos_${Date.now()}`;
-  const url = withDatabase(adminUrl, dbName);
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let database: BenchDatabase | undefined;
+  let firstNewPhoto = 0;
   const photosDir = fs.mkdtempSync(path.join(os.tmpdir(), "cab-photos-bench-"));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "cab-photos-files-"));
   const prefix = `cabbench-photos-${Date.now()}`;
@@ -144,7 +132,8 @@ async function main() {
   let worker: ChildProcess | undefined;
   const report: string[] = [];
   try {
-    await admin.unsafe(`create database "${dbName}"`);
+    database = await benchDatabase("cab_photos", { log });
+    const url = database.url;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: url,
@@ -154,16 +143,15 @@ async function main() {
       QUEUE_PREFIX: prefix,
       PHOTOS_DIR: photosDir,
     };
-    await run(tsxBin, ["db/migrate.ts"], env, "migrate");
-    let t = Date.now();
-    log("loading the large data set: tsx db/seed/index.ts --large");
-    await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
-    log(`seeded in ${seconds(Date.now() - t)}`);
     client = postgres(url, { max: 4, onnotice: () => {} });
-    await client.unsafe("vacuum (analyze)");
-    const [{ n: photoRows }] = await client.unsafe<{ n: number }[]>("select count(*)::int as n from photos");
+    const [{ n: photoRows, last }] = await client.unsafe<{ n: number; last: number }[]>(
+      "select count(*)::int as n, coalesce(max(id), 0)::int as last from photos",
+    );
+    // On a reused database the photos this bench registers are removed afterwards (their files go
+    // with the temporary photo folder).
+    firstNewPhoto = last + 1;
     log(`photos: ${photoRows.toLocaleString("en-US")} rows`);
-    await buildIfStale(env);
+    await buildIfStale(env, log);
 
     // The statements listPhotos sends for each target, for the floor.
     const targets = { list: {}, tag: { tag: "after" }, search: { search: "install" } } as const;
@@ -315,7 +303,7 @@ async function main() {
           `select count(*)::int as n from photos where derivative_status = 'pending'`,
         )
       )[0].n;
-    t = Date.now();
+    const t = Date.now();
     while ((await pending()) > 0) {
       if (Date.now() - t > 300_000) throw new Error("the worker did not clear the queue in 5 minutes");
       await sleep(250);
@@ -445,9 +433,10 @@ async function main() {
     await stopChild(worker);
     await stopChild(app);
     await stopChild(floor);
+    if (database?.reused && firstNewPhoto)
+      await client?.unsafe("delete from photos where id >= $1", [firstNewPhoto]).catch(() => {});
     await client?.end();
-    await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {});
-    await admin.end();
+    await database?.drop();
     fs.rmSync(photosDir, { recursive: true, force: true });
     fs.rmSync(work, { recursive: true, force: true });
     try {

@@ -3,8 +3,8 @@
 // through a logging drizzle client — replayed bare with postgres.js at the same concurrency, in
 // this process (no HTTP, no session, no JSON or HTML). Aim (issue 14): p95 ≤ 2× the floor's p95.
 //
-// Database: BENCH_DATABASE_URL (a database already loaded with `db/seed/index.ts --large`), else a
-// scratch database cab_bench_reports_<timestamp> is created, migrated, loaded and dropped afterwards.
+// Database (benchDatabase in lib.ts): BENCH_REUSE_DB=<name> or BENCH_DATABASE_URL (already loaded with
+// `db/seed/index.ts --large`; kept), else a scratch database cab_bench_reports_<timestamp>, created, loaded and dropped.
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20),
 // BENCH_RANGE (default 365), BENCH_REPORT_PAGES ("all", or default: financial, ar-aging, profitability).
 import fs from "node:fs";
@@ -16,19 +16,18 @@ import { REPORT_NAMES, runReport, type ReportName } from "../../app/models/repor
 import { businessToday } from "../../app/utils/dates";
 import * as schema from "../../db/schema";
 import {
-  buildIsStale,
+  benchDatabase,
+  buildIfStale,
+  type BenchDatabase,
   fmtMs,
   freePort,
   markdownTable,
   percentile,
   root,
-  run,
   seconds,
   startChild,
   stopChild,
-  tsxBin,
   waitForHttp,
-  withDatabase,
 } from "./lib";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -52,35 +51,17 @@ async function capture(client: postgres.Sql, name: ReportName, params: URLSearch
 }
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  let databaseUrl = process.env.BENCH_DATABASE_URL;
-  const scratch = databaseUrl ? undefined : `cab_bench_reports_${Date.now()}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let database: BenchDatabase | undefined;
   let app: ReturnType<typeof startChild> | undefined;
   let client: postgres.Sql | undefined;
   try {
-    if (scratch) {
-      databaseUrl = withDatabase(adminUrl, scratch);
-      await admin.unsafe(`create database "${scratch}"`);
-      const env = { ...process.env, DATABASE_URL: databaseUrl, BUSINESS_TIME_ZONE: TZ };
-      await run(tsxBin, ["db/migrate.ts"], env, "migrate");
-      log("loading the large data set: tsx db/seed/index.ts --large");
-      await run(tsxBin, ["db/seed/index.ts", "--large"], env, "seed");
-      await admin.unsafe(`vacuum (analyze)`).catch(() => {});
-    }
-    client = postgres(databaseUrl!, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    database = await benchDatabase("cab_bench_reports", { env: { BUSINESS_TIME_ZONE: TZ }, log });
+    const databaseUrl = database.url;
+    client = postgres(databaseUrl, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
     const [{ invoices, payments }] = await client<{ invoices: number; payments: number }[]>`
       select (select count(*) from invoices)::int as invoices, (select count(*) from payments)::int as payments`;
     log(`database: ${invoices.toLocaleString("en-US")} invoices, ${payments.toLocaleString("en-US")} payments`);
-    if (buildIsStale()) {
-      log("build/ is missing or older than app/ — npx remix build");
-      await run(
-        path.join(root, "node_modules/.bin/remix"),
-        ["build"],
-        { ...process.env, NODE_ENV: "production" },
-        "build",
-      );
-    }
+    await buildIfStale(process.env, log);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     app = startChild(
@@ -190,8 +171,7 @@ async function main() {
   } finally {
     await stopChild(app);
     await client?.end({ timeout: 2 });
-    if (scratch) await admin.unsafe(`drop database if exists "${scratch}" with (force)`).catch(() => {});
-    await admin.end({ timeout: 2 });
+    await database?.drop();
     log(`total ${seconds(Date.now() - started)}`);
   }
 }

@@ -34,11 +34,11 @@ import type { Capture } from "./capture";
 import { cpuWindow, machineBusyMs, type CpuWindow } from "./cpu";
 import { launch, measureLcp, PHONE, type LcpResult } from "./lcp";
 import {
+  buildIfStale,
   fmtKb,
   fmtMs,
   freePort,
   markdownTable,
-  newestMtime,
   percentile,
   portOpen,
   root,
@@ -336,24 +336,6 @@ function rssMiB(pid: number | undefined) {
 
 // ---------------------------------------------------------------- main
 
-async function buildIfStale(env: NodeJS.ProcessEnv) {
-  const buildFile = path.join(root, "build/index.js");
-  const sources = Math.max(
-    newestMtime(path.join(root, "app")),
-    fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
-    fs.statSync(path.join(root, "package.json")).mtimeMs,
-  );
-  const built = fs.existsSync(buildFile) ? fs.statSync(buildFile).mtimeMs : 0;
-  if (built >= sources && fs.existsSync(path.join(root, "public/build"))) {
-    log("build/index.js is newer than app/ — not rebuilding");
-    return 0;
-  }
-  const t = Date.now();
-  log(built ? "build/index.js is older than app/ sources — npx remix build" : "no build/index.js — npx remix build");
-  await run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
-  return Date.now() - t;
-}
-
 function gitDescribe() {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
@@ -449,7 +431,7 @@ async function main() {
     await sql.unsafe("vacuum (analyze)");
     const vacuumMs = Date.now() - t;
 
-    const buildMs = await buildIfStale(env);
+    const buildMs = await buildIfStale(env, log);
     const term = await pickSearchTerm(sql);
 
     const [appPort, floorPort] = await Promise.all([freePort(), freePort()]);
