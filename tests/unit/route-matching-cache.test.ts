@@ -1,0 +1,76 @@
+// The server's route matching is computed once per route tree (docs/decisions/route-matching-cache.md):
+// patch-package applies three patches on `npm install`; matching must answer exactly as before.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+// The CommonJS build: what Node loads on the server (the browser bundle keeps the ESM build).
+const router = require("@remix-run/router") as typeof import("@remix-run/router");
+
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+
+const ids = (routes: Route[], path: string) => {
+  const matches = router.matchRoutes(routes as never, path);
+  return matches ? matches.map((m) => [(m.route as Route).id, m.params]) : null;
+};
+
+describe("route matching on the server", () => {
+  it("runs the patched builds", () => {
+    const source = (name: string) => fs.readFileSync(require.resolve(name), "utf8");
+    expect(source("@remix-run/router")).toContain("rankedBranchesCache");
+    expect(source("@remix-run/react/dist/server.js")).toContain("serverRoutesCache");
+    expect(source("react-router-dom/server")).toContain("dataRoutesCache");
+  });
+
+  it("answers the same for repeated and different paths on one routes array", () => {
+    const routes: Route[] = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          {
+            id: "customers",
+            path: "customers",
+            children: [
+              { id: "customers-index", index: true },
+              { id: "customer-new", path: "new" },
+              { id: "customer", path: ":customerId" },
+            ],
+          },
+          { id: "files", path: "files/*" },
+        ],
+      },
+    ];
+    for (let round = 0; round < 3; round++) {
+      expect(ids(routes, "/")).toEqual([
+        ["root", {}],
+        ["home", {}],
+      ]);
+      expect(ids(routes, "/customers/new")).toEqual([
+        ["root", {}],
+        ["customers", {}],
+        ["customer-new", {}],
+      ]);
+      expect(ids(routes, "/customers/42")).toEqual([
+        ["root", { customerId: "42" }],
+        ["customers", { customerId: "42" }],
+        ["customer", { customerId: "42" }],
+      ]);
+      expect(ids(routes, "/files/a/b.pdf")?.at(-1)).toEqual(["files", { "*": "a/b.pdf" }]);
+      expect(ids(routes, "/nowhere")).toBeNull();
+    }
+  });
+
+  it("keeps one cache entry per routes array and per pattern option", () => {
+    const a: Route[] = [{ id: "a", path: "/jobs/:id" }];
+    const b: Route[] = [{ id: "b", path: "/jobs/new" }];
+    expect(ids(a, "/jobs/new")).toEqual([["a", { id: "new" }]]);
+    expect(ids(b, "/jobs/new")).toEqual([["b", {}]]);
+    expect(router.matchPath({ path: "/Jobs", caseSensitive: true, end: true }, "/jobs")).toBeNull();
+    expect(router.matchPath({ path: "/Jobs", caseSensitive: false, end: true }, "/jobs")).not.toBeNull();
+    expect(router.matchPath({ path: "/jobs", end: true }, "/jobs/5")).toBeNull();
+    expect(router.matchPath({ path: "/jobs", end: false }, "/jobs/5")?.pathnameBase).toBe("/jobs");
+  });
+});
