@@ -29,6 +29,7 @@ import { newPaymentReference } from "../../app/integrations/payment-provider.ser
 import { WEBHOOKS_QUEUE, EMAIL_QUEUE } from "../../jobs/queues";
 import { FAKE, stripeSignatureHeader } from "../setup/fake-providers";
 import { machineBusyMs, processCpuMs } from "./cpu";
+import { readIoCounts, type IoCounts } from "./io-count";
 import {
   freePort,
   markdownTable,
@@ -55,10 +56,13 @@ const REUSE_URL = process.env.BENCH_DATABASE_URL;
 const CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY;
 /** BENCH_PROFILE=<dir>: the server and the worker write V8 CPU profiles there (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** Where the children's SQL and Redis counts go (tests/bench/io-count.ts); BENCH_IO_COUNT=0 leaves them out. */
+const IO_DIR = process.env.BENCH_IO_COUNT === "0" ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "webhooks-io-"));
 const nodeArgs = (script: string) => [
   ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []),
   "--import",
   "tsx",
+  ...(IO_DIR ? ["--import", "./tests/bench/io-count.ts"] : []),
   script,
 ];
 const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10 * 60_000);
@@ -212,6 +216,7 @@ async function main() {
       BUSINESS_TIME_ZONE: process.env.BUSINESS_TIME_ZONE ?? "America/New_York",
       STRIPE_SECRET_KEY: FAKE.stripeSecretKey,
       STRIPE_WEBHOOK_SECRET: FAKE.stripeWebhookSecret,
+      ...(IO_DIR ? { IO_COUNT_DIR: IO_DIR } : {}),
     };
     if (!REUSE_URL) {
       await admin.unsafe(`create database "${dbName}"`);
@@ -313,7 +318,25 @@ async function main() {
           select count(*)::int as n from payments where invoice_id between ${minId} and ${maxId}`
       )[0].n;
 
+    // SQL statements and Redis commands each child sent (tests/bench/io-count.ts), read after the
+    // children's next 200 ms flush.
+    const ioSnapshot = async () => {
+      await sleep(450);
+      return { app: readIoCounts(IO_DIR ?? "", app!.pid), worker: readIoCounts(IO_DIR ?? "", worker!.pid) };
+    };
+    const ioDelta = (
+      a: { app: IoCounts; worker: IoCounts },
+      b: { app: IoCounts; worker: IoCounts },
+      events: number,
+    ) => {
+      const f = (k: keyof IoCounts, who: "app" | "worker") => ((b[who][k] - a[who][k]) / events).toFixed(2);
+      return (who: "app" | "worker") =>
+        `${f("sqlStatements", who)} statements (${f("sqlRoundTrips", who)} round trips); ` +
+        `${f("redisCommands", who)} Redis commands (${f("redisWrites", who)} writes)`;
+    };
+
     // ------------------------------------------------------------ 4. the run
+    const io0 = await ioSnapshot();
     const pids0 = await dbPids();
     const cpu0 = {
       app: processCpuMs(app.pid),
@@ -419,6 +442,7 @@ async function main() {
       return Object.values(counts).reduce((a, b) => a + b, 0);
     };
     while ((await busy()) > 0 && Date.now() < idleBy) await sleep(100);
+    const io1 = await ioSnapshot();
     const paymentsBeforeRedelivery = await paymentsMade();
     const t1 = performance.now();
     const redelivered = await send(baseUrl, again, SENDERS);
@@ -427,6 +451,9 @@ async function main() {
     while ((await busy()) > 0 && Date.now() < idleBy + 60_000) await sleep(100);
     await sleep(1_000);
     const paymentsAfterRedelivery = await paymentsMade();
+    const io2 = await ioSnapshot();
+    const ioRun = ioDelta(io0, io1, deliveries.length);
+    const ioAgain = ioDelta(io1, io2, again.length);
     const newPayments = paymentsAfterRedelivery - paymentsBeforeRedelivery;
     const duplicateAnswers = redelivered.statuses.get(200) ?? 0;
     if (duplicateAnswers !== again.length)
@@ -473,6 +500,14 @@ async function main() {
           ],
           ["webhook jobs completed / failed", `${failedJobs.completed} / ${failedJobs.failed}`],
           ["office notices queued (e-mail off: skipped)", JSON.stringify(emailCounts)],
+          ...(IO_DIR
+            ? [
+                ["per event, web server", ioRun("app")],
+                ["per event, worker (with the idle worker's own polling)", ioRun("worker")],
+                ["per redelivered event, web server", ioAgain("app")],
+                ["per redelivered event, worker", ioAgain("worker")],
+              ]
+            : []),
           ["CPU per event: web server", `${per(cpu.app)} ms`],
           ["CPU per event: worker", `${per(cpu.worker)} ms`],
           ["CPU per event: PostgreSQL backends", `${per(cpu.db)} ms`],
@@ -518,6 +553,7 @@ async function main() {
         .catch((e: unknown) => log(`drop failed: ${e}`));
     }
     await admin.end({ timeout: 5 });
+    if (IO_DIR) fs.rmSync(IO_DIR, { recursive: true, force: true });
   }
   if (failed) process.exit(1);
 }
