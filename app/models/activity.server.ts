@@ -8,7 +8,12 @@ export type ActivityInput = typeof activityLog.$inferInsert;
 
 /** Actions write here; dashboards and detail pages read it (decisions §6). */
 export async function logActivity(db: Executor, entry: ActivityInput) {
-  await db.insert(activityLog).values(entry);
+  await activityInsert(db, entry);
+}
+
+/** The insert of an activity entry, unawaited: a caller may run it as part of a larger statement (a CTE). */
+export function activityInsert(db: Executor, entry: ActivityInput) {
+  return db.insert(activityLog).values(entry);
 }
 
 export async function recentActivity(db: Executor, opts: { customerId?: number; limit?: number } = {}) {

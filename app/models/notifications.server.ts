@@ -1,13 +1,39 @@
 // What the notifications read and record (docs/decisions/notifications.md): who in the office opted
 // in, the facts of an approved quote or a received payment, tomorrow's installs of customers who
 // opted in to reminders, and the one row per sent notification that makes every send happen once.
-import { and, asc, eq, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
-import { customers, invoices, notificationsSent, payments, quotes, scheduleEvents, users } from "../../db/schema";
+import { and, asc, eq, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { rows, type Executor } from "../../db/client.server";
+import {
+  customers,
+  emailConfig,
+  invoices,
+  notificationsSent,
+  payments,
+  quotes,
+  scheduleEvents,
+  settings,
+  users,
+} from "../../db/schema";
+import { SETTINGS_DEFAULTS } from "./settings.server";
 import { addDays, dayRange } from "../utils/dates";
 
 export const REMINDER_CHANNELS = ["none", "email", "sms", "both"] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+
+/**
+ * Whether an office notice can go out at all, read fresh in one statement: Settings → System
+ * "E-mail notifications" on, and an active e-mail account with a sender and a password (what
+ * activeMailAccount requires). The sending job checks both again when it runs.
+ */
+export async function officeNoticesPossible(db: Executor): Promise<boolean> {
+  const [row] = await rows<{ possible: boolean }>(
+    db,
+    sql`select coalesce((select (${settings.value}->>'emailNotifications')::boolean from ${settings} where ${settings.key} = 'system'), ${SETTINGS_DEFAULTS.system.emailNotifications})
+      and coalesce((select ${emailConfig.isActive} and ${emailConfig.senderEmail} <> '' and ${emailConfig.appPasswordEncrypted} is not null
+                    from ${emailConfig} order by ${emailConfig.id} limit 1), false) as possible`,
+  );
+  return row?.possible === true;
+}
 
 /** Office users (owner, office) with an e-mail address who opted in on their Profile. */
 export async function officeRecipients(db: Executor) {

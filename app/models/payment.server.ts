@@ -1,13 +1,15 @@
 // Payments: one transaction with the invoice row locked (decisions §5), so concurrent payments
 // can never take an invoice past its total.
 import { TZDate } from "@date-fns/tz";
-import { and, count, desc, eq, isNull, sql, sum } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
-import { customers, invoices, paymentRefunds, payments } from "../../db/schema";
+import { and, count, desc, eq, isNull, sql, sum, type ColumnsSelection } from "drizzle-orm";
+import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
+import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
+import type { Executor, Tx } from "../../db/client.server";
+import { activityLog, customers, invoices, paymentRefunds, payments } from "../../db/schema";
 import { PAYMENT_NOT_POSITIVE, type PaymentInput } from "../schemas/payment";
 import { isPayable } from "../utils/invoice-rules";
 import { addMoney, compareMoney, formatMoney, subtractMoney } from "../utils/money";
-import { logActivity } from "./activity.server";
+import { activityInsert, logActivity } from "./activity.server";
 import { conflict, invalid, notFound, requireFound } from "../utils/refusal.server";
 
 /** Spec §5's rejection text, the balance formatted like $1,234.50. */
@@ -30,80 +32,147 @@ export type ProviderPaymentFields = {
   rawPayload?: unknown;
 };
 
+/** A write that goes into the payment's own statement (a CTE): e.g. the webhook event it settles. */
+export type SameStatementWrite = (tx: Tx) => TypedQueryBuilder<ColumnsSelection>;
+
+/** A CTE's columns as a nested selection (`select({ payment: cte })` would type as one column). */
+function columnsOf<T extends ColumnsSelection>(cte: WithSubqueryWithSelection<T, string>): T {
+  const fields = cte as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, fields[key]])) as T;
+}
+
+/** Thrown inside the transaction when the provider's transaction was recorded meanwhile: rolls it back. */
+class RecordedMeanwhile extends Error {}
+
+/**
+ * Records a payment in one transaction with the invoice row locked: BEGIN, the lock, one statement
+ * that writes the payment, the invoice's totals, the activity entry (and `opts.alsoWrite`), COMMIT.
+ * A provider transaction already recorded comes back as `duplicate`, found under the lock; one
+ * recorded by a concurrent transaction meanwhile is caught by the unique index in the write, which
+ * then rolls back whole (nothing of `alsoWrite` is kept either).
+ */
 export async function recordPayment(
   db: Executor,
   input: PaymentInput & Partial<ProviderPaymentFields>,
   ctx: { actorId?: number | null; today: string; timeZone: string },
+  opts: { alsoWrite?: SameStatementWrite } = {},
 ) {
-  return db.transaction(async (tx) => {
-    // The invoice's row lock; the customer's name (for the activity entry) comes along, unlocked.
-    const [locked] = await tx
-      .select({ invoice: invoices, customerName: customers.name })
-      .from(invoices)
-      .leftJoin(customers, eq(customers.id, invoices.customerId))
-      .where(eq(invoices.id, input.invoiceId))
-      .for("update", { of: invoices });
-    if (!locked) throw notFound("Invoice not found", "invoiceId");
-    const invoice = locked.invoice;
-    // A provider's transaction is recorded once: a redelivered webhook finds it under the same lock.
-    if (input.provider && input.providerTransactionId) {
-      const [existing] = await tx
-        .select()
-        .from(payments)
-        .where(
-          and(eq(payments.provider, input.provider), eq(payments.providerTransactionId, input.providerTransactionId)),
+  const online =
+    input.provider && input.providerTransactionId
+      ? { provider: input.provider, transactionId: input.providerTransactionId }
+      : null;
+  const recorded = (tx: Executor) =>
+    online
+      ? tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.provider, online.provider), eq(payments.providerTransactionId, online.transactionId)))
+          .then(([row]) => row)
+      : Promise.resolve(undefined);
+  try {
+    return await db.transaction(async (tx) => {
+      // The invoice's row lock; the customer's name (for the activity entry) comes along, unlocked,
+      // and whether the provider's transaction is recorded (a redelivered webhook).
+      const [locked] = await tx
+        .select({
+          invoice: invoices,
+          customerName: customers.name,
+          recordedId: online
+            ? sql<
+                number | null
+              >`(select ${payments.id} from ${payments} where ${payments.provider} = ${online.provider} and ${payments.providerTransactionId} = ${online.transactionId})`
+            : sql<null>`null`,
+        })
+        .from(invoices)
+        .leftJoin(customers, eq(customers.id, invoices.customerId))
+        .where(eq(invoices.id, input.invoiceId))
+        .for("update", { of: invoices });
+      if (!locked) throw notFound("Invoice not found", "invoiceId");
+      const invoice = locked.invoice;
+      if (locked.recordedId !== null) {
+        const existing = await recorded(tx);
+        if (existing) return { payment: existing, invoice, duplicate: true as const };
+      }
+      // isPayable under the lock; the spec's messages say why not (cancelled, or nothing left to pay).
+      // The lock statement's snapshot may predate a payment of the same transaction that held the
+      // lock before us: a refusal first looks again, so that payment reads as a duplicate.
+      const refuse = async (refusal: Error) => {
+        const existing = await recorded(tx);
+        if (existing) return { payment: existing, invoice, duplicate: true as const };
+        throw refusal;
+      };
+      const payable = isPayable(invoice);
+      if (!payable && invoice.status === "cancelled")
+        return refuse(conflict("A cancelled invoice cannot take payments", "invoiceId"));
+      const amount = input.amount;
+      if (amount === undefined || compareMoney(amount, "0") <= 0) throw invalid(PAYMENT_NOT_POSITIVE, "amount");
+      if (!payable || compareMoney(amount, invoice.balance) > 0)
+        return refuse(invalid(exceedsBalanceMessage(invoice.balance), "amount"));
+      const paidTotal = addMoney(invoice.paidTotal, amount);
+      const balance = subtractMoney(invoice.total, paidTotal);
+      const status = compareMoney(balance, "0") === 0 ? "paid" : "partial";
+      // One statement for every write; data-modifying CTEs all run, referenced or not.
+      const inserted = tx.$with("inserted_payment").as(
+        tx
+          .insert(payments)
+          .values({
+            invoiceId: invoice.id,
+            amount,
+            method: input.method,
+            receivedAt: receivedAtFor(input.receivedAt, ctx.today, ctx.timeZone),
+            reference: input.reference ?? null,
+            notes: input.notes ?? null,
+            recordedByUserId: ctx.actorId ?? null,
+            ...(online
+              ? {
+                  provider: online.provider,
+                  providerTransactionId: online.transactionId,
+                  currency: input.currency ?? "USD",
+                  status: input.status ?? "completed",
+                  rawPayload: input.rawPayload ?? null,
+                }
+              : {}),
+          })
+          .onConflictDoNothing()
+          .returning(),
+      );
+      const updated = tx
+        .$with("updated_invoice")
+        .as(
+          tx
+            .update(invoices)
+            .set({ paidTotal, balance, status, updatedAt: new Date() })
+            .where(eq(invoices.id, invoice.id))
+            .returning(),
         );
-      if (existing) return { payment: existing, invoice, duplicate: true as const };
-    }
-    // isPayable under the lock; the spec's messages say why not (cancelled, or nothing left to pay).
-    const payable = isPayable(invoice);
-    if (!payable && invoice.status === "cancelled")
-      throw conflict("A cancelled invoice cannot take payments", "invoiceId");
-    const amount = input.amount;
-    if (amount === undefined || compareMoney(amount, "0") <= 0) throw invalid(PAYMENT_NOT_POSITIVE, "amount");
-    if (!payable || compareMoney(amount, invoice.balance) > 0)
-      throw invalid(exceedsBalanceMessage(invoice.balance), "amount");
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        invoiceId: invoice.id,
-        amount,
-        method: input.method,
-        receivedAt: receivedAtFor(input.receivedAt, ctx.today, ctx.timeZone),
-        reference: input.reference ?? null,
-        notes: input.notes ?? null,
-        recordedByUserId: ctx.actorId ?? null,
-        ...(input.provider && input.providerTransactionId
-          ? {
-              provider: input.provider,
-              providerTransactionId: input.providerTransactionId,
-              currency: input.currency ?? "USD",
-              status: input.status ?? "completed",
-              rawPayload: input.rawPayload ?? null,
-            }
-          : {}),
-      })
-      .returning();
-    const paidTotal = addMoney(invoice.paidTotal, amount);
-    const balance = subtractMoney(invoice.total, paidTotal);
-    const status = compareMoney(balance, "0") === 0 ? "paid" : "partial";
-    const [updated] = await tx
-      .update(invoices)
-      .set({ paidTotal, balance, status, updatedAt: new Date() })
-      .where(eq(invoices.id, invoice.id))
-      .returning();
-    await logActivity(tx, {
-      type: "payment_received",
-      title: `Payment received for ${invoice.invoiceNumber}`,
-      description: `${formatMoney(amount)} from ${locked.customerName ?? "customer"} (${input.method.replace("_", " ")})`,
-      customerId: invoice.customerId,
-      jobId: invoice.jobId,
-      invoiceId: invoice.id,
-      userId: ctx.actorId ?? null,
-      amount,
+      const activity = tx.$with("activity").as(
+        activityInsert(tx, {
+          type: "payment_received",
+          title: `Payment received for ${invoice.invoiceNumber}`,
+          description: `${formatMoney(amount)} from ${locked.customerName ?? "customer"} (${input.method.replace("_", " ")})`,
+          customerId: invoice.customerId,
+          jobId: invoice.jobId,
+          invoiceId: invoice.id,
+          userId: ctx.actorId ?? null,
+          amount,
+        }).returning({ id: activityLog.id }),
+      );
+      const also = opts.alsoWrite ? [tx.$with("also").as(opts.alsoWrite(tx))] : [];
+      const [row] = await tx
+        .with(inserted, updated, activity, ...also)
+        .select({ payment: columnsOf(inserted), invoice: columnsOf(updated) })
+        .from(updated)
+        .leftJoin(inserted, sql`true`);
+      if (!row.payment) throw new RecordedMeanwhile();
+      return { payment: row.payment, invoice: row.invoice, duplicate: false as const };
     });
-    return { payment, invoice: updated, duplicate: false as const };
-  });
+  } catch (error) {
+    if (!(error instanceof RecordedMeanwhile)) throw error;
+    const existing = await recorded(db);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, input.invoiceId));
+    if (!existing) throw new Error("A payment conflicted with one that is not there");
+    return { payment: existing, invoice, duplicate: true as const };
+  }
 }
 
 export async function listPayments(db: Executor, opts: { invoiceId?: number; limit: number; offset: number }) {
@@ -123,7 +192,6 @@ export async function listPayments(db: Executor, opts: { invoiceId?: number; lim
 
 // ---------------------------------------------------------------- refunds (docs/decisions/refunds.md)
 
-type Tx = Parameters<Parameters<Executor["transaction"]>[0]>[0];
 type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;

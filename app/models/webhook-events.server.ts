@@ -1,7 +1,7 @@
 // Stored payment webhooks (webhook_events): each provider event once, its processing outcome, and
 // the ones still waiting. The flow around them lives in app/services/webhooks.server.ts.
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { rows, type Executor } from "../../db/client.server";
 import { webhookEvents } from "../../db/schema";
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -16,8 +16,9 @@ const storedColumns = {
 
 /**
  * Stores a verified event once (event id prefixed with the provider). Returns the row and whether
- * this call created it; a redelivery gets the stored row back. Only the columns the receiver reads
- * come back (not the payload it just sent).
+ * this call created it; a redelivery gets the stored row back. One statement either way: the
+ * insert, and the stored row when the insert found one. Only the columns the receiver reads come
+ * back (not the payload it just sent).
  */
 export async function storeWebhookEvent(
   db: Executor,
@@ -25,12 +26,23 @@ export async function storeWebhookEvent(
   event: { eventId: string; eventType: string; payload: unknown },
 ): Promise<{ row: StoredWebhookEvent; created: boolean }> {
   const eventId = `${provider}:${event.eventId}`;
-  const [inserted] = await db
-    .insert(webhookEvents)
-    .values({ provider, eventId, eventType: event.eventType, rawPayload: event.payload })
-    .onConflictDoNothing({ target: webhookEvents.eventId })
-    .returning(storedColumns);
-  if (inserted) return { row: inserted, created: true };
+  // The stored row is read from the statement's snapshot: an event stored by a delivery that is
+  // still in flight waits for it (the unique index) and then shows neither row; read it again.
+  const [row] = await rows<{ id: number; processed: boolean; rejected_at: Date | string | null; created: boolean }>(
+    db,
+    sql`with inserted as (
+          insert into ${webhookEvents} (provider, event_id, event_type, raw_payload)
+          values (${provider}, ${eventId}, ${event.eventType}, ${JSON.stringify(event.payload ?? null)}::jsonb)
+          on conflict (event_id) do nothing
+          returning id, processed, rejected_at)
+        select id, processed, rejected_at, true as created from inserted
+        union all
+        select id, processed, rejected_at, false as created from ${webhookEvents} where event_id = ${eventId}`,
+  );
+  if (row) {
+    const rejectedAt = row.rejected_at === null ? null : new Date(row.rejected_at);
+    return { row: { id: Number(row.id), processed: row.processed, rejectedAt }, created: row.created };
+  }
   const [existing] = await db.select(storedColumns).from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
   return { row: existing, created: false };
 }
@@ -48,13 +60,17 @@ export const awaitsProcessing = (row: Pick<WebhookEventRow, "processed" | "rejec
  * Records the outcome of processing: done, refused for good (kept with its reason for review, never
  * re-enqueued), or failed for now (the reason is kept while the queue retries).
  */
-export async function finishWebhookEvent(
-  db: Executor,
-  id: number,
-  outcome: { state: "done" } | { state: "rejected"; reason: string } | { state: "failed"; reason: string },
-) {
+export async function finishWebhookEvent(db: Executor, id: number, outcome: WebhookOutcome) {
+  await finishWebhookEventQuery(db, id, outcome);
+}
+
+export type WebhookOutcome =
+  { state: "done" } | { state: "rejected"; reason: string } | { state: "failed"; reason: string };
+
+/** finishWebhookEvent's update, unawaited: the payment it made can carry it in its own statement. */
+export function finishWebhookEventQuery(db: Executor, id: number, outcome: WebhookOutcome) {
   const now = new Date();
-  await db
+  return db
     .update(webhookEvents)
     .set({
       processed: outcome.state === "done",
@@ -63,7 +79,8 @@ export async function finishWebhookEvent(
       rejectedAt: outcome.state === "rejected" ? now : null,
       updatedAt: now,
     })
-    .where(eq(webhookEvents.id, id));
+    .where(eq(webhookEvents.id, id))
+    .returning({ id: webhookEvents.id });
 }
 
 /** Events stored before `olderThan` (and after `notBefore`) that still await processing, oldest first. */

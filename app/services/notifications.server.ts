@@ -31,6 +31,7 @@ import { needsAttention, overdueText } from "../models/needs-attention.server";
 import {
   claimNotification,
   installsOn,
+  officeNoticesPossible,
   officeRecipients,
   paymentNoticeFacts,
   quoteNoticeFacts,
@@ -78,12 +79,14 @@ export async function saveNotificationSettings(db: Executor, input: Notification
 // ---------------------------------------------------------------- producing
 
 /**
- * Queues the office's e-mail about `kind` when the e-mail switch is on. Never throws: the
- * customer's approval or the payment is recorded whatever happens to the notice (logged).
+ * Queues the office's e-mail about `kind` when the e-mail switch is on and e-mail is configured.
+ * Never throws: the customer's approval or the payment is recorded whatever happens to the notice
+ * (logged).
  */
 export async function notifyOffice(db: Executor, kind: OfficeNoticeKind, recordId: number) {
   try {
-    if (!(await readSettings(db)).system.emailNotifications) return null;
+    // No job when nothing could be sent (switched off, or e-mail not configured): one read, no queue trip.
+    if (!(await officeNoticesPossible(db))) return null;
     return await enqueue(EMAIL_QUEUE, SEND_OFFICE_NOTICE_JOB, { kind, recordId }, noticeJobOptions);
   } catch (error) {
     console.error(`[notifications] ${kind} #${recordId} not queued: ${errorMessage(error)}`);

@@ -22,6 +22,7 @@ import { notifyOffice } from "./notifications.server";
 import {
   awaitsProcessing,
   finishWebhookEvent,
+  finishWebhookEventQuery,
   getWebhookEvent,
   staleWebhookEvents,
   storeWebhookEvent,
@@ -148,7 +149,16 @@ async function invoiceOfPayment(db: Executor, provider: PaymentProvider, found: 
   return link.invoiceId;
 }
 
-async function recordFoundPayment(db: Executor, provider: PaymentProvider, found: Payment, rawPayload: unknown) {
+/**
+ * A payment event into a payment. A new payment settles its event in the payment's own statement
+ * (`finished`); a duplicate leaves that to the caller.
+ */
+async function recordFoundPayment(
+  db: Executor,
+  provider: PaymentProvider,
+  found: Payment,
+  event: { id: number; rawPayload: unknown },
+): Promise<{ outcome: ProcessOutcome; finished: boolean }> {
   const business = await businessCurrency(db);
   const mismatch = currencyMismatch(found.currency, business);
   if (mismatch) throw new Rejection(mismatch);
@@ -165,14 +175,15 @@ async function recordFoundPayment(db: Executor, provider: PaymentProvider, found
       providerTransactionId: found.transactionId,
       currency: found.currency ?? business,
       status: "completed",
-      rawPayload,
+      rawPayload: event.rawPayload,
     },
     { actorId: null, today: ctx.today, timeZone: ctx.timeZone },
+    { alsoWrite: (tx) => finishWebhookEventQuery(tx, event.id, { state: "done" }) },
   );
-  if (result.duplicate) return "duplicate";
+  if (result.duplicate) return { outcome: "duplicate", finished: false };
   // The office hears of it (docs/decisions/notifications.md); a failed notice never fails the payment.
   await notifyOffice(db, "payment_received", result.payment.id);
-  return "processed";
+  return { outcome: "processed", finished: true };
 }
 
 async function recordFoundRefund(db: Executor, provider: PaymentProvider, found: Refund, rawPayload: unknown) {
@@ -214,6 +225,7 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
     const provider = event.provider;
     const found = paymentProviders[provider].readEvent(event.eventType ?? "", event.rawPayload);
     let outcome: ProcessOutcome;
+    let finished = false;
     if (!found) outcome = "ignored";
     else if (found.kind === "approve-order") {
       if (!found.orderId) throw new Rejection("The approved order has no id");
@@ -223,9 +235,9 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
       if (mismatch) throw new Rejection(mismatch);
       await capturePaypalOrder(found.orderId);
       outcome = "captured";
-    } else if (found.kind === "payment") outcome = await recordFoundPayment(db, provider, found, event.rawPayload);
+    } else if (found.kind === "payment") ({ outcome, finished } = await recordFoundPayment(db, provider, found, event));
     else outcome = await recordFoundRefund(db, provider, found, event.rawPayload);
-    await finishWebhookEvent(db, event.id, { state: "done" });
+    if (!finished) await finishWebhookEvent(db, event.id, { state: "done" });
     return outcome;
   } catch (error) {
     // Not retryable: the event itself, or a payment the invoice cannot take (overpaid, cancelled).

@@ -197,6 +197,40 @@ describe("payments", () => {
     expect((await db.select().from(payments).where(eq(payments.invoiceId, inv.id))).length).toBe(6);
   });
 
+  it("records one provider transaction once when it arrives five times at once, in part or in full", async () => {
+    const db = await getDb();
+    for (const [total, amount, status] of [
+      ["100.00", "40.00", "partial"],
+      ["100.00", "100.00", "paid"],
+    ] as const) {
+      const inv = await invoiceFor(total);
+      const transaction = `pi_${tag}_${inv.id}`;
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          recordPayment(
+            db,
+            {
+              invoiceId: inv.id,
+              amount,
+              method: "credit_card",
+              provider: "stripe",
+              providerTransactionId: transaction,
+            } as never,
+            ctx,
+          ),
+        ),
+      );
+      // One made the payment; the other four found it, whether or not the balance still fits them.
+      expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+      for (const r of results) expect(r.payment.providerTransactionId).toBe(transaction);
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, inv.id));
+      expect([row.status, row.paidTotal]).toEqual([status, amount]);
+      expect(await db.select().from(payments).where(eq(payments.invoiceId, inv.id))).toHaveLength(1);
+      const logged = await db.select().from(activityLog).where(eq(activityLog.invoiceId, inv.id));
+      expect(logged.filter((a) => a.type === "payment_received")).toHaveLength(1);
+    }
+  });
+
   it("refuses payments on a cancelled invoice", async () => {
     const db = await getDb();
     const inv = await invoiceFor("50.00");

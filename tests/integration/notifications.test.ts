@@ -427,6 +427,24 @@ describe("the office hears of online payments", () => {
     await setSwitches({ emailNotifications: true });
   });
 
+  it("with e-mail not configured a payment is recorded and no notice is queued", async () => {
+    const db = await getDb();
+    await db.update(emailConfig).set({ isActive: false });
+    try {
+      const inv = await invoiceWithLink("60.00");
+      await pay(inv, 6_000);
+      const [payment] = await db.select().from(payments).where(eq(payments.invoiceId, inv.id));
+      expect(payment.amount).toBe("60.00");
+      expect(await noticeJobsFor(payment.id)).toEqual([]);
+    } finally {
+      await db.update(emailConfig).set({ isActive: true });
+    }
+    // Configured again, the next payment is mailed.
+    const next = await invoiceWithLink("61.00");
+    await pay(next, 6_100);
+    await until(() => mailAbout(next.invoiceNumber).length);
+  });
+
   it("an office user who opts out gets nothing", async () => {
     const db = await getDb();
     await db.update(users).set({ notifyEmail: false }).where(eq(users.email, OPTED_IN));
