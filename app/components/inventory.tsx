@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { centsToString, formatMoney, parseScaled } from "~/utils/money";
 import { quantityWithUnit } from "~/utils/units";
 import { useDisplay } from "./date-display";
-import { PO_STATUS_LABELS, type PoStatus } from "~/schemas/purchasing";
+import { PO_STATUS_LABELS, type PoStatus } from "~/schemas/choices";
 
 export const INVENTORY_TABS = [
   { id: "items", label: "Items", to: "/inventory" },

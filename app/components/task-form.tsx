@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { Button, Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, TaskSchema } from "~/schemas/task";
 import {
@@ -159,21 +159,6 @@ export function TaskForm({
         <ErrorList id={form.errorId} errors={form.errors} />
         <FormActions cancelTo={cancelTo} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </Flex>
-    </Form>
-  );
-}
-
-/** The Complete action: a plain POST form (works without JS) to the current route. */
-export function CompleteTaskForm({ taskId, title }: { taskId: number; title: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("taskId") === String(taskId);
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="complete" />
-      <input type="hidden" name="taskId" value={taskId} />
-      <Button type="submit" size="1" variant="soft" color="green" disabled={pending} aria-label={`Complete ${title}`}>
-        {pending ? "Completing..." : "Complete"}
-      </Button>
     </Form>
   );
 }

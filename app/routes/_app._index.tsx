@@ -23,7 +23,7 @@ import {
   type Metric,
 } from "~/components/home-widgets";
 import { PriorityBadge, StatusBadge } from "~/components/status-badge";
-import { CompleteTaskForm } from "~/components/task-form";
+import { CompleteTaskForm } from "~/components/complete-task-form";
 import { listActivity } from "~/models/activity.server";
 import {
   HOME_LIST_LIMIT,

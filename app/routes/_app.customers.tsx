@@ -7,7 +7,7 @@ import {
   type SerializeFrom,
 } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
-import { CustomerPage } from "~/components/customer-page";
+import { lazyComponent } from "~/components/lazy-component";
 import { customerPageData } from "~/services/customer-page.server";
 import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
@@ -27,6 +27,9 @@ import { requireListSearch } from "~/utils/list-search.server";
 import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Customers · Cabinetry Jobs" }];
+
+// The record's page, drawn under a dialog opened from it: not in the list's first load.
+const CustomerPage = lazyComponent(() => import("~/components/customer-page").then((m) => m.CustomerPage));
 
 // The customer page's photo strip, drawn here under a dialog opened from the page.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
@@ -129,11 +132,7 @@ function CustomerList({ customers, total, list }: Extract<SerializeFrom<typeof l
                 <FastLink to={`/customers/${c.id}`} className="plain strong">
                   {c.name}
                 </FastLink>
-                {c.notes ? (
-                  <span className="truncate small muted" title={c.notes}>
-                    {c.notes}
-                  </span>
-                ) : null}
+                {c.notes ? <span className="truncate small muted">{c.notes}</span> : null}
               </td>
               <td>
                 <div>{c.phone ?? <span className="muted">No phone listed</span>}</div>

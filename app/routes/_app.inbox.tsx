@@ -2,7 +2,6 @@
 // a link or a plain form, so it all works without JavaScript: `?email=ID` shows a message,
 // `&reply=1` opens the reply form, `&images=1` shows its remote images. A GET never changes data:
 // opening a message from a list posts `intent=open` (marks it read), which redirects to `?email=ID`.
-import { parseWithZod } from "@conform-to/zod";
 import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -16,7 +15,7 @@ import { keepListQuery } from "~/components/use-kept-query";
 import { getEmailConfig } from "~/models/email-config.server";
 import { deleteEmail, getEmail, listEmails, setEmailRead, unreadCount } from "~/models/inbox.server";
 import { getSettings } from "~/models/settings.server";
-import { ReplySchema } from "~/schemas/email";
+import { readReply } from "~/forms/inbox-reply.server";
 import { dispatchInboxSync, dispatchReply } from "~/services/email-dispatch.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -163,16 +162,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "reply") {
-    const submission = parseWithZod(form, { schema: ReplySchema });
+    const reply = readReply(form);
     const body = String(form.get("body") ?? "");
-    if (submission.status !== "success") {
-      return json<ActionData>(
-        { replyError: submission.error?.body?.[0] ?? "Write a reply before sending", body },
-        { status: 400 },
-      );
-    }
+    if ("error" in reply) return json<ActionData>({ replyError: reply.error, body }, { status: 400 });
     try {
-      const outcome = await dispatchReply(db, emailId, submission.value.body, user.id);
+      const outcome = await dispatchReply(db, emailId, reply.body, user.id);
       // The typed reply is never lost: a failure shows the form again with the text in it.
       if (!outcome.ok)
         return json<ActionData>({ replyError: `Failed to send reply: ${outcome.error}`, body }, { status: 502 });

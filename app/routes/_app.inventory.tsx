@@ -11,7 +11,7 @@ import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { inventorySummary, listCategories, listItems } from "~/models/inventory.server";
-import { ITEM_TYPES } from "~/schemas/inventory";
+import { ITEM_TYPES } from "~/schemas/choices";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, flagFilter, idFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";

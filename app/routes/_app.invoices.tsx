@@ -8,11 +8,11 @@ import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
 import { getInvoicePage, listInvoices } from "~/models/invoice.server";
-import { InvoicePage } from "~/components/invoice-page";
+import { lazyComponent } from "~/components/lazy-component";
 import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
 import { requireFound } from "~/utils/refusal.server";
-import { INVOICE_STATUSES } from "~/schemas/invoice";
+import { INVOICE_STATUSES } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
@@ -23,6 +23,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Cabinetry Jobs" }];
+
+// The record's page, drawn under a dialog opened from it: not in the list's first load.
+const InvoicePage = lazyComponent(() => import("~/components/invoice-page").then((m) => m.InvoicePage));
 
 const filters = { status: choiceFilter(INVOICE_STATUSES) };
 export const handle = keepListQuery(filters);

@@ -6,7 +6,7 @@ import {
   type SerializeFrom,
 } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { JobPage } from "~/components/job-page";
+import { lazyComponent } from "~/components/lazy-component";
 import { jobPageData } from "~/services/job-page.server";
 import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
@@ -20,7 +20,7 @@ import { AddButton, ListCard, ListPage } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
 import { jobForRole, listJobs } from "~/models/job.server";
-import { JOB_STATUSES } from "~/schemas/job";
+import { JOB_STATUSES } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
@@ -31,6 +31,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Cabinetry Jobs" }];
+
+// The record's page, drawn under a dialog opened from it: not in the list's first load.
+const JobPage = lazyComponent(() => import("~/components/job-page").then((m) => m.JobPage));
 
 // The job page's photo strip, drawn here under a dialog opened from the page.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
@@ -139,11 +142,7 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
                 <FastLink to={`/jobs/${j.id}`} className="plain strong">
                   {j.title}
                 </FastLink>
-                {j.description ? (
-                  <span className="truncate small muted" title={j.description}>
-                    {j.description}
-                  </span>
-                ) : null}
+                {j.description ? <span className="truncate small muted">{j.description}</span> : null}
               </td>
               <td>
                 {data.canCustomers ? (

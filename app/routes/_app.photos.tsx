@@ -9,7 +9,7 @@ import { ListCard, ListPage } from "~/components/list-page";
 import { PhotoGrid } from "~/components/photo-grid";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { listPhotos, photoTags } from "~/models/photos.server";
-import { PHOTO_ENTITIES } from "~/schemas/photo";
+import { PHOTO_ENTITIES } from "~/schemas/choices";
 import photoStyles from "~/styles/photos.css";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, valueFilter } from "~/utils/list-search";

@@ -5,11 +5,11 @@ import { keepListQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
 import { getQuotePage, listQuotes } from "~/models/quote.server";
-import { QuotePage } from "~/components/quote-page";
+import { lazyComponent } from "~/components/lazy-component";
 import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
 import { requireFound } from "~/utils/refusal.server";
-import { QUOTE_STATUSES } from "~/schemas/quote";
+import { QUOTE_STATUSES } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
@@ -19,6 +19,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Quotes · Cabinetry Jobs" }];
+
+// The record's page, drawn under a dialog opened from it: not in the list's first load.
+const QuotePage = lazyComponent(() => import("~/components/quote-page").then((m) => m.QuotePage));
 
 const filters = { status: choiceFilter(QUOTE_STATUSES) };
 export const handle = keepListQuery(filters);

@@ -11,7 +11,7 @@ import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { listResources } from "~/models/resource.server";
 import { listEvents } from "~/models/schedule.server";
 import { getSettings } from "~/models/settings.server";
-import { EVENT_TYPES } from "~/schemas/event";
+import { EVENT_TYPES } from "~/schemas/choices";
 import { daysBetween, stepDate, viewRange, VIEWS } from "~/utils/calendar";
 import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDateOnly, type Zone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";

@@ -8,11 +8,11 @@ import { FastLink } from "~/components/fast-link";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { ListCard, ListPage } from "~/components/list-page";
 import { PriorityBadge, StatusBadge } from "~/components/status-badge";
-import { CompleteTaskForm } from "~/components/task-form";
+import { CompleteTaskForm } from "~/components/complete-task-form";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { getSettings } from "~/models/settings.server";
 import { completeTask, isOverdue, listTasks } from "~/models/task.server";
-import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/schemas/task";
+import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/schemas/choices";
 import { requirePermission } from "~/utils/auth.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
@@ -131,11 +131,7 @@ export default function Tasks() {
                 ) : (
                   <span className="strong">{t.title}</span>
                 )}
-                {t.description ? (
-                  <span className="truncate small muted" title={t.description}>
-                    {t.description}
-                  </span>
-                ) : null}
+                {t.description ? <span className="truncate small muted">{t.description}</span> : null}
               </td>
               <td className="c-status">
                 <StatusBadge status={t.status} />

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { isInstantInRange, isTimeOnly, YEAR_RANGE_MESSAGE } from "../utils/dates";
 import { optionalText, requiredText } from "./common";
 import { choice, flag, optionalDate, optionalId } from "./ops-common";
+import { EVENT_TYPES } from "./choices";
 
-export const EVENT_TYPES = ["install", "measure", "shop", "delivery", "appointment", "service"] as const;
+export { EVENT_TYPES };
+
 export const EVENT_STATUSES = ["scheduled", "in-progress", "done", "cancelled"] as const;
 
 /** resourceIds: a JSON array or the form's repeated checkbox values; duplicates collapse. */

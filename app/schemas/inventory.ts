@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { optionalEmail, optionalText, requiredText } from "./common";
 import { choice, flag, optionalId, requiredId } from "./ops-common";
+import { ITEM_TYPES } from "./choices";
+
+export { ITEM_TYPES };
 
 // Inventory (spec §3, §5, §9): item types, units, transaction types; quantities, unit costs and the
 // multiplier are exact decimals with at most 4 decimals (numeric(12,4)): strings in, strings out.
 
-export const ITEM_TYPES = ["material", "hardware", "tool", "consumable"] as const;
 export const UNITS = ["each", "sheet", "lf", "bf", "box", "pair", "set", "gallon", "pound"] as const;
 export const TRANSACTION_TYPES = ["receive", "issue", "adjust", "transfer", "return"] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

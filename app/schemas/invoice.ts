@@ -10,8 +10,10 @@ import {
   taxRateField,
 } from "./line-items";
 import { flag } from "./ops-common";
+import { INVOICE_STATUSES } from "./choices";
 
-export const INVOICE_STATUSES = ["draft", "sent", "partial", "paid", "overdue", "cancelled"] as const;
+export { INVOICE_STATUSES };
+
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_TERMS = ["Due on Receipt", "Net 15", "Net 30", "Net 45", "Net 60"] as const;
 export type PaymentTerm = (typeof PAYMENT_TERMS)[number];

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
 import { choice, optionalDate, optionalMoney, requiredId } from "./ops-common";
+import { JOB_STATUSES } from "./choices";
 
-export const JOB_STATUSES = ["quoted", "approved", "in-progress", "completed", "cancelled"] as const;
+export { JOB_STATUSES };
 
 // Spec §5: customer required; costs numeric step 0.01; start date not before today (on create,
 // checked by `jobCreateSchema` with the business day); completion date unrestricted.

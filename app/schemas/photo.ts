@@ -3,8 +3,10 @@
 import { z } from "zod";
 import { optionalText } from "./common";
 import { optionalId } from "./ops-common";
+import { PHOTO_ENTITIES } from "./choices";
 
-export const PHOTO_ENTITIES = ["job", "customer", "task", "schedule"] as const;
+export { PHOTO_ENTITIES };
+
 export type PhotoEntity = (typeof PHOTO_ENTITIES)[number];
 
 /** Spec §9: suggested tags per entity; the customer dialog adds its default tags. */

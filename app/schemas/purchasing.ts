@@ -2,19 +2,12 @@ import { z } from "zod";
 import { optionalText } from "./common";
 import { optionalDecimal4, quantity } from "./inventory";
 import { optionalDate, optionalId, requiredId } from "./ops-common";
+import { PO_STATUSES, PO_STATUS_LABELS, type PoStatus } from "./choices";
 
 // Purchase orders (issue 13 item 6; docs/decisions/purchasing.md). Quantities are in the item's
 // purchase unit (a box), the unit cost is the cost of one purchase unit; both exact, 4 decimals.
 
-export const PO_STATUSES = ["draft", "ordered", "partial", "received", "cancelled"] as const;
-export type PoStatus = (typeof PO_STATUSES)[number];
-export const PO_STATUS_LABELS: Record<PoStatus, string> = {
-  draft: "Draft",
-  ordered: "Ordered",
-  partial: "Partially received",
-  received: "Received",
-  cancelled: "Cancelled",
-};
+export { PO_STATUSES, PO_STATUS_LABELS, type PoStatus };
 
 export const PoLineSchema = z.object({
   itemId: requiredId("Please select an item"),

@@ -9,8 +9,10 @@ import {
   taxPercentField,
   taxRateField,
 } from "./line-items";
+import { QUOTE_STATUSES } from "./choices";
 
-export const QUOTE_STATUSES = ["draft", "sent", "approved", "rejected", "expired"] as const;
+export { QUOTE_STATUSES };
+
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const DEFAULT_QUOTE_TERMS = "Payment due within 30 days of acceptance.";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
 import { choice, optionalDate, optionalId } from "./ops-common";
+import { TASK_TYPES, TASK_PRIORITIES, TASK_STATUSES } from "./choices";
+
+export { TASK_TYPES, TASK_PRIORITIES, TASK_STATUSES };
 
 // issue and materials: the installer's Report Issue and Request Materials (docs/decisions/dashboards.md).
-export const TASK_TYPES = ["installation", "followup", "internal", "project", "issue", "materials"] as const;
-export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
-export const TASK_STATUSES = ["open", "in-progress", "blocked", "done", "cancelled"] as const;
 
 /** Spec §5: hours typed as text become integers; empty or non-numeric become absent. */
 export function parseHours(value: unknown): number | undefined {

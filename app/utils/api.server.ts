@@ -1,11 +1,24 @@
 // Conventions of the /api contract (decisions §4): JSON errors with an `error` field, list paging
 // with X-Total-Count, ids that are not numbers are simply not found.
 import { json } from "@remix-run/node";
-import type { z, ZodTypeAny } from "zod";
-import { apiPagingSchema } from "./list-search";
+import { z, type ZodTypeAny } from "zod";
 import { mediaType } from "./request-guards.server";
 
 export const MAX_LIST = 1000;
+
+/** /api paging: `limit` (≤ maxLimit, default defaultLimit) and `offset`; anything but digits is refused. */
+export function apiPagingSchema(limits: { defaultLimit?: number; maxLimit: number }) {
+  const count = (name: string, fallback: number, max: number) =>
+    z
+      .string()
+      .nullish()
+      .refine((v) => !v || /^\d+$/.test(v), `${name} must be a non-negative integer`)
+      .transform((v) => (v ? Math.min(Number(v), max) : fallback));
+  return z.object({
+    limit: count("limit", limits.defaultLimit ?? limits.maxLimit, limits.maxLimit),
+    offset: count("offset", 0, Number.MAX_SAFE_INTEGER),
+  });
+}
 
 export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>) {
   return json(fieldErrors ? { error, fieldErrors } : { error }, { status });

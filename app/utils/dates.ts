@@ -1,9 +1,8 @@
 // Dates in the business time zone (docs/decisions/business-time-zone.md: the business time zone
 // decides "today" and "overdue"). No server-only imports: loaders and components share these, so
 // the server render and the browser's hydration print the same text whatever zone either machine
-// runs in.
-import { TZDate } from "@date-fns/tz";
-import { format, isValid } from "date-fns";
+// runs in. Built on Intl.DateTimeFormat alone (no date library: this module reaches the browser on
+// every screen); `format` below reads the few date-fns-style tokens the app's patterns use.
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
@@ -35,9 +34,109 @@ export function isInstantInRange(date: Date) {
   return !Number.isNaN(date.getTime()) && yearInRange(date.getUTCFullYear());
 }
 
+// ---------------------------------------------------------------- calendar fields and patterns
+
+/** A wall-clock reading: calendar date and time of day (month 1–12). */
+type Fields = { year: number; month: number; day: number; hour: number; minute: number };
+
+const fieldFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock fields of an instant (ms) in `timeZone`. */
+function zonedFields(ms: number, timeZone: string): Fields {
+  let formatter = fieldFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
+    fieldFormatters.set(timeZone, formatter);
+  }
+  const f: Record<string, number> = {};
+  for (const part of formatter.formatToParts(ms)) if (part.type !== "literal") f[part.type] = Number(part.value);
+  return { year: f.year, month: f.month, day: f.day, hour: f.hour % 24, minute: f.minute };
+}
+
+/** The wall-clock fields of a Date in the machine's own zone (calendar dates parsed as local midnight). */
+function localFields(date: Date): Fields {
+  return {
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+  };
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/**
+ * Fields printed with a date-fns-style pattern: yyyy yy, MMMM MMM MM M, dd d, EEEE EEE, HH H hh h,
+ * mm, a, and 'quoted text' (English names, as date-fns' default locale).
+ */
+function format(f: Fields, pattern: string): string {
+  return pattern.replace(/'([^']*)'|yyyy|yy|MMMM|MMM|MM|M|dd|d|EEEE|EEE|HH|H|hh|h|mm|a/g, (token, quoted?: string) => {
+    if (quoted !== undefined) return quoted;
+    switch (token) {
+      case "yyyy":
+        return pad(f.year, 4);
+      case "yy":
+        return pad(f.year % 100);
+      case "MMMM":
+        return MONTHS[f.month - 1];
+      case "MMM":
+        return MONTHS[f.month - 1].slice(0, 3);
+      case "MM":
+        return pad(f.month);
+      case "M":
+        return String(f.month);
+      case "dd":
+        return pad(f.day);
+      case "d":
+        return String(f.day);
+      case "EEEE":
+      case "EEE": {
+        const name = WEEKDAYS[new Date(Date.UTC(f.year, f.month - 1, f.day)).getUTCDay()];
+        return token === "EEE" ? name.slice(0, 3) : name;
+      }
+      case "HH":
+        return pad(f.hour);
+      case "H":
+        return String(f.hour);
+      case "hh":
+        return pad(f.hour % 12 || 12);
+      case "h":
+        return String(f.hour % 12 || 12);
+      case "mm":
+        return pad(f.minute);
+      default:
+        return f.hour < 12 ? "AM" : "PM";
+    }
+  });
+}
+
 /** Today's calendar date ('YYYY-MM-DD') in `timeZone`, e.g. still yesterday in New York at 03:30 UTC. */
 export function businessToday(timeZone: string, now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), timeZone), "yyyy-MM-dd");
+  return format(zonedFields(now.getTime(), timeZone), "yyyy-MM-dd");
 }
 
 /**
@@ -59,7 +158,7 @@ function parseDateOnly(value: string): Date | null {
 
 function toInstant(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
-  return isValid(date) ? date : null;
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 // ---------------------------------------------------------------- how the business writes dates
@@ -126,16 +225,16 @@ export function formatDate(value: string | Date | null | undefined, zone: Zone =
   const style = styleOf(zone);
   if (typeof value === "string") {
     const day = parseDateOnly(value);
-    if (day) return format(day, datePattern("MMM d, yyyy", style));
+    if (day) return format(localFields(day), datePattern("MMM d, yyyy", style));
     if (DATE_ONLY.test(value)) return "";
   }
   const instant = toInstant(value);
   if (!instant) return "";
   if (style.dateFormat === "MM/DD/YYYY") return dayFormatter(style.timeZone).format(instant);
-  return format(new TZDate(instant.getTime(), style.timeZone), datePattern("MMM d, yyyy", style));
+  return format(zonedFields(instant.getTime(), style.timeZone), datePattern("MMM d, yyyy", style));
 }
 
-// Lists format a date per row: one Intl formatter per zone is far cheaper than a TZDate each.
+// Lists format a date per row: one Intl formatter per zone, its output used as it comes.
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 function dayFormatter(timeZone: string) {
   let formatter = dayFormatters.get(timeZone);
@@ -157,7 +256,7 @@ export function formatDateTime(value: string | Date | null | undefined, zone: Zo
   const instant = toInstant(value);
   if (!instant) return "";
   const pattern = style.dateFormat === "YYYY-MM-DD" ? "yyyy-MM-dd h:mm a" : "MMM d, yyyy, h:mm a";
-  return format(new TZDate(instant.getTime(), style.timeZone), datePattern(pattern, style));
+  return format(zonedFields(instant.getTime(), style.timeZone), datePattern(pattern, style));
 }
 
 /** The time of day of an instant in the time zone: "2:05 PM" or "14:05". */
@@ -184,15 +283,25 @@ export function zonedToInstant(date: string, time: string, timeZone: string): Da
   const d = DATE_ONLY.exec(date);
   const t = TIME_ONLY.exec(time);
   if (!d || !t) throw new Error(`Invalid date/time ${date} ${time}`);
-  return new Date(
-    new TZDate(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), timeZone).getTime(),
-  );
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  // The readings at the zone's offsets a day either side (they differ across a DST change).
+  const candidates = [wall - offsetAt(wall - 86_400_000, timeZone), wall - offsetAt(wall + 86_400_000, timeZone)];
+  const fitting = candidates.filter((ms) => offsetAt(ms, timeZone) === wall - ms);
+  // A wall-clock time that happens twice takes the first; one skipped by DST moves forward.
+  return new Date(fitting.length ? Math.min(...fitting) : Math.max(...candidates));
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at an instant, in ms (whole minutes). */
+function offsetAt(ms: number, timeZone: string) {
+  const f = zonedFields(ms, timeZone);
+  const minute = Math.floor(ms / 60_000) * 60_000;
+  return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute) - minute;
 }
 
 /** The wall-clock date ('YYYY-MM-DD') and time ('HH:mm') of an instant in `timeZone`. */
 export function instantToZoned(value: Date | string, timeZone: string): { date: string; time: string } {
-  const z = new TZDate(new Date(value).getTime(), timeZone);
-  return { date: format(z, "yyyy-MM-dd"), time: format(z, "HH:mm") };
+  const f = zonedFields(new Date(value).getTime(), timeZone);
+  return { date: format(f, "yyyy-MM-dd"), time: format(f, "HH:mm") };
 }
 
 /**
@@ -201,7 +310,7 @@ export function instantToZoned(value: Date | string, timeZone: string): { date: 
  */
 export function formatInZone(value: Date | string, pattern: string, zone: Zone) {
   const style = styleOf(zone);
-  return format(new TZDate(new Date(value).getTime(), style.timeZone), datePattern(pattern, style));
+  return format(zonedFields(new Date(value).getTime(), style.timeZone), datePattern(pattern, style));
 }
 
 function utcDay(date: string) {
@@ -251,7 +360,10 @@ export function weekdayIndex(date: string) {
  */
 export function formatDay(date: string, pattern: string, display?: Zone) {
   const d = utcDay(date);
-  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), datePattern(pattern, display));
+  return format(
+    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0 },
+    datePattern(pattern, display),
+  );
 }
 
 /** The instants bounding the business days [fromDate, toDate) in `timeZone` (23 or 25 h days on DST). */

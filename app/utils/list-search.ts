@@ -1,9 +1,9 @@
 // The query string of a list screen, one way for every list (docs/decisions/list-filters.md):
 // `search`, the list's own filters, `page`. Pages are lenient (an unknown value is no filter, a
-// bad page is page 1: a stale link still shows the list); /api is strict (a bad value is a 400)
-// but reads paging and "no filter" the same way. Safe in the browser: the filters also name the
-// query that dialogs keep (useKeptQuery).
-import { z } from "zod";
+// bad page is page 1: a stale link still shows the list); /api is strict (a bad value is a 400,
+// apiPagingSchema in list-search.server.ts) but reads paging and "no filter" the same way. Safe
+// and light in the browser (no validation library): a list route's filters also name the query
+// its dialogs keep (keepListQuery), so they reach the route's browser chunk.
 
 /** Rows on a list page. */
 export const PAGE_SIZE = 50;
@@ -16,39 +16,40 @@ export const MAX_SEARCH = 200;
  */
 export const isNoFilter = (value: string | null | undefined) => !value || value === "all";
 
-const param = z.string().nullish();
+/** One query parameter (string, or null when absent) read into a value; never fails. */
+export type Filter<T> = (value: string | null | undefined) => T;
 
 /** The search box: absent = "", cut to 200 characters. */
-export const searchFilter = param.transform((v) => (v ?? "").slice(0, MAX_SEARCH));
+export const searchFilter: Filter<string> = (v) => (v ?? "").slice(0, MAX_SEARCH);
 
 /** The page: absent or not a number = 1, at most 100,000 (past the last page the list is empty). */
-export const pageFilter = param.transform((v) => Math.max(1, Math.min(MAX_PAGE, Number.parseInt(v ?? "", 10) || 1)));
+export const pageFilter: Filter<number> = (v) => Math.max(1, Math.min(MAX_PAGE, Number.parseInt(v ?? "", 10) || 1));
 
 /** One of `values`; no filter (see isNoFilter) or an unknown value = `fallback` ("" = no filter). */
-export function choiceFilter<const T extends string, F extends T | "" = "">(values: readonly T[], fallback?: F) {
-  return param.transform((v): T | F =>
-    !isNoFilter(v) && (values as readonly string[]).includes(v!) ? (v as T) : (fallback ?? ("" as F)),
-  );
+export function choiceFilter<const T extends string, F extends T | "" = "">(
+  values: readonly T[],
+  fallback?: F,
+): Filter<T | F> {
+  return (v) => (!isNoFilter(v) && (values as readonly string[]).includes(v!) ? (v as T) : (fallback ?? ("" as F)));
 }
 
 /** A checkbox filter (`value="1"`): on or off. */
-export const flagFilter = param.transform((v) => v === "1");
+export const flagFilter: Filter<boolean> = (v) => v === "1";
 
 /** A record id filter: a positive 32-bit integer, else null (no filter). */
-export const idFilter = param.transform((v) =>
-  v && /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647 ? Number(v) : null,
-);
+export const idFilter: Filter<number | null> = (v) =>
+  v && /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647 ? Number(v) : null;
 
 /** A free value: what `accept` refuses is the fallback. */
-export function valueFilter(accept: (value: string) => boolean, fallback = "") {
-  return param.transform((v) => (v && accept(v) ? v : fallback));
+export function valueFilter(accept: (value: string) => boolean, fallback = ""): Filter<string> {
+  return (v) => (v && accept(v) ? v : fallback);
 }
 
 /** A list's own filters: each reads one query parameter (string or null) and never fails. */
-export type FilterShape = Record<string, z.ZodType<unknown, z.ZodTypeDef, string | null | undefined>>;
+export type FilterShape = Record<string, Filter<unknown>>;
 
 export type ListSearch<F extends FilterShape> = { search: string; page: number } & {
-  [K in keyof F]: z.output<F[K]>;
+  [K in keyof F]: ReturnType<F[K]>;
 } & {
   limit: number;
   offset: number;
@@ -67,10 +68,12 @@ export function parseListSearch<F extends FilterShape = Record<never, never>>(
   params: URLSearchParams,
   filters: F = {} as F,
 ): ListSearch<F> {
-  const shape = { search: searchFilter, ...filters, page: pageFilter };
-  const raw = Object.fromEntries(listKeys(filters).map((key) => [key, params.get(key)]));
+  const shape: FilterShape = { search: searchFilter, ...filters, page: pageFilter };
   // Every filter falls back instead of failing, so this cannot throw.
-  const value = z.object(shape).parse(raw) as { search: string; page: number } & { [K in keyof F]: z.output<F[K]> };
+  const value = Object.fromEntries(listKeys(filters).map((key) => [key, shape[key](params.get(key))])) as {
+    search: string;
+    page: number;
+  } & { [K in keyof F]: ReturnType<F[K]> };
   const filtered = Object.entries(value).some(([key, v]) => key !== "page" && v !== "" && v !== false && v !== null);
   return { ...value, limit: PAGE_SIZE, offset: (value.page - 1) * PAGE_SIZE, pageSize: PAGE_SIZE, filtered };
 }
@@ -92,16 +95,4 @@ export function keptQuery(
   for (const [key, value] of Object.entries(extra)) if (!keys.includes(key) && value) next.set(key, value);
   const qs = next.toString();
   return qs ? `?${qs}` : "";
-}
-
-/** /api paging: `limit` (≤ maxLimit, default defaultLimit) and `offset`; anything but digits is refused. */
-export function apiPagingSchema(limits: { defaultLimit?: number; maxLimit: number }) {
-  const count = (name: string, fallback: number, max: number) =>
-    param
-      .refine((v) => !v || /^\d+$/.test(v), `${name} must be a non-negative integer`)
-      .transform((v) => (v ? Math.min(Number(v), max) : fallback));
-  return z.object({
-    limit: count("limit", limits.defaultLimit ?? limits.maxLimit, limits.maxLimit),
-    offset: count("offset", 0, Number.MAX_SAFE_INTEGER),
-  });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  apiPagingSchema,
   choiceFilter,
   flagFilter,
   idFilter,
@@ -9,6 +8,7 @@ import {
   parseListSearch,
   valueFilter,
 } from "../../app/utils/list-search";
+import { apiPagingSchema } from "../../app/utils/api.server";
 
 const q = (query: string) => new URLSearchParams(query);
 const STATUSES = ["open", "in-progress", "done"] as const;
