@@ -3,8 +3,9 @@
 // and need no server extension: SQL statements (Execute and simple Query messages, BEGIN and COMMIT
 // included), PostgreSQL round trips (Sync and simple Query messages: one wait for an answer each),
 // Redis commands (RESP arrays; a Lua script is one) and Redis writes (a pipeline is one write).
-// Every 200 ms, and at exit, the counts go to $IO_COUNT_DIR/<pid>.json; the bench reads them before
-// and after its measured window. Loaded only by benches (tests/bench/webhooks.ts), never by the app.
+// On SIGUSR2, and at exit, the counts go to $IO_COUNT_DIR/<pid>.json: the bench asks for them before
+// and after its measured window (a timer writing them was itself ~3% of a process's CPU under load).
+// Loaded only by benches (tests/bench/webhooks.ts), never by the app.
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -100,13 +101,26 @@ if (dir) {
   // ioredis writes through writev when it has several commands at once (cork/uncork).
   const file = path.join(dir, `${process.pid}.json`);
   fs.mkdirSync(dir, { recursive: true });
-  const flush = () => fs.writeFileSync(file, JSON.stringify(counts));
-  setInterval(flush, 200).unref();
+  // Written whole, then renamed: the bench never reads half a file.
+  const flush = () => {
+    fs.writeFileSync(`${file}.part`, JSON.stringify(counts));
+    fs.renameSync(`${file}.part`, file);
+  };
+  process.on("SIGUSR2", flush);
   process.on("exit", flush);
 }
 
-/** The counts a child process last wrote (zeros when it wrote none). */
-export function readIoCounts(countDir: string, pid: number | undefined): IoCounts {
+/** Asks child processes for their counts (SIGUSR2), then reads them (zeros from one that wrote none). */
+export async function collectIoCounts(countDir: string, pids: (number | undefined)[]): Promise<IoCounts[]> {
+  for (const pid of pids) if (pid) fs.rmSync(path.join(countDir, `${pid}.json`), { force: true });
+  for (const pid of pids) if (pid) process.kill(pid, "SIGUSR2");
+  const until = Date.now() + 5_000;
+  while (Date.now() < until && pids.some((pid) => pid && !fs.existsSync(path.join(countDir, `${pid}.json`))))
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return pids.map((pid) => readIoCounts(countDir, pid));
+}
+
+function readIoCounts(countDir: string, pid: number | undefined): IoCounts {
   try {
     return JSON.parse(fs.readFileSync(path.join(countDir, `${pid}.json`), "utf8")) as IoCounts;
   } catch {

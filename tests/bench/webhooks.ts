@@ -29,7 +29,7 @@ import { newPaymentReference } from "../../app/integrations/payment-provider.ser
 import { WEBHOOKS_QUEUE, EMAIL_QUEUE } from "../../jobs/queues";
 import { FAKE, stripeSignatureHeader } from "../setup/fake-providers";
 import { machineBusyMs, processCpuMs } from "./cpu";
-import { readIoCounts, type IoCounts } from "./io-count";
+import { collectIoCounts, type IoCounts } from "./io-count";
 import {
   freePort,
   markdownTable,
@@ -318,11 +318,13 @@ async function main() {
           select count(*)::int as n from payments where invoice_id between ${minId} and ${maxId}`
       )[0].n;
 
-    // SQL statements and Redis commands each child sent (tests/bench/io-count.ts), read after the
-    // children's next 200 ms flush.
+    // SQL statements and Redis commands each child sent so far (tests/bench/io-count.ts).
     const ioSnapshot = async () => {
-      await sleep(450);
-      return { app: readIoCounts(IO_DIR ?? "", app!.pid), worker: readIoCounts(IO_DIR ?? "", worker!.pid) };
+      const [appCounts, workerCounts] = IO_DIR
+        ? await collectIoCounts(IO_DIR, [app!.pid, worker!.pid])
+        : [undefined, undefined];
+      const zero = { sqlStatements: 0, sqlRoundTrips: 0, redisCommands: 0, redisWrites: 0 };
+      return { app: appCounts ?? zero, worker: workerCounts ?? zero };
     };
     const ioDelta = (
       a: { app: IoCounts; worker: IoCounts },
