@@ -2,9 +2,9 @@
 // throughput"). The production web server receives signed Stripe events, the real BullMQ worker
 // (`jobs/worker.ts`, its own process) turns them into payments through the locked payment path.
 //
-// 1. scratch database cab_webhooks_<timestamp>: migrate, `db/seed/index.ts --large` (BENCH_SEED=demo
-//    for the small demo data instead), VACUUM ANALYZE; or an existing one with BENCH_DATABASE_URL
-//    (kept afterwards); build when build/index.js is older than app/;
+// 1. the database (benchDatabase in lib.ts): a scratch cab_webhooks_<timestamp> loaded with the large
+//    data set (BENCH_SEED=demo: the demo data) and dropped afterwards, or a loaded one named by
+//    BENCH_REUSE_DB / BENCH_DATABASE_URL (kept; the bench adds its invoices to it); build when stale;
 // 2. fresh invoices with a Stripe payment link each; every BENCH_SPLIT-th invoice is paid in two
 //    halves by two events sent back to back, so two senders race for one invoice's row lock;
 // 3. the production server and the worker; BENCH_SENDERS (20) concurrent senders post the
@@ -31,27 +31,25 @@ import { FAKE, stripeSignatureHeader } from "../setup/fake-providers";
 import { machineBusyMs, processCpuMs } from "./cpu";
 import { collectIoCounts, type IoCounts } from "./io-count";
 import {
+  benchDatabase,
+  buildIfStale,
   freePort,
   markdownTable,
-  newestMtime,
   portOpen,
   root,
-  run,
   seconds,
   sleep,
   startChild,
   stopChild,
-  tsxBin,
   waitForHttp,
-  withDatabase,
+  type BenchDatabase,
 } from "./lib";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
 const REDELIVER = Math.min(EVENTS, Number(process.env.BENCH_REDELIVER ?? 1_000));
 const SPLIT = Number(process.env.BENCH_SPLIT ?? 5);
-const SEED = process.env.BENCH_SEED ?? "large";
-const REUSE_URL = process.env.BENCH_DATABASE_URL;
+const SEED = process.env.BENCH_SEED === "demo" ? "demo" : "large";
 /** The worker's WORKER_CONCURRENCY, when the bench should set one (default: the worker's own). */
 const CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY;
 /** BENCH_PROFILE=<dir>: the server and the worker write V8 CPU profiles there (node --cpu-prof). */
@@ -70,19 +68,6 @@ const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10 * 60_000);
 const started = Date.now();
 const log = (m: string) => console.log(`[webhooks ${seconds(Date.now() - started).padStart(7)}] ${m}`);
 const tag = Date.now().toString(36);
-
-async function buildIfStale(env: NodeJS.ProcessEnv) {
-  const buildFile = path.join(root, "build/index.js");
-  const sources = Math.max(
-    newestMtime(path.join(root, "app")),
-    fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
-    fs.statSync(path.join(root, "package.json")).mtimeMs,
-  );
-  const built = fs.existsSync(buildFile) ? fs.statSync(buildFile).mtimeMs : 0;
-  if (built >= sources && fs.existsSync(path.join(root, "public/build"))) return;
-  log(built ? "build/index.js is older than app/ — remix build" : "no build/index.js — remix build");
-  await run(path.join(root, "node_modules/.bin/remix"), ["build"], { ...env, NODE_ENV: "production" }, "build");
-}
 
 type Delivery = { eventId: string; body: string; invoiceId: number };
 
@@ -190,15 +175,11 @@ function redisPids(): number[] {
 }
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `cab_webhooks_${Date.now()}`;
-  const databaseUrl = REUSE_URL ?? withDatabase(adminUrl, dbName);
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   if (!(await portOpen("127.0.0.1", 6379)) && !process.env.REDIS_URL)
     throw new Error("Redis is not running on 127.0.0.1:6379 (bash tests/setup/prepare.sh starts it)");
   const prefix = `cabbench-webhooks-${tag}`;
-  let created = false;
+  let database: BenchDatabase | undefined;
   let app: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
   let sql: postgres.Sql | undefined;
@@ -207,30 +188,22 @@ async function main() {
   let failed = false;
 
   try {
+    const timeZone = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
+    database = await benchDatabase("cab_webhooks", { seed: SEED, env: { BUSINESS_TIME_ZONE: timeZone }, log });
+    const databaseUrl = database.url;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: prefix,
       SESSION_SECRET: "bench-session-secret-0123456789",
-      BUSINESS_TIME_ZONE: process.env.BUSINESS_TIME_ZONE ?? "America/New_York",
+      BUSINESS_TIME_ZONE: timeZone,
       STRIPE_SECRET_KEY: FAKE.stripeSecretKey,
       STRIPE_WEBHOOK_SECRET: FAKE.stripeWebhookSecret,
       ...(IO_DIR ? { IO_COUNT_DIR: IO_DIR } : {}),
     };
-    if (!REUSE_URL) {
-      await admin.unsafe(`create database "${dbName}"`);
-      created = true;
-      log(`created database ${dbName}`);
-      await run(tsxBin, ["db/migrate.ts"], env, "migrate");
-      const t = Date.now();
-      if (SEED === "large") log("loading the large data set: tsx db/seed/index.ts --large");
-      await run(tsxBin, ["db/seed/index.ts", ...(SEED === "large" ? ["--large"] : [])], env, "seed");
-      log(`data (${SEED}) loaded in ${seconds(Date.now() - t)}`);
-    } else log(`reusing ${REUSE_URL.replace(/\/\/[^@]*@/, "//")} (kept afterwards)`);
     sql = postgres(databaseUrl, { max: 4, onnotice: () => {}, connection: { application_name: "cab-bench" } });
-    if (!REUSE_URL) await sql.unsafe("vacuum (analyze)");
-    await buildIfStale(env);
+    await buildIfStale(env, log);
     const [{ invoicesBefore, paymentsBefore }] = await sql<{ invoicesBefore: number; paymentsBefore: number }[]>`
       select (select count(*)::int from invoices) as "invoicesBefore", (select count(*)::int from payments) as "paymentsBefore"`;
     log(
@@ -476,7 +449,7 @@ async function main() {
       ];
     const report = [
       `Webhooks, ${new Date().toISOString()}, ${deliveries.length} signed Stripe events, ${SENDERS} senders, ` +
-        `worker concurrency ${CONCURRENCY ?? "default"}, data set ${REUSE_URL ? "reused" : SEED}`,
+        `worker concurrency ${CONCURRENCY ?? "default"}, data set ${database.reused ? `reused (${database.name})` : SEED}`,
       "",
       markdownTable(
         ["measure", "value"],
@@ -549,12 +522,7 @@ async function main() {
       await redis.quit().catch(() => {});
     }
     await sql?.end({ timeout: 5 });
-    if (created) {
-      await admin
-        .unsafe(`drop database if exists "${dbName}" with (force)`)
-        .catch((e: unknown) => log(`drop failed: ${e}`));
-    }
-    await admin.end({ timeout: 5 });
+    await database?.drop();
     if (IO_DIR) fs.rmSync(IO_DIR, { recursive: true, force: true });
   }
   if (failed) process.exit(1);
