@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.server";
 import * as schema from "../../db/schema";
 import { createCustomer, deleteCustomer, listCustomers, updateCustomer } from "../../app/models/customer.server";
+import { recordPayment } from "../../app/models/payment.server";
+import { finishWebhookEventQuery, storeWebhookEvent } from "../../app/models/webhook-events.server";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -59,6 +61,50 @@ describe("embedded PGlite database", () => {
       .returning();
     expect(quote.subtotal).toBe("99999999.99");
     expect(quote.taxRate).toBe("0.0875");
+  });
+
+  it("stores a webhook event once and records its payment once, with the event settled in the same statement", async () => {
+    const customer = await createCustomer(db, { name: "Webhook Payer" });
+    const [invoice] = await db
+      .insert(schema.invoices)
+      .values({
+        customerId: customer.id,
+        invoiceNumber: "IN-PGLITE-1",
+        title: "Online",
+        status: "sent",
+        dueDate: "2099-01-01",
+        subtotal: "250.00",
+        taxRate: "0",
+        total: "250.00",
+        balance: "250.00",
+      })
+      .returning();
+    const event = { eventId: "evt_pglite_1", eventType: "checkout.session.completed", payload: { id: "evt_pglite_1" } };
+    const first = await storeWebhookEvent(db, "stripe", event);
+    const again = await storeWebhookEvent(db, "stripe", event);
+    expect([first.created, again.created, again.row.id]).toEqual([true, false, first.row.id]);
+    expect(again.row).toMatchObject({ processed: false, rejectedAt: null });
+
+    const pay = () =>
+      recordPayment(
+        db,
+        {
+          invoiceId: invoice.id,
+          amount: "100.00",
+          method: "credit_card",
+          provider: "stripe",
+          providerTransactionId: "pi_pglite_1",
+        },
+        { actorId: null, today: "2026-06-01", timeZone: "America/New_York" },
+        { alsoWrite: (tx) => finishWebhookEventQuery(tx, first.row.id, { state: "done" }) },
+      );
+    const paid = await pay();
+    expect(paid.duplicate).toBe(false);
+    expect(paid.invoice).toMatchObject({ status: "partial", paidTotal: "100.00", balance: "150.00" });
+    expect(paid.payment).toMatchObject({ amount: "100.00", providerTransactionId: "pi_pglite_1" });
+    expect((await storeWebhookEvent(db, "stripe", event)).row.processed).toBe(true);
+    expect((await pay()).duplicate).toBe(true);
+    expect(await db.select().from(schema.payments)).toHaveLength(1);
   });
 
   it("db/migrate.ts migrates an embedded database when DATABASE_URL is unset", () => {
