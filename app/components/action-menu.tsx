@@ -3,7 +3,7 @@
 // links and forms work without JS; with JS it also closes on Escape (focus back on its button), on
 // a click outside and after a navigation.
 import { DotsHorizontalIcon } from "@radix-ui/react-icons";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/ui";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { FastLink } from "./fast-link";

@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Badge, Box, Flex, IconButton, Text } from "~/components/ui";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { HeaderSearch } from "./header-search";
 import { useCallback, useEffect, useState, type ReactNode } from "react";

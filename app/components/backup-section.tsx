@@ -4,7 +4,7 @@
 // refreshes itself while a backup runs.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Heading, Text } from "~/components/ui";
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";

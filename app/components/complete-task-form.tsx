@@ -1,6 +1,6 @@
 // A task row's Complete button (tasks list, home): its own module so those screens' first load
 // carries no task form (conform and the schema come with the task dialogs).
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 
 /** The Complete action: a plain POST form (works without JS) to the current route. */

@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Flex, Grid, Text } from "@radix-ui/themes";
+import { Flex, Grid, Text } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import {
   APPOINTMENT_REMINDER_LABELS,

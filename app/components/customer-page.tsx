@@ -1,7 +1,7 @@
 // A customer's page (its route, app/routes/_app.customers_.$customerId.tsx), also drawn under a dialog
 // opened from it (app/utils/dialog-behind.server.ts).
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Card, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Grid, Heading, Table, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";

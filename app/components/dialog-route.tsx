@@ -1,4 +1,4 @@
-import { Box, Button, Card, Dialog, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Dialog, Flex, Heading, Text } from "~/components/ui";
 import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

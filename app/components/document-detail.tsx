@@ -1,5 +1,5 @@
 // Cards shared by the quote, invoice and customer detail pages.
-import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { Form, Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { formatDate, formatDateTime } from "~/utils/dates";

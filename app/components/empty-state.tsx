@@ -1,4 +1,4 @@
-import { Flex, Text } from "@radix-ui/themes";
+import { Flex, Text } from "~/components/ui";
 import type { ReactNode } from "react";
 
 export function EmptyState({ title, hint, action }: { title: string; hint?: string; action?: ReactNode }) {

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 const MESSAGES: Record<number, { title: string; text: string }> = {

@@ -1,4 +1,4 @@
-import { Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Flex, Text, TextArea, TextField } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import { useId, type ComponentProps } from "react";
 

@@ -3,7 +3,7 @@
 // "Status: …"); arrow keys and Enter choose one, Escape and a click outside close the list, and
 // choosing navigates and clears the box. Enter with nothing highlighted submits the form: the
 // /search page.
-import { Badge, TextField } from "@radix-ui/themes";
+import { Badge, TextField } from "~/components/ui";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useCombobox } from "downshift";
 import { useEffect, useRef } from "react";

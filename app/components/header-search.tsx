@@ -2,7 +2,7 @@
 // JavaScript it is a GET form to /search. With it, the type-ahead list under the box
 // (header-search-combobox.tsx, with downshift) loads on the box's first focus or hover, so pages
 // do not carry it in their first load; what was typed meanwhile carries over.
-import { Badge, TextField } from "@radix-ui/themes";
+import { Badge, TextField } from "~/components/ui";
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import type { SearchComboboxProps } from "./header-search-combobox";

@@ -2,7 +2,7 @@
 // change, the job pipeline, quick actions, short lists with View All, Needs Attention, inventory
 // alerts and Recent Activity. Plain links and GET forms: everything works without JavaScript.
 import { ArrowDownIcon, ArrowUpIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { activityTypeLabel } from "~/utils/activity-types";

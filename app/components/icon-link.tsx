@@ -1,8 +1,11 @@
-import { IconButton, Tooltip } from "@radix-ui/themes";
+import { IconButton } from "~/components/ui";
 import type { ReactNode } from "react";
 import { FastLink } from "./fast-link";
 
-/** A row action drawn as an icon: a link named by `label` (its tooltip and accessible name). */
+/**
+ * A row action drawn as an icon: a link named by `label` (its accessible name, and its tooltip as the
+ * browser's own title: no tooltip code in the page's JavaScript).
+ */
 export function IconLink({
   label,
   to,
@@ -18,12 +21,10 @@ export function IconLink({
   children: ReactNode;
 }) {
   return (
-    <Tooltip content={label}>
-      <IconButton asChild variant="ghost" color={color} size="1" aria-label={label}>
-        <FastLink to={to} preventScrollReset={keepScroll || undefined}>
-          {children}
-        </FastLink>
-      </IconButton>
-    </Tooltip>
+    <IconButton asChild variant="ghost" color={color} size="1" aria-label={label} title={label}>
+      <FastLink to={to} preventScrollReset={keepScroll || undefined}>
+        {children}
+      </FastLink>
+    </IconButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Flex, Link as RadixLink, Text } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { ErrorList } from "~/components/forms";
 import { SelectField } from "~/components/select-field";

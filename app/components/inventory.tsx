@@ -1,6 +1,6 @@
 // Shared pieces of the Inventory screens (issue 13): the tab bar (each tab a URL), the summary cards,
 // the stock-level badge and the 4-decimal formatting of quantities and unit costs.
-import { Badge, TabNav } from "@radix-ui/themes";
+import { Badge, TabNav } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "./page-header";
 import { StatCards } from "./list-page";

@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { Button, Flex, Grid } from "@radix-ui/themes";
+import { Button, Flex, Grid } from "~/components/ui";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

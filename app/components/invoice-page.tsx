@@ -1,7 +1,7 @@
 // An invoice's page (its route, app/routes/_app.invoices_.$invoiceId.tsx), also drawn under a dialog
 // opened from it (app/utils/dialog-behind.server.ts).
 import { DownloadIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading, Table, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink, ActionMenuSubmit } from "~/components/action-menu";

@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { JOB_STATUSES, JobSchema } from "~/schemas/job";
 import { CUSTOMER_PICKER, type CustomerPickerRow, type PickerLookups } from "~/utils/picker";

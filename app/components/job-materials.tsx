@@ -2,7 +2,7 @@
 // issue 13) and the job page's costing section. Self-contained: the job page adds one line.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Button, Card, Flex, Grid, Heading, TabNav, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Heading, TabNav, Text, TextField } from "~/components/ui";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { IssueSchema } from "~/schemas/inventory";
 import { formatMoney } from "~/utils/money";

@@ -1,6 +1,6 @@
 // A job's page (its route, app/routes/_app.jobs_.$jobId.tsx), also drawn under a dialog opened from it
 // (app/utils/dialog-behind.server.ts).
-import { Button, Card, Grid, Heading, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Grid, Heading, Table, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink } from "~/components/action-menu";

@@ -1,7 +1,7 @@
 // The job page's Phases card (docs/decisions/job-phases.md): the phases in order with their
 // dates, Start / Complete as the row's button, and Edit, Move up/down and Delete in its menu — all
 // plain links and forms posting to the job page, so it works without JS.
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { ActionMenuSubmit, RowMenu, RowMenuLink } from "./action-menu";
 import { DataTable } from "./data-table";

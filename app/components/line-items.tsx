@@ -1,5 +1,5 @@
 import { getInputProps, parse, type FieldMetadata, type FormMetadata, type Submission } from "@conform-to/react";
-import { Button, Card, Flex, Grid, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Table, Text, TextField } from "~/components/ui";
 import type { input, output, ZodTypeAny } from "zod";
 import { ADD_FROM_INVENTORY, INVENTORY_PICK } from "~/utils/line-items";
 import { computeTotals, formatMoney, percentToRate, rateToPercent, toCents, toRateUnits } from "~/utils/money";

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Heading, Text } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/dates";
 import { EmptyState } from "./empty-state";

@@ -1,4 +1,4 @@
-import { Button, Flex, TextField } from "@radix-ui/themes";
+import { Button, Flex, TextField } from "~/components/ui";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { labelOf, type Option } from "./select-field";

@@ -2,7 +2,7 @@
 // filters, a card with the rows and the pagination, and the outlet its dialog routes render in.
 // The loader reads its query with parseListSearch (app/utils/list-search.ts); the route exports
 // `handle = keepListQuery(filters)` so dialogs keep the list's query (useKeptQuery).
-import { Badge, Button, Card, Flex, Grid, Heading } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading } from "~/components/ui";
 import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "./page-header";

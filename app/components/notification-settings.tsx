@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Flex, Heading, Text } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList } from "~/components/forms";
 

@@ -1,4 +1,4 @@
-import { Box, Heading, Text } from "@radix-ui/themes";
+import { Box, Heading, Text } from "~/components/ui";
 import type { ReactNode } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "~/components/ui";
 import { Link, useSearchParams } from "@remix-run/react";
 
 /** Server pagination links that keep the other query parameters (search, filters). */

@@ -2,7 +2,7 @@
 // works without JS), then the link with Copy Link, which reads 'Copied' for 2 seconds. A
 // <details> element is the popover: it opens and closes without JS too.
 import { CopyIcon, Link2Icon } from "@radix-ui/react-icons";
-import { Button, Flex, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, Text, TextField } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Toaster, type ToastData } from "./toaster";

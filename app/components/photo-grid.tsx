@@ -1,7 +1,7 @@
 // The thumbnail grid of the Photos screen and the photos dialogs, and the strip on job and customer
 // pages: the thumbnail (a placeholder until the worker has made it), the entity badge and name, the
 // description and a few tags plus "+N". Safe in the browser.
-import { Badge, Text } from "@radix-ui/themes";
+import { Badge, Text } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import type { PhotoEntity } from "~/schemas/photo";
 

@@ -3,7 +3,7 @@
 // With JavaScript: the same form feeds a queue — each file gets a signed URL
 // (POST /api/objects/upload), is PUT there with a progress bar, then registered (POST /api/photos);
 // failed files can be retried; after a fully successful batch the queue clears in 2 s.
-import { Button, Callout, Flex, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text, TextField } from "~/components/ui";
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

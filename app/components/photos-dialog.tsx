@@ -1,7 +1,7 @@
 // The photos dialog of a customer, job, task or schedule event (spec: Gallery and Upload Photos
 // tabs; §9: 20 files, suggested tags per entity, the customer's default tags). The tabs are links
 // (`?tab=upload`), so they work without JavaScript.
-import { TabNav, Text } from "@radix-ui/themes";
+import { TabNav, Text } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import { DialogRoute } from "./dialog-route";
 import { PhotoGrid, type PhotoCardData } from "./photo-grid";

@@ -1,4 +1,4 @@
-import { Box, Container, Flex, Text } from "@radix-ui/themes";
+import { Box, Container, Flex, Text } from "~/components/ui";
 import type { ReactNode } from "react";
 
 /** The customer-facing frame of the portal: no staff navigation. */

@@ -1,6 +1,6 @@
 // The customer's shared photos in the portal (docs/decisions/photos.md): per job, plain thumbnail
 // links to the viewer size, no JavaScript needed; derivatives only (no location or camera data).
-import { Card, Heading, Text } from "@radix-ui/themes";
+import { Card, Heading, Text } from "~/components/ui";
 
 export type PortalPhoto = { id: number; title: string | null; description: string | null; jobTitle: string | null };
 

@@ -1,4 +1,4 @@
-import { Card, Heading, Text } from "@radix-ui/themes";
+import { Card, Heading, Text } from "~/components/ui";
 
 /** The one page every wrong, missing, revoked or foreign token sees: it reveals nothing. */
 export function PortalDenied({ phone }: { phone: string }) {

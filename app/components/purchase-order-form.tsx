@@ -4,7 +4,7 @@
 // every value kept, as quote lines do.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Button, Card, Flex, Grid, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Text, TextField } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { PurchaseOrderSchema } from "~/schemas/purchasing";
 import { DefaultSubmit, ErrorList, FormActions, listRows } from "./forms";

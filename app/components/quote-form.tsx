@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { rateToPercent } from "~/utils/money";
 import { getZodConstraint } from "@conform-to/zod";
-import { Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { makeQuoteSchema, QUOTE_STATUSES } from "~/schemas/quote";

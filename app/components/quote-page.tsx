@@ -1,7 +1,7 @@
 // A quote's page (its route, app/routes/_app.quotes_.$quoteId.tsx), also drawn under a dialog opened
 // from it (app/utils/dialog-behind.server.ts).
 import { DownloadIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink, ActionMenuSubmit } from "~/components/action-menu";

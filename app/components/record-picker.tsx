@@ -1,7 +1,7 @@
 import { getSelectProps, parse, type FieldMetadata, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Cross2Icon, ChevronDownIcon } from "@radix-ui/react-icons";
-import { Button, IconButton, Text, TextField } from "@radix-ui/themes";
+import { Button, IconButton, Text, TextField } from "~/components/ui";
 import { useCombobox } from "downshift";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

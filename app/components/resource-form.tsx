@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Flex, Grid } from "@radix-ui/themes";
+import { Button, Flex, Grid } from "~/components/ui";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { RESOURCE_TYPES, ResourceSchema } from "~/schemas/resource";
 import { ErrorList, Field, TextareaField } from "./forms";

@@ -1,4 +1,4 @@
-import { Text } from "@radix-ui/themes";
+import { Text } from "~/components/ui";
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { ErrorList, errorsOf, type ListOfErrors } from "./forms";
 

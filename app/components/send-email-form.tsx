@@ -1,4 +1,4 @@
-import { Button, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Flex, Text, TextArea, TextField } from "~/components/ui";
 import { Form, Link, useNavigation } from "@remix-run/react";
 
 export type SendState = "no-customer" | "no-email" | "not-configured" | "ready";

@@ -2,7 +2,7 @@
 // action are app/forms/settings-tab.server.ts.
 import { useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Flex } from "@radix-ui/themes";
+import { Button, Flex } from "~/components/ui";
 import { useActionData, useNavigation } from "@remix-run/react";
 import type { z, ZodTypeAny } from "zod";
 import { ErrorList } from "./forms";

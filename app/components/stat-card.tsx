@@ -1,4 +1,4 @@
-import { Card, Text } from "@radix-ui/themes";
+import { Card, Text } from "~/components/ui";
 
 export function StatCard({
   title,

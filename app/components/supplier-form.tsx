@@ -8,7 +8,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { CategorySchema, SupplierSchema } from "~/schemas/inventory";
 import { DefaultSubmit, ErrorList, Field, FormActions, TextareaField } from "./forms";

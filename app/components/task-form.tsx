@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { Flex, Grid } from "@radix-ui/themes";
+import { Flex, Grid } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, TaskSchema } from "~/schemas/task";
 import {

@@ -1,4 +1,4 @@
-import { Callout } from "@radix-ui/themes";
+import { Callout } from "~/components/ui";
 import { CheckCircledIcon, CrossCircledIcon } from "@radix-ui/react-icons";
 import { useEffect, useState } from "react";
 

@@ -1,6 +1,6 @@
 // The pieces of two-factor sign-in shared by the sign-in step (/login/two-factor) and the user's own
 // page (/two-factor): the QR code with the secret as text, the code field, the recovery codes.
-import { Box, Callout, Code, Flex, Text, TextField } from "@radix-ui/themes";
+import { Box, Callout, Code, Flex, Text, TextField } from "~/components/ui";
 
 /** The server-rendered QR code (an SVG made by the qrcode library from the otpauth:// address). */
 export function EnrolmentCode({ qrSvg, secret }: { qrSvg: string; secret: string }) {

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import {
   json,
   type ActionFunctionArgs,

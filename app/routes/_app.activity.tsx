@@ -1,6 +1,6 @@
 // All activity (Home's Recent Activity → View all): newest first, 50 a page, filtered by type and
 // user with a GET form (works without JavaScript). Installers see only their own entries.
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "~/components/ui";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";

@@ -1,7 +1,7 @@
 // Follow Up Quote (office Quick Action, issue 14 item 2): sent quotes waiting longest for the
 // customer, each opening the real Send Email dialog, which returns here.
 import { EnvelopeClosedIcon } from "@radix-ui/react-icons";
-import { Button, Text } from "@radix-ui/themes";
+import { Button, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";

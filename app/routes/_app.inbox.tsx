@@ -3,7 +3,7 @@
 // `&reply=1` opens the reply form, `&images=1` shows its remote images. A GET never changes data:
 // opening a message from a list posts `intent=open` (marks it read), which redirects to `?email=ID`.
 import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "~/components/ui";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";

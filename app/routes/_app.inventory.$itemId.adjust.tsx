@@ -14,7 +14,7 @@ import { requireId } from "~/utils/params.server";
 import { requireFound } from "~/utils/refusal.server";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { Text } from "@radix-ui/themes";
+import { Text } from "~/components/ui";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "inventory", "write");

@@ -1,4 +1,4 @@
-import { Text } from "@radix-ui/themes";
+import { Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { RowMenu, RowMenuLink } from "~/components/action-menu";

@@ -1,5 +1,5 @@
 import { DownloadIcon, EnvelopeClosedIcon, Pencil1Icon, TrashIcon, Cross2Icon } from "@radix-ui/react-icons";
-import { Button, Card, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Heading, Text, TextField } from "~/components/ui";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Flex, Text, TextField } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";

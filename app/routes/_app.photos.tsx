@@ -1,4 +1,4 @@
-import { Button, Text } from "@radix-ui/themes";
+import { Button, Text } from "~/components/ui";
 import { UploadIcon } from "@radix-ui/react-icons";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";

@@ -2,7 +2,7 @@
 // 30, 90, 365 days, all time, or a custom from–to) is a GET form and links, the tabs are URLs
 // (?tab=), so every figure works without JavaScript. Figures come from app/models/reports.server.ts;
 // charts are server-drawn SVG beside their data tables; Export downloads CSV and PDF.
-import { Badge, Button, Card, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading, Text, TextField } from "~/components/ui";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";

@@ -2,7 +2,7 @@
 // items and quantities needed on a job. Five rows of item and quantity; works without JavaScript.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Card, Flex, Grid, Text } from "@radix-ui/themes";
+import { Card, Flex, Grid, Text } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -1,7 +1,7 @@
 // An event's details, read-only, for every role that reads the schedule (an installer tapping their
 // own install): staff with schedule write get an Edit button into the edit dialog. A dialog over the
 // schedule, like the edit dialog; without JS the same card as a page.
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";

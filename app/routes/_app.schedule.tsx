@@ -1,5 +1,5 @@
 import { PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";

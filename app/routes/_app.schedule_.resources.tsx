@@ -1,5 +1,5 @@
 import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, IconButton, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, IconButton, Table, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";

@@ -1,6 +1,6 @@
 // The header search's results (spec §2 Universal search; docs/decisions/search.md): without
 // JavaScript the header's GET form lands here; with it the header's type-ahead loads this loader.
-import { Badge, Card, Flex, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Badge, Button, Card, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, DataList, Flex, Grid, Heading, Text } from "~/components/ui";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";

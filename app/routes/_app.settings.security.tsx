@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { CheckboxField, Field } from "~/components/forms";

@@ -1,5 +1,5 @@
 import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Card, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, IconButton, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { getSettings } from "~/models/settings.server";

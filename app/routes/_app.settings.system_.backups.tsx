@@ -1,4 +1,4 @@
-import { Card, Link as RadixLink } from "@radix-ui/themes";
+import { Card, Link as RadixLink } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";

@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Link as RadixLink } from "@radix-ui/themes";
+import { Card, Flex, Heading, Link as RadixLink } from "~/components/ui";
 import {
   json,
   MaxPartSizeExceededError,

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { Card, Flex, Link as RadixLink } from "@radix-ui/themes";
+import { Card, Flex, Link as RadixLink } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NotificationSettingsForm } from "~/components/notification-settings";

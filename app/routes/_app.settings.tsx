@@ -1,4 +1,4 @@
-import { TabNav } from "@radix-ui/themes";
+import { TabNav } from "~/components/ui";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";

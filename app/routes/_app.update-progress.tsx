@@ -2,7 +2,7 @@
 // phases, and a note. Choosing the job first (a GET form) lists its phases; works without JavaScript.
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Card, Flex, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Text } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

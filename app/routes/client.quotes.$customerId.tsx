@@ -1,5 +1,5 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Box, Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "~/components/ui";
 import {
   json,
   redirect,

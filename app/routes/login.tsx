@@ -1,4 +1,4 @@
-import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from "~/components/ui";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { afterPassword } from "~/services/sign-in.server";

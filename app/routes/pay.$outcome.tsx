@@ -2,7 +2,7 @@
 // nothing about the invoice in it (the URL carries no id): the customer is not a staff user, so the
 // staff invoice page would only show them the sign-in screen. The payment itself is recorded from
 // the provider's signed webhook, never from this redirect.
-import { Card, Heading, Text } from "@radix-ui/themes";
+import { Card, Heading, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PortalFrame } from "~/components/portal-frame";

@@ -2,7 +2,7 @@
 // Hosted takes its token only by form POST, so this page is that form: a plain button that works
 // without JavaScript, submitted automatically when JavaScript runs (our own bundle — the CSP has no
 // inline-script hole; app/server.ts lets this page's forms post to the hosted form's origin).
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";

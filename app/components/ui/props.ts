@@ -1,0 +1,166 @@
+// How a Radix Themes 3.3 component turns its props into class names and CSS variables
+// (node_modules/@radix-ui/themes/dist/esm/helpers/extract-props.js), kept for the props the app sets.
+// The classes are the ones app/styles/radix.css styles (docs/decisions/ui-layer.md).
+import { Children, cloneElement, isValidElement, type CSSProperties, type ReactElement, type Ref } from "react";
+
+export type Breakpoint = "initial" | "xs" | "sm" | "md" | "lg";
+/** One value, or one per breakpoint (`{ initial: "1", sm: "2" }`); xl is left out of radix.css. */
+export type Responsive<T extends string> = T | Partial<Record<Breakpoint, T>>;
+
+export type Space = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+export type AccentColor = "gray" | "brown" | "yellow" | "amber" | "orange" | "red" | "purple" | "blue" | "green";
+export type Weight = "light" | "regular" | "medium" | "bold";
+
+/** A prop that becomes a class: `values` are the ones with a class of their own (`rt-r-mt-3`). */
+export type PropDef = {
+  className: string;
+  values?: readonly string[];
+  /** Any other value sets these CSS variables and the bare class (`rt-r-ml` + `--ml: auto`). */
+  vars?: readonly string[];
+  /** A boolean prop: the class when true. */
+  boolean?: true;
+  default?: string;
+  parse?: (value: string) => string;
+};
+export type PropDefs = Record<string, PropDef>;
+
+const SPACE = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
+const MARGIN = [...SPACE, "-1", "-2", "-3", "-4", "-5", "-6", "-7", "-8", "-9"] as const;
+
+export const margin = {
+  mt: { className: "rt-r-mt", values: MARGIN, vars: ["--mt"] },
+  mb: { className: "rt-r-mb", values: MARGIN, vars: ["--mb"] },
+  ml: { className: "rt-r-ml", values: MARGIN, vars: ["--ml"] },
+  my: { className: "rt-r-my", values: MARGIN, vars: ["--mt", "--mb"] },
+} satisfies PropDefs;
+export type MarginProps = { mt?: Responsive<Space>; mb?: Responsive<Space>; ml?: Responsive<Space | "auto"> };
+
+export const padding = {
+  p: { className: "rt-r-p", values: SPACE, vars: ["--p"] },
+  py: { className: "rt-r-py", values: SPACE, vars: ["--pt", "--pb"] },
+  pt: { className: "rt-r-pt", values: SPACE, vars: ["--pt"] },
+} satisfies PropDefs;
+export type PaddingProps = { p?: Responsive<Space>; py?: Responsive<Space>; pt?: Responsive<Space> };
+
+export const width = {
+  width: { className: "rt-r-w", vars: ["--width"] },
+  minWidth: { className: "rt-r-min-w", vars: ["--min-width"] },
+  maxWidth: { className: "rt-r-max-w", vars: ["--max-width"] },
+} satisfies PropDefs;
+
+/** Box, Flex and Grid's layout props the app sets (Radix's layoutPropDefs, in its order). */
+export const layout = {
+  p: padding.p,
+  py: padding.py,
+  pt: padding.pt,
+  minWidth: width.minWidth,
+  flexShrink: { className: "rt-r-fs", values: ["0", "1"], vars: ["--flex-shrink"] },
+} satisfies PropDefs;
+export type LayoutProps = PaddingProps & { minWidth?: string; flexShrink?: "0" | "1" };
+
+export const gap = { gap: { className: "rt-r-gap", values: SPACE, vars: ["--gap"] } } satisfies PropDefs;
+
+export const size = (values: readonly string[], dflt?: string): PropDef => ({
+  className: "rt-r-size",
+  values,
+  default: dflt,
+});
+export const variant = (values: readonly string[], dflt: string): PropDef => ({
+  className: "rt-variant",
+  values,
+  default: dflt,
+});
+export const weight: PropDef = { className: "rt-r-weight", values: ["light", "regular", "medium", "bold"] };
+export const textAlign: PropDef = { className: "rt-r-ta", values: ["left", "center", "right"] };
+export const highContrast: PropDef = { className: "rt-high-contrast", boolean: true };
+
+function token(className: string, value: string, parse?: (v: string) => string) {
+  const parsed = parse ? parse(value) : value;
+  return parsed.startsWith("-") ? `-${className}-${parsed.slice(1)}` : `${className}-${parsed}`;
+}
+
+/**
+ * Splits `props` into the classes and CSS variables `defs` give them and the rest (passed on to the
+ * element). `className` and `style` from the caller come after the generated ones, as in Radix.
+ */
+export function extract(
+  props: { className?: string; style?: CSSProperties },
+  ...defs: PropDefs[]
+): Record<string, unknown> & { className?: string; style?: CSSProperties } {
+  const rest: Record<string, unknown> = { ...props };
+  const classes: string[] = [];
+  let style: Record<string, string> | undefined;
+  for (const set of defs)
+    for (const name in set) {
+      const def = set[name];
+      const value = (rest[name] as string | Partial<Record<Breakpoint, string>> | boolean | undefined) ?? def.default;
+      delete rest[name];
+      if (value === undefined || value === "" || value === false) continue;
+      if (def.boolean) {
+        classes.push(def.className);
+        continue;
+      }
+      const entries: [Breakpoint, string][] =
+        typeof value === "object"
+          ? (Object.entries({ initial: def.default, ...value }) as [Breakpoint, string][]).filter(
+              ([, v]) => v !== undefined,
+            )
+          : [["initial", String(value)]];
+      for (const [bp, v] of entries) {
+        const prefix = bp === "initial" ? "" : `${bp}:`;
+        if (def.values?.includes(v)) classes.push(prefix + token(def.className, v, def.parse));
+        else if (def.vars) {
+          classes.push(prefix + def.className);
+          style ??= {};
+          for (const cssVar of def.vars)
+            style[bp === "initial" ? cssVar : `${cssVar}-${bp}`] = def.parse ? def.parse(v) : v;
+        }
+      }
+    }
+  const className = cx(classes.join(" "), props.className);
+  rest.className = className || undefined;
+  rest.style = style || props.style ? { ...style, ...props.style } : undefined;
+  return rest;
+}
+
+/** Class names joined, the empty ones left out. */
+export function cx(...names: (string | false | null | undefined)[]) {
+  return names.filter(Boolean).join(" ");
+}
+
+type AnyProps = Record<string, unknown>;
+
+/**
+ * `asChild`: the props go onto the one child element (as Radix's Slot does: classes joined, styles
+ * merged, handlers both called, the child's other props win).
+ */
+export function slot(props: AnyProps, children: unknown, ref?: Ref<unknown>) {
+  const child = Children.only(children) as ReactElement<AnyProps>;
+  if (!isValidElement(child)) return null;
+  const childProps = child.props as AnyProps;
+  const merged: AnyProps = { ...props };
+  for (const key in childProps) {
+    const own = props[key];
+    const theirs = childProps[key];
+    if (key === "className") merged[key] = cx(own as string, theirs as string);
+    else if (key === "style") merged[key] = { ...(own as object), ...(theirs as object) };
+    else if (/^on[A-Z]/.test(key) && typeof own === "function" && typeof theirs === "function")
+      merged[key] = (...args: unknown[]) => {
+        (theirs as (...a: unknown[]) => unknown)(...args);
+        (own as (...a: unknown[]) => unknown)(...args);
+      };
+    else merged[key] = theirs;
+  }
+  const childRef = (child as unknown as { ref?: Ref<unknown> }).ref;
+  if (ref) merged.ref = childRef ? composeRefs(ref, childRef) : ref;
+  return cloneElement(child, merged);
+}
+
+function composeRefs(...refs: Ref<unknown>[]) {
+  return (node: unknown) => {
+    for (const r of refs) {
+      if (typeof r === "function") r(node);
+      else if (r) (r as { current: unknown }).current = node;
+    }
+  };
+}

@@ -1,0 +1,119 @@
+// Text, Heading, Code, Link and DataList with Radix Themes 3.3's markup and classes.
+import { createElement, forwardRef, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import {
+  cx,
+  extract,
+  margin,
+  size,
+  slot,
+  textAlign,
+  variant,
+  weight,
+  type AccentColor,
+  type MarginProps,
+  type Responsive,
+  type Weight,
+} from "./props";
+
+type Size9 = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+const SIZES = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
+
+export type TextProps = Omit<ComponentPropsWithoutRef<"label">, "color"> &
+  MarginProps & {
+    as?: "span" | "div" | "label" | "p";
+    asChild?: boolean;
+    size?: Responsive<Size9>;
+    weight?: Responsive<Weight>;
+    align?: Responsive<"left" | "center" | "right">;
+    color?: AccentColor;
+  };
+
+const textDefs = { size: size(SIZES), weight, align: textAlign };
+
+export const Text = forwardRef<HTMLSpanElement, TextProps>(function Text(
+  { as = "span", asChild, color, ...props },
+  ref,
+) {
+  const { className, children, ...rest } = extract(props, textDefs, margin);
+  const own = { "data-accent-color": color, ...rest, className: cx("rt-Text", className) };
+  return asChild ? slot(own, children, ref) : createElement(as, { ...own, ref }, children as ReactNode);
+});
+
+export type HeadingProps = Omit<ComponentPropsWithoutRef<"h1">, "color"> &
+  MarginProps & {
+    as?: "h1" | "h2" | "h3";
+    size?: Responsive<Size9>;
+  };
+
+export const Heading = forwardRef<HTMLHeadingElement, HeadingProps>(function Heading({ as = "h1", ...props }, ref) {
+  const { className, ...rest } = extract(props, { size: size(SIZES, "6") }, margin);
+  return createElement(as, { ...rest, ref, className: cx("rt-Heading", className) });
+});
+
+export type CodeProps = Omit<ComponentPropsWithoutRef<"code">, "color"> & { size?: Responsive<Size9> };
+
+export const Code = forwardRef<HTMLElement, CodeProps>(function Code(props, ref) {
+  const { className, ...rest } = extract(props, {
+    size: size(SIZES),
+    variant: variant(["solid", "soft", "outline", "ghost"], "soft"),
+  });
+  return <code data-accent-color="" {...rest} ref={ref} className={cx("rt-reset", "rt-Code", className)} />;
+});
+
+export type LinkProps = Omit<ComponentPropsWithoutRef<"a">, "color"> & {
+  asChild?: boolean;
+  size?: Responsive<Size9>;
+};
+
+/** Radix's Link: a text link (`asChild` puts its classes on the one child, e.g. a Remix Link). */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ asChild, ...props }, ref) {
+  const { className, children, ...rest } = extract(props, {
+    size: size(SIZES),
+    underline: { className: "rt-underline", values: ["auto", "always", "hover", "none"], default: "auto" },
+  });
+  const own = { ...rest, "data-accent-color": "", className: cx("rt-Text", "rt-reset", "rt-Link", className) };
+  return asChild ? (
+    slot(own, children, ref)
+  ) : (
+    <a {...own} ref={ref}>
+      {children as ReactNode}
+    </a>
+  );
+});
+
+type DataListRootProps = ComponentPropsWithoutRef<"dl"> & MarginProps & { size?: Responsive<"1" | "2" | "3"> };
+
+const DataListRoot = forwardRef<HTMLDListElement, DataListRootProps>(function DataListRoot(props, ref) {
+  const { className, ...rest } = extract(
+    props,
+    {
+      orientation: { className: "rt-r-orientation", values: ["horizontal", "vertical"], default: "horizontal" },
+      size: size(["1", "2", "3"], "2"),
+    },
+    margin,
+  );
+  return <dl {...rest} ref={ref} className={cx("rt-Text", "rt-DataListRoot", className)} />;
+});
+
+const DataListItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function DataListItem(
+  { className, ...props },
+  ref,
+) {
+  return <div {...props} ref={ref} className={cx("rt-DataListItem", className)} />;
+});
+
+const DataListLabel = forwardRef<HTMLElement, ComponentPropsWithoutRef<"dt">>(function DataListLabel(
+  { className, ...props },
+  ref,
+) {
+  return <dt {...props} ref={ref} className={cx("rt-DataListLabel", className)} />;
+});
+
+const DataListValue = forwardRef<HTMLElement, ComponentPropsWithoutRef<"dd">>(function DataListValue(
+  { className, ...props },
+  ref,
+) {
+  return <dd {...props} ref={ref} className={cx(className, "rt-DataListValue")} />;
+});
+
+export const DataList = { Root: DataListRoot, Item: DataListItem, Label: DataListLabel, Value: DataListValue };
