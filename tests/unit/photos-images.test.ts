@@ -7,7 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { ImageRefused, inspectImage, makeDerivatives, sniffImageType, THUMBNAIL_SIZE } from "../../app/utils/images.server";
+import {
+  ImageRefused,
+  inspectImage,
+  makeDerivatives,
+  sniffImageType,
+  THUMBNAIL_SIZE,
+} from "../../app/utils/images.server";
 import { makeJpeg, makePng, PDF, pngBomb, quadrantRaw, readHeic, SVG } from "../setup/photos";
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), "photos-unit-"));
