@@ -2,11 +2,11 @@
 // action stays a visible button, the rest live here. A <details> disclosure, so it opens and its
 // links and forms work without JS; with JS it also closes on Escape (focus back on its button), on
 // a click outside and after a navigation.
-import { DotsHorizontalIcon } from "@radix-ui/react-icons";
 import { Button } from "~/components/ui";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { FastLink } from "./fast-link";
+import { SpriteIcon } from "./sprite-icon";
 
 export function ActionMenu({ label = "More actions", children }: { label?: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -39,7 +39,7 @@ export function ActionMenu({ label = "More actions", children }: { label?: strin
     <details ref={ref} className="action-menu" data-testid="action-menu">
       <Button asChild variant="soft" color="gray">
         <summary aria-label={label}>
-          <DotsHorizontalIcon aria-hidden /> More
+          <SpriteIcon name="dots" /> More
         </summary>
       </Button>
       <div className="action-menu-panel">{children}</div>

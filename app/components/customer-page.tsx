@@ -1,6 +1,5 @@
 // A customer's page (its route, app/routes/_app.customers_.$customerId.tsx), also drawn under a dialog
 // opened from it (app/utils/dialog-behind.server.ts).
-import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Card, Grid, Heading, Table, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -17,6 +16,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
 import type { customerPageData } from "~/services/customer-page.server";
+import { SpriteIcon } from "./sprite-icon";
 
 export type CustomerPageData = SerializeFrom<Awaited<ReturnType<typeof customerPageData>>>;
 
@@ -43,10 +43,14 @@ export function CustomerPage({ detail, activity, portalLinkSince, mail, photos }
             </Button>
             <ActionMenu>
               <ActionMenuLink to={`/invoices/new?customerId=${customer.id}`}>New Invoice</ActionMenuLink>
-              <ActionMenuLink to={`/customers/${customer.id}/edit?from=detail`} icon={<Pencil1Icon />}>
+              <ActionMenuLink to={`/customers/${customer.id}/edit?from=detail`} icon={<SpriteIcon name="pencil" />}>
                 Edit
               </ActionMenuLink>
-              <ActionMenuLink to={`/customers/${customer.id}/delete?from=detail`} icon={<TrashIcon />} danger>
+              <ActionMenuLink
+                to={`/customers/${customer.id}/delete?from=detail`}
+                icon={<SpriteIcon name="trash" />}
+                danger
+              >
                 Delete
               </ActionMenuLink>
             </ActionMenu>

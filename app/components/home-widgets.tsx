@@ -1,7 +1,6 @@
 // The pieces of the three Home dashboards (docs/decisions/dashboards.md): metric cards with their
 // change, the job pipeline, quick actions, short lists with View All, Needs Attention, inventory
 // alerts and Recent Activity. Plain links and GET forms: everything works without JavaScript.
-import { ArrowDownIcon, ArrowUpIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -10,6 +9,7 @@ import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { EmptyState } from "./empty-state";
 import { useDisplay } from "./date-display";
+import { SpriteIcon } from "./sprite-icon";
 
 type Direction = "increase" | "decrease" | "neutral";
 
@@ -59,9 +59,9 @@ export function MetricCards({ metrics }: { metrics: Metric[] }) {
                   }
                 >
                   {m.change.direction === "increase" ? (
-                    <ArrowUpIcon aria-hidden />
+                    <SpriteIcon name="arrow-up" />
                   ) : m.change.direction === "decrease" ? (
-                    <ArrowDownIcon aria-hidden />
+                    <SpriteIcon name="arrow-down" />
                   ) : null}{" "}
                   {m.change.text}
                 </Text>
@@ -182,7 +182,7 @@ export function PipelineSnapshot({ pipeline }: { pipeline: Pipeline }) {
       {pipeline.bottleneck ? (
         <Callout.Root color="orange" size="1" data-testid="bottleneck">
           <Callout.Icon>
-            <ExclamationTriangleIcon />
+            <SpriteIcon name="warning" />
           </Callout.Icon>
           <Callout.Text>
             <strong>Potential Bottleneck Detected</strong>

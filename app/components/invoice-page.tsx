@@ -1,6 +1,5 @@
 // An invoice's page (its route, app/routes/_app.invoices_.$invoiceId.tsx), also drawn under a dialog
 // opened from it (app/utils/dialog-behind.server.ts).
-import { DownloadIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Grid, Heading, Table, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
@@ -15,6 +14,7 @@ import { PAYMENT_METHOD_LABELS } from "~/schemas/payment";
 import { formatDate } from "~/utils/dates";
 import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
+import { SpriteIcon } from "./sprite-icon";
 
 export type InvoicePageData = SerializeFrom<NonNullable<Awaited<ReturnType<typeof getInvoicePage>>>>;
 
@@ -80,10 +80,13 @@ export function InvoicePage({
               {manualPayments ? (
                 <ActionMenuLink to={`/invoices/${invoice.id}/refund?redirectTo=${here}`}>Record Refund</ActionMenuLink>
               ) : null}
-              <ActionMenuLink to={`/invoices/${invoice.id}/pdf`} reloadDocument icon={<DownloadIcon />}>
+              <ActionMenuLink to={`/invoices/${invoice.id}/pdf`} reloadDocument icon={<SpriteIcon name="download" />}>
                 PDF
               </ActionMenuLink>
-              <ActionMenuLink to={`/invoices/${invoice.id}/edit?redirectTo=${here}`} icon={<Pencil1Icon />}>
+              <ActionMenuLink
+                to={`/invoices/${invoice.id}/edit?redirectTo=${here}`}
+                icon={<SpriteIcon name="pencil" />}
+              >
                 Edit
               </ActionMenuLink>
               {invoice.status === "draft" ? (
@@ -96,7 +99,7 @@ export function InvoicePage({
                 </ActionMenuSubmit>
               ) : null}
               {payments.length === 0 ? (
-                <ActionMenuLink to="?confirm=delete" icon={<TrashIcon />} danger>
+                <ActionMenuLink to="?confirm=delete" icon={<SpriteIcon name="trash" />} danger>
                   Delete invoice
                 </ActionMenuLink>
               ) : null}

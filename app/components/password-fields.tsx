@@ -1,9 +1,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { EyeClosedIcon, EyeOpenIcon } from "@radix-ui/react-icons";
 import { Button, Flex } from "~/components/ui";
 import { useId, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "./forms";
+import { SpriteIcon } from "./sprite-icon";
 
 /** What each password input of the group takes: its type and the class that masks it without JS. */
 export type PasswordInputProps = {
@@ -35,7 +35,7 @@ export function PasswordFields({
         {children({ type: shown ? "text" : "password", spellCheck: false, autoCapitalize: "off" })}
         <Flex>
           <Button type="button" variant="ghost" size="1" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-            {shown ? <EyeClosedIcon /> : <EyeOpenIcon />}
+            {shown ? <SpriteIcon name="eye-closed" /> : <SpriteIcon name="eye-open" />}
             {shown ? `Hide ${noun}` : `Show ${noun}`}
           </Button>
         </Flex>

@@ -1,11 +1,11 @@
 // The Payment Link popover (spec: invoices): choose a provider, Generate Link (a plain POST, so it
 // works without JS), then the link with Copy Link, which reads 'Copied' for 2 seconds. A
 // <details> element is the popover: it opens and closes without JS too.
-import { CopyIcon, Link2Icon } from "@radix-ui/react-icons";
 import { Button, Flex, Text, TextField } from "~/components/ui";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Toaster, type ToastData } from "./toaster";
+import { SpriteIcon } from "./sprite-icon";
 
 export const PROVIDER_OPTIONS = [
   { value: "stripe", label: "Stripe" },
@@ -39,7 +39,7 @@ export function CopyLinkButton({ url, size = "2" }: { url: string; size?: "1" | 
   return (
     <>
       <Button type="button" size={size} variant="soft" onClick={copy} data-testid="copy-link">
-        <CopyIcon /> {copied ? "Copied" : "Copy Link"}
+        <SpriteIcon name="copy" /> {copied ? "Copied" : "Copy Link"}
       </Button>
       {toast ? <Toaster key={toast.id} toast={toast} /> : null}
     </>
@@ -81,7 +81,7 @@ export function PaymentLinkPopover({
     <details className="payment-link-popover" open={open || undefined} data-testid={`payment-link-${invoiceId}`}>
       <Button asChild size={size} variant="soft">
         <summary aria-label={`Payment Link for ${invoiceNumber}`}>
-          <Link2Icon /> Payment Link
+          <SpriteIcon name="link" /> Payment Link
         </summary>
       </Button>
       <div className="payment-link-panel">

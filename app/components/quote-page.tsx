@@ -1,6 +1,5 @@
 // A quote's page (its route, app/routes/_app.quotes_.$quoteId.tsx), also drawn under a dialog opened
 // from it (app/utils/dialog-behind.server.ts).
-import { DownloadIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
@@ -12,6 +11,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
 import type { getQuotePage } from "~/models/quote.server";
+import { SpriteIcon } from "./sprite-icon";
 
 export type QuotePageData = SerializeFrom<NonNullable<Awaited<ReturnType<typeof getQuotePage>>>>;
 
@@ -40,10 +40,10 @@ export function QuotePage({ quote, items, customer, job, invoices, history, time
               <Link to={`/quotes/${quote.id}/send?redirectTo=${here}`}>Send Email</Link>
             </Button>
             <ActionMenu>
-              <ActionMenuLink to={`/quotes/${quote.id}/pdf`} reloadDocument icon={<DownloadIcon />}>
+              <ActionMenuLink to={`/quotes/${quote.id}/pdf`} reloadDocument icon={<SpriteIcon name="download" />}>
                 PDF
               </ActionMenuLink>
-              <ActionMenuLink to={`/quotes/${quote.id}/edit?redirectTo=${here}`} icon={<Pencil1Icon />}>
+              <ActionMenuLink to={`/quotes/${quote.id}/edit?redirectTo=${here}`} icon={<SpriteIcon name="pencil" />}>
                 Edit
               </ActionMenuLink>
               {quote.status === "draft" ? (
@@ -56,7 +56,7 @@ export function QuotePage({ quote, items, customer, job, invoices, history, time
                 </ActionMenuSubmit>
               ) : null}
               {invoices.length === 0 ? (
-                <ActionMenuLink to="?confirm=delete" icon={<TrashIcon />} danger>
+                <ActionMenuLink to="?confirm=delete" icon={<SpriteIcon name="trash" />} danger>
                   Delete quote
                 </ActionMenuLink>
               ) : null}

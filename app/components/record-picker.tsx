@@ -1,6 +1,5 @@
 import { getSelectProps, parse, type FieldMetadata, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Cross2Icon, ChevronDownIcon } from "@radix-ui/react-icons";
 import { Button, IconButton, Text, TextField } from "~/components/ui";
 import { useCombobox } from "downshift";
 import { useEffect, useId, useRef, useState } from "react";
@@ -21,6 +20,7 @@ import {
 } from "~/utils/picker";
 import { ErrorList } from "./forms";
 import { SelectField } from "./select-field";
+import { SpriteIcon } from "./sprite-icon";
 
 type Item<K extends PickerKind> = PickerOption & { row: PickerRows[K] };
 
@@ -291,7 +291,7 @@ function PickerCombobox<K extends PickerKind>({
                 aria-label={`Clear ${noun}`}
                 onClick={() => selectItem(null)}
               >
-                <Cross2Icon />
+                <SpriteIcon name="close" />
               </IconButton>
             ) : null}
             <IconButton
@@ -302,7 +302,7 @@ function PickerCombobox<K extends PickerKind>({
               aria-label={`Show ${noun}s`}
               {...getToggleButtonProps()}
             >
-              <ChevronDownIcon />
+              <SpriteIcon name="chevron-down" />
             </IconButton>
           </TextField.Slot>
         </TextField.Root>

@@ -1,6 +1,6 @@
-// Icons drawn on every page (the sidebar, the header, the list toolbars) come from one cached SVG
-// sprite instead of inline path data (tests/tools/icon-sprite.ts writes app/styles/icons.svg from
-// @radix-ui/react-icons; docs/decisions/radix-css.md). Decorative: hidden from assistive technology,
+// Every icon the app draws comes from one cached SVG sprite instead of inline path data
+// (tests/tools/icon-sprite.ts writes app/styles/icons.svg from @radix-ui/react-icons;
+// docs/decisions/radix-css.md). Decorative: hidden from assistive technology,
 // the control around it carries the name.
 import sprite from "~/styles/icons.svg";
 import type { SpriteIconName } from "./sprite-icons";

@@ -1,6 +1,6 @@
 import { Callout } from "~/components/ui";
-import { CheckCircledIcon, CrossCircledIcon } from "@radix-ui/react-icons";
 import { useEffect, useState } from "react";
+import { SpriteIcon } from "./sprite-icon";
 
 export type ToastData = { id?: string; title: string; description?: string; type?: "success" | "error" };
 
@@ -24,7 +24,7 @@ export function Toaster({ toast }: { toast: ToastData }) {
   return (
     <div className="toast-region" role={error ? "alert" : "status"} aria-live={error ? "assertive" : "polite"}>
       <Callout.Root color={error ? "red" : "green"} variant="surface" className="toast" onClick={() => setOpen(false)}>
-        <Callout.Icon>{error ? <CrossCircledIcon /> : <CheckCircledIcon />}</Callout.Icon>
+        <Callout.Icon>{error ? <SpriteIcon name="cross-circled" /> : <SpriteIcon name="check-circled" />}</Callout.Icon>
         <div>
           <Callout.Text weight="bold" data-testid="toast-title">
             {toast.title}

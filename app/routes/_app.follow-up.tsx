@@ -1,6 +1,5 @@
 // Follow Up Quote (office Quick Action, issue 14 item 2): sent quotes waiting longest for the
 // customer, each opening the real Send Email dialog, which returns here.
-import { EnvelopeClosedIcon } from "@radix-ui/react-icons";
 import { Button, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -16,6 +15,7 @@ import { getDb } from "~/utils/db.server";
 import { requireListSearch } from "~/utils/list-search.server";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Follow Up Quotes · Cabinetry Jobs" }];
 
@@ -70,7 +70,7 @@ export default function FollowUp() {
               <td>
                 <Button asChild size="2" variant="soft">
                   <Link to={`/quotes/${q.id}/send?redirectTo=${back}`}>
-                    <EnvelopeClosedIcon /> Send Email
+                    <SpriteIcon name="inbox" /> Send Email
                   </Link>
                 </Button>
               </td>

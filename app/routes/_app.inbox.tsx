@@ -2,7 +2,6 @@
 // a link or a plain form, so it all works without JavaScript: `?email=ID` shows a message,
 // `&reply=1` opens the reply form, `&images=1` shows its remote images. A GET never changes data:
 // opening a message from a list posts `intent=open` (marks it read), which redirects to `?email=ID`.
-import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "~/components/ui";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -29,6 +28,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { refusalToast } from "~/utils/refusal-response.server";
 import { useDisplay } from "~/components/date-display";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Cabinetry Jobs" }];
 
@@ -216,7 +216,7 @@ export default function Inbox() {
             disabled={!configured || syncing}
             title={configured ? undefined : "Set up e-mail in Settings → Email first"}
           >
-            <ReloadIcon /> {syncing ? "Syncing..." : "Sync"}
+            <SpriteIcon name="reload" /> {syncing ? "Syncing..." : "Sync"}
           </Button>
         </Form>
       }
@@ -314,7 +314,7 @@ function ReadingPane() {
   return (
     <article aria-labelledby="email-subject">
       <Link to={listQuery(params)} className="inbox-back row-action">
-        <ArrowLeftIcon /> Back to inbox
+        <SpriteIcon name="arrow-left" /> Back to inbox
       </Link>
       <Flex justify="between" align="start" gap="3" wrap="wrap">
         <Heading as="h2" size="5" id="email-subject">

@@ -1,4 +1,3 @@
-import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Badge } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
@@ -15,6 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Categories · Inventory · Cabinetry Jobs" }];
 
@@ -71,7 +71,7 @@ export default function Categories() {
                 {canWrite ? (
                   <div className="row-actions">
                     <IconLink label={`Edit ${c.name}`} to={`/inventory/categories/${c.id}/edit${query}`} keepScroll>
-                      <Pencil1Icon />
+                      <SpriteIcon name="pencil" />
                     </IconLink>
                     <IconLink
                       label={`Delete ${c.name}`}
@@ -79,7 +79,7 @@ export default function Categories() {
                       color="red"
                       keepScroll
                     >
-                      <TrashIcon />
+                      <SpriteIcon name="trash" />
                     </IconLink>
                   </div>
                 ) : null}

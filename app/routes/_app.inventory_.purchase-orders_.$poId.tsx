@@ -1,4 +1,3 @@
-import { DownloadIcon, EnvelopeClosedIcon, Pencil1Icon, TrashIcon, Cross2Icon } from "@radix-ui/react-icons";
 import { Button, Card, Flex, Grid, Heading, Text, TextField } from "~/components/ui";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -27,6 +26,7 @@ import { can } from "~/utils/permissions";
 import { requireFound } from "~/utils/refusal.server";
 import { refusalToast } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.order.poNumber ?? "Purchase order"} · Inventory · Cabinetry Jobs` },
@@ -119,26 +119,26 @@ export default function PurchaseOrderPage() {
             {canWrite && order.status !== "cancelled" ? (
               <Button asChild variant={order.status === "draft" ? "soft" : "solid"}>
                 <Link to={`${base}/send`} preventScrollReset>
-                  <EnvelopeClosedIcon aria-hidden /> E-mail to supplier
+                  <SpriteIcon name="inbox" /> E-mail to supplier
                 </Link>
               </Button>
             ) : null}
             <ActionMenu>
-              <ActionMenuLink to={`${base}/pdf`} reloadDocument icon={<DownloadIcon />}>
+              <ActionMenuLink to={`${base}/pdf`} reloadDocument icon={<SpriteIcon name="download" />}>
                 Download PDF
               </ActionMenuLink>
               {canWrite && order.status === "draft" ? (
-                <ActionMenuLink to={`${base}/edit`} icon={<Pencil1Icon />}>
+                <ActionMenuLink to={`${base}/edit`} icon={<SpriteIcon name="pencil" />}>
                   Edit
                 </ActionMenuLink>
               ) : null}
               {canWrite && (order.status === "draft" || order.status === "ordered") && !anyReceived ? (
-                <ActionMenuSubmit intent="cancel" icon={<Cross2Icon />} danger>
+                <ActionMenuSubmit intent="cancel" icon={<SpriteIcon name="close" />} danger>
                   Cancel order
                 </ActionMenuSubmit>
               ) : null}
               {canWrite && order.status === "draft" ? (
-                <ActionMenuSubmit intent="delete" icon={<TrashIcon />} danger>
+                <ActionMenuSubmit intent="delete" icon={<SpriteIcon name="trash" />} danger>
                   Delete draft
                 </ActionMenuSubmit>
               ) : null}

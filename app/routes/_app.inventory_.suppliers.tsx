@@ -1,4 +1,3 @@
-import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Badge, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
@@ -16,6 +15,7 @@ import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Suppliers · Inventory · Cabinetry Jobs" }];
 
@@ -80,7 +80,7 @@ export default function Suppliers() {
                 {canWrite ? (
                   <div className="row-actions">
                     <IconLink label={`Edit ${s.name}`} to={`/inventory/suppliers/${s.id}/edit${query}`} keepScroll>
-                      <Pencil1Icon />
+                      <SpriteIcon name="pencil" />
                     </IconLink>
                     <IconLink
                       label={`Delete ${s.name}`}
@@ -88,7 +88,7 @@ export default function Suppliers() {
                       color="red"
                       keepScroll
                     >
-                      <TrashIcon />
+                      <SpriteIcon name="trash" />
                     </IconLink>
                   </div>
                 ) : null}

@@ -1,5 +1,4 @@
 import { Badge, Button, Flex, Text } from "~/components/ui";
-import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from "@radix-ui/react-icons";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
@@ -15,6 +14,7 @@ import { requireId } from "~/utils/params.server";
 import { can } from "~/utils/permissions";
 import { requireFound } from "~/utils/refusal.server";
 import { useDisplay } from "~/components/date-display";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 // The photo viewer over the Photos list: the viewer size, the details, Previous/Next through the
 // list as filtered, Edit, Delete and the original's download.
@@ -83,7 +83,7 @@ export default function PhotoViewer() {
           {prevId ? (
             <Button asChild variant="soft">
               <Link to={`/photos/${prevId}${query}`} preventScrollReset rel="prev">
-                <ChevronLeftIcon /> Previous
+                <SpriteIcon name="chevron-left" /> Previous
               </Link>
             </Button>
           ) : (
@@ -92,7 +92,7 @@ export default function PhotoViewer() {
           {nextId ? (
             <Button asChild variant="soft">
               <Link to={`/photos/${nextId}${query}`} preventScrollReset rel="next">
-                Next <ChevronRightIcon />
+                Next <SpriteIcon name="chevron-right" />
               </Link>
             </Button>
           ) : null}
@@ -126,7 +126,7 @@ export default function PhotoViewer() {
         <Flex gap="3" justify="end" wrap="wrap">
           <Button asChild variant="soft" color="gray">
             <a href={`/api/photos/${photo.id}/download`} download>
-              <DownloadIcon /> Original
+              <SpriteIcon name="download" /> Original
             </a>
           </Button>
           {canDelete ? (

@@ -1,5 +1,4 @@
 import { Button, Text } from "~/components/ui";
-import { UploadIcon } from "@radix-ui/react-icons";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
@@ -15,6 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { choiceFilter, valueFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 // Photos (spec: Photos screen; docs/decisions/photos.md): search by title or description, the
 // entity filter, the tag filter from the photos' own tags, a grid of thumbnails, 24 a page.
@@ -76,7 +76,7 @@ export default function Photos() {
         canUpload ? (
           <Button asChild>
             <Link to={`upload${query}`} preventScrollReset>
-              <UploadIcon /> Upload Photos
+              <SpriteIcon name="upload" /> Upload Photos
             </Link>
           </Button>
         ) : null

@@ -3,7 +3,6 @@
 // (?tab=), so every figure works without JavaScript. Figures come from app/models/reports.server.ts;
 // charts are server-drawn SVG beside their data tables; Export downloads CSV and PDF.
 import { Badge, Button, Card, Flex, Grid, Heading, Text, TextField } from "~/components/ui";
-import { DownloadIcon } from "@radix-ui/react-icons";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -38,6 +37,7 @@ import { parseListSearch } from "~/utils/list-search";
 import { invalid } from "~/utils/refusal.server";
 import reportStyles from "~/styles/reports.css";
 import { useDisplay } from "~/components/date-display";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Cabinetry Jobs" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -115,12 +115,12 @@ export default function Reports() {
           <Flex gap="2" wrap="wrap">
             <Button asChild variant="soft">
               <a href={`/reports/export?format=csv&${exportQuery}`} download data-testid="export-csv">
-                <DownloadIcon /> Export CSV
+                <SpriteIcon name="download" /> Export CSV
               </a>
             </Button>
             <Button asChild variant="soft">
               <a href={`/reports/export?format=pdf&${exportQuery}`} download data-testid="export-pdf">
-                <DownloadIcon /> Export PDF
+                <SpriteIcon name="download" /> Export PDF
               </a>
             </Button>
           </Flex>

@@ -1,4 +1,3 @@
-import { PlusIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -20,6 +19,7 @@ import { requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Schedule · Cabinetry Jobs" }];
 
@@ -363,7 +363,7 @@ export default function Schedule() {
           {data.canWrite ? (
             <Button asChild>
               <Link to={`/schedule/events/new${query}`} preventScrollReset>
-                <PlusIcon /> Add Event
+                <SpriteIcon name="plus" /> Add Event
               </Link>
             </Button>
           ) : null}

@@ -1,4 +1,3 @@
-import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, IconButton, Table, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
@@ -10,6 +9,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Resources · Cabinetry Jobs" }];
 
@@ -33,7 +33,7 @@ export default function Resources() {
           canWrite ? (
             <Button asChild>
               <Link to="new">
-                <PlusIcon /> Add Resource
+                <SpriteIcon name="plus" /> Add Resource
               </Link>
             </Button>
           ) : null
@@ -75,7 +75,7 @@ export default function Resources() {
                     {canWrite ? (
                       <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${r.name}`}>
                         <Link to={`${r.id}/edit`}>
-                          <Pencil1Icon />
+                          <SpriteIcon name="pencil" />
                         </Link>
                       </IconButton>
                     ) : null}

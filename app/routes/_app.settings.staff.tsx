@@ -1,4 +1,3 @@
-import { Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Card, Flex, IconButton, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
@@ -10,6 +9,7 @@ import { formatDateTime } from "~/utils/dates";
 import { ROLE_LABELS } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 // Settings → Staff (decisions §2: the owner adds accounts, sets roles, deactivates, resets
 // passwords). Add and Edit are dialog routes over this list.
@@ -38,7 +38,7 @@ export default function Staff() {
           </div>
           <Button asChild>
             <Link to="/settings/staff/new">
-              <PlusIcon /> Add User
+              <SpriteIcon name="plus" /> Add User
             </Link>
           </Button>
         </Flex>
@@ -84,7 +84,7 @@ export default function Staff() {
                 <td>
                   <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${s.name}`}>
                     <Link to={`/settings/staff/${s.id}`}>
-                      <Pencil1Icon />
+                      <SpriteIcon name="pencil" />
                     </Link>
                   </IconButton>
                 </td>

@@ -1,4 +1,3 @@
-import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Box, Button, Card, Flex, Grid, Heading, Text, TextArea, TextField } from "~/components/ui";
 import {
   json,
@@ -27,6 +26,7 @@ import { parseRouteId } from "~/utils/params.server";
 import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useDisplay } from "~/components/date-display";
+import { SpriteIcon } from "~/components/sprite-icon";
 
 export const meta: MetaFunction = () => [{ title: "Your Quotes" }, { name: "robots", content: "noindex" }];
 
@@ -160,7 +160,7 @@ export default function PortalQuotes() {
             style={{ flex: 1, maxWidth: 420 }}
           >
             <TextField.Slot>
-              <MagnifyingGlassIcon />
+              <SpriteIcon name="search" />
             </TextField.Slot>
           </TextField.Root>
           <Button type="submit" variant="soft">

@@ -1,7 +1,7 @@
-// `npm run icons`: writes app/styles/icons.svg, one SVG sprite of the Radix icons the shell and
-// the lists draw on every page (docs/decisions/radix-css.md). Inline, each icon is ~1.5 KB of path
-// data in every page's HTML (the sidebar alone was 24 KB); from the sprite a page carries
-// `<svg><use href="…#home"/></svg>` and the browser caches the sprite (a fingerprinted asset).
+// `npm run icons`: writes app/styles/icons.svg, one SVG sprite of every Radix icon the app draws
+// (docs/decisions/radix-css.md). Inline, each icon is ~1.5 KB of path data in every page's HTML
+// (the sidebar alone was 24 KB); from the sprite a page carries `<svg><use href="…#home"/></svg>`
+// and the browser caches the sprite (a fingerprinted asset).
 // tests/unit/radix-css.test.ts fails when the file is stale.
 import fs from "node:fs";
 import path from "node:path";

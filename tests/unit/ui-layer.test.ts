@@ -36,10 +36,12 @@ function canonical(html: string) {
 }
 
 describe("the UI layer", () => {
-  it("is the only way app code draws Radix Themes components (their React code stays out of the browser)", () => {
+  it("is the only way app code draws Radix Themes components and icons (their React code stays out of the browser)", () => {
     const offending = sources(appDir)
       .filter((file) =>
-        /from\s+"@radix-ui\/themes(\/[^"]*)?"|import\(\s*"@radix-ui\/themes/.test(fs.readFileSync(file, "utf8")),
+        /from\s+"@radix-ui\/(themes|react-icons)(\/[^"]*)?"|import\(\s*"@radix-ui\/(themes|react-icons)/.test(
+          fs.readFileSync(file, "utf8"),
+        ),
       )
       .map((file) => path.relative(appDir, file));
     expect(offending).toEqual([]);
