@@ -6,7 +6,7 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Outlet, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { lazyComponent } from "~/components/lazy-component";
 import { customerPageData } from "~/services/customer-page.server";
 import { requirePermission } from "~/utils/auth.server";
@@ -58,6 +58,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     createdAt: c.createdAt,
   }));
   return json({ customers, total, list, behind: null });
+}
+
+// A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  if (data.behind) await CustomerPage.preload();
+  return data;
 }
 
 export default function Customers() {

@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RowMenuLink } from "~/components/action-menu";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { labelOf } from "~/components/select-field";
@@ -55,6 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     createdAt: i.createdAt,
   }));
   return json({ invoices, total, stats, list, timeZone: ctx.timeZone, behind: null });
+}
+
+// A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  if (data.behind) await InvoicePage.preload();
+  return data;
 }
 
 export default function Invoices() {

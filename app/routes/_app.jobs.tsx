@@ -5,7 +5,7 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { lazyComponent } from "~/components/lazy-component";
 import { jobPageData } from "~/services/job-page.server";
 import { requirePermission } from "~/utils/auth.server";
@@ -76,6 +76,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canCustomers: can(user.viewRole, "customers"),
     behind: null,
   });
+}
+
+// A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  if (data.behind) await JobPage.preload();
+  return data;
 }
 
 export default function Jobs() {

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { keepListQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
@@ -48,6 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     createdAt: q.createdAt,
   }));
   return json({ quotes, total, stats, list, timeZone: ctx.timeZone, behind: null });
+}
+
+// A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  if (data.behind) await QuotePage.preload();
+  return data;
 }
 
 export default function Quotes() {
