@@ -5,7 +5,8 @@
 //
 // Inside a FastLinkScope (a DataTable's rows) the links carry no marker at all: every <a> under an
 // element with `data-fast-links` is one (50 rows × 5 links of `data-fast-link=""` were ~5 KB of a
-// list's HTML); `data-keep-scroll` marks the ones that keep the scroll position there.
+// list's HTML), and the ones into a dialog over the page — a path two or more steps under the
+// page's own, as /jobs/12/edit from /jobs — keep the scroll position (no `data-keep-scroll` each).
 import { useNavigate } from "@remix-run/react";
 import { createContext, forwardRef, useContext, useEffect, type AnchorHTMLAttributes } from "react";
 
@@ -16,7 +17,7 @@ export const FastLinkScope = Scope.Provider;
 type FastLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** An absolute path ("/customers/12?tab=x"): no relative resolution happens here. */
   to: string;
-  /** Keep the scroll position (a dialog route opening over the list). */
+  /** Keep the scroll position (a dialog route opening over the list); in a FastLinkScope its path decides. */
   preventScrollReset?: boolean;
 };
 
@@ -26,9 +27,21 @@ export const FastLink = forwardRef<HTMLAnchorElement, FastLinkProps>(function Fa
   ref,
 ) {
   const scoped = useContext(Scope);
-  if (scoped) return <a ref={ref} href={to} data-keep-scroll={preventScrollReset ? "" : undefined} {...rest} />;
+  if (scoped) return <a ref={ref} href={to} {...rest} />;
   return <a ref={ref} href={to} data-fast-link={preventScrollReset ? "keep-scroll" : ""} {...rest} />;
 });
+
+/** A path two or more steps under the page's own (/jobs/12/edit under /jobs): a dialog route over it. */
+function opensOver(path: string, page: string) {
+  const base = page.replace(/\/$/, "");
+  return (
+    path.startsWith(`${base}/`) &&
+    path
+      .slice(base.length + 1)
+      .split("/")
+      .filter(Boolean).length >= 2
+  );
+}
 
 /** Mount once inside the router: plain left clicks on a FastLink navigate without a page load. */
 export function useFastLinks() {
@@ -52,7 +65,9 @@ export function useFastLinks() {
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
       navigate(`${url.pathname}${url.search}${url.hash}`, {
-        preventScrollReset: anchor.dataset.fastLink === "keep-scroll" || anchor.hasAttribute("data-keep-scroll"),
+        preventScrollReset:
+          anchor.dataset.fastLink === "keep-scroll" ||
+          (!anchor.dataset.fastLink && opensOver(url.pathname, window.location.pathname)),
       });
     };
     document.addEventListener("click", onClick);

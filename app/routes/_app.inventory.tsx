@@ -1,11 +1,9 @@
-import { Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
-import { IconLink } from "~/components/icon-link";
-import { SpriteIcon } from "~/components/sprite-icon";
+import { RowMenu, RowMenuLink } from "~/components/action-menu";
 import { formatCost, formatQuantity, InventoryHeader, QuantityWithUnit, StockBadge } from "~/components/inventory";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard } from "~/components/list-page";
@@ -44,8 +42,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     inventorySummary(db),
     listCategories(db, { limit: 500 }),
   ]);
+  // Only what the rows show (the page's data is serialised once more for hydration).
   return json({
-    items: rows,
+    items: rows.map((item) => ({
+      id: item.id,
+      name: item.name,
+      sku: item.sku,
+      type: item.type,
+      categoryName: item.categoryName,
+      currentStock: item.currentStock,
+      unit: item.unit,
+      level: item.level,
+      reorderPoint: item.reorderPoint,
+      averageCost: item.averageCost,
+      location: item.location,
+    })),
     total,
     list,
     summary,
@@ -96,50 +107,50 @@ export default function InventoryItems() {
           label="Inventory items"
           headers={[
             "Item",
-            "Type",
             "Category",
             { label: "On Hand", numeric: true },
             "Level",
-            { label: "Reorder Point", numeric: true },
+            { label: "Reorder Point", numeric: true, className: "c-wide" },
             { label: "Avg Cost", numeric: true },
-            "Location",
-            "Actions",
+            { label: "Location", className: "c-wide" },
+            <span key="a" className="visually-hidden">
+              Actions
+            </span>,
           ]}
         >
           {items.map((item) => (
             <tr key={item.id} data-testid="item-row">
-              <td>
-                <FastLink to={`/inventory/${item.id}/edit${query}`}>{item.name}</FastLink>
-                <Text as="div" size="1" color="gray">
-                  {item.sku}
-                </Text>
+              <td className="c-main">
+                <FastLink to={`/inventory/${item.id}/edit${query}`} className="plain strong">
+                  {item.name}
+                </FastLink>
+                <div className="small muted">{`${item.sku} · ${item.type.charAt(0).toUpperCase()}${item.type.slice(1)}`}</div>
               </td>
-              <td>{item.type.charAt(0).toUpperCase() + item.type.slice(1)}</td>
               <td>{item.categoryName ?? <span className="muted">—</span>}</td>
-              <td className="num" data-testid="on-hand">
+              <td className="c-date num" data-label="On hand" data-testid="on-hand">
                 <QuantityWithUnit value={item.currentStock} unit={item.unit} />
               </td>
-              <td>
+              <td className="c-status">
                 <StockBadge level={item.level} />
               </td>
-              <td className="num">{formatQuantity(item.reorderPoint)}</td>
-              <td className="num" data-testid="avg-cost">
+              <td className="num c-wide">{formatQuantity(item.reorderPoint)}</td>
+              <td className="c-money" data-testid="avg-cost">
                 {formatCost(item.averageCost)}
               </td>
-              <td>{item.location ?? <span className="muted">—</span>}</td>
-              <td>
+              <td className="c-wide">{item.location ?? <span className="muted">—</span>}</td>
+              <td className="c-actions">
                 {canWrite ? (
-                  <div className="row-actions">
-                    <IconLink label={`Receive ${item.name}`} to={`/inventory/${item.id}/receive${query}`} keepScroll>
-                      <SpriteIcon name="plus" />
-                    </IconLink>
-                    <IconLink label={`Adjust ${item.name}`} to={`/inventory/${item.id}/adjust${query}`} keepScroll>
-                      <SpriteIcon name="minus" />
-                    </IconLink>
-                    <IconLink label={`Edit ${item.name}`} to={`/inventory/${item.id}/edit${query}`} keepScroll>
-                      <SpriteIcon name="pencil" />
-                    </IconLink>
-                  </div>
+                  <RowMenu label={`Actions for ${item.name}`}>
+                    <RowMenuLink to={`/inventory/${item.id}/receive${query}`} keepScroll>
+                      Receive
+                    </RowMenuLink>
+                    <RowMenuLink to={`/inventory/${item.id}/adjust${query}`} keepScroll>
+                      Adjust
+                    </RowMenuLink>
+                    <RowMenuLink to={`/inventory/${item.id}/edit${query}`} keepScroll>
+                      Edit
+                    </RowMenuLink>
+                  </RowMenu>
                 ) : null}
               </td>
             </tr>
