@@ -1,4 +1,5 @@
-import { Box, Button, Card, Dialog, Flex, Heading, Text } from "~/components/ui";
+import { Box, Button, Card, Flex, Heading, Text } from "~/components/ui";
+import { Dialog } from "~/components/ui/dialog";
 import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
