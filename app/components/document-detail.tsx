@@ -3,7 +3,7 @@ import { Box, Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { Form, Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { ItemsTable, TotalsSummary } from "./line-items";
+import { ItemsTable, TotalsSummary } from "./items-table";
 import { useDisplay } from "./date-display";
 
 export function DetailCard({

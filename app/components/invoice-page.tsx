@@ -10,7 +10,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { PaymentLinkPopover } from "~/components/payment-link";
 import { useDisplay } from "~/components/date-display";
 import type { getInvoicePage } from "~/models/invoice.server";
-import { PAYMENT_METHOD_LABELS } from "~/schemas/payment";
+import { PAYMENT_METHOD_LABELS } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";

@@ -9,12 +9,20 @@ import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
 import { EventStatusBadge, PriorityBadge, StatusBadge } from "~/components/status-badge";
 import { PhotoStripCard } from "~/components/photo-grid";
-import { JobCostingSection } from "~/components/job-materials";
+import { lazyComponent } from "~/components/lazy-component";
 import { JobPhasesCard, PhaseProgressLine } from "~/components/job-phases";
 import { useDisplay } from "~/components/date-display";
 import type { jobPageData } from "~/services/job-page.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { compareMoney, formatMoney, subtractMoney } from "~/utils/money";
+
+/**
+ * The costing section: its Issue form brings the form library and zod, so it is its own browser
+ * chunk and the job page's first load stays light (docs/performance.md). The job routes preload it.
+ */
+export const JobCostingSection = lazyComponent(() =>
+  import("~/components/job-materials").then((m) => m.JobCostingSection),
+);
 
 export type JobPageData = SerializeFrom<Awaited<ReturnType<typeof jobPageData>>>;
 

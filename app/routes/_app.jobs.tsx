@@ -33,7 +33,12 @@ import { useDisplay } from "~/components/date-display";
 export const meta: MetaFunction = () => [{ title: "Jobs · Cabinetry Jobs" }];
 
 // The record's page, drawn under a dialog opened from it: not in the list's first load.
-const JobPage = lazyComponent(() => import("~/components/job-page").then((m) => m.JobPage));
+const JobPage = lazyComponent(() =>
+  import("~/components/job-page").then(async (m) => {
+    await m.JobCostingSection.preload();
+    return m.JobPage;
+  }),
+);
 
 // The job page's photo strip, drawn here under a dialog opened from the page.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];

@@ -5,8 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { JobPage } from "~/components/job-page";
+import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { JobCostingSection, JobPage } from "~/components/job-page";
 import { getSettings } from "~/models/settings.server";
 import { jobPageData } from "~/services/job-page.server";
 import { requirePermission } from "~/utils/auth.server";
@@ -62,6 +62,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return refusalToast(request, back, error);
   }
+}
+
+// The costing section is its own chunk (job-page.tsx): a navigation here waits for it rather than
+// drawing the page without it for a moment.
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), JobCostingSection.preload()]);
+  return data;
 }
 
 export default function JobDetail() {

@@ -5,7 +5,7 @@ import { moneyContext, plusDays } from "~/models/business.server";
 import { refusalToast } from "~/utils/refusal-response.server";
 import { convertQuoteToInvoice } from "~/models/invoice.server";
 import { deleteQuote, getQuotePage, markQuoteSent, respondToQuote } from "~/models/quote.server";
-import { paymentTermDays } from "~/schemas/invoice";
+import { paymentTermDays } from "~/schemas/choices";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ItemsTable, TotalsSummary } from "~/components/line-items";
+import { ItemsTable, TotalsSummary } from "~/components/items-table";
 import { PortalFrame } from "~/components/portal-frame";
 import { PortalDenied } from "~/components/portal-quotes";
 import { PortalPhotos } from "~/components/portal-photos";

@@ -1,5 +1,5 @@
-// The choices list screens filter by, without the schemas (which re-export them): a list route
-// imports them from here so its browser chunk carries no validation library.
+// The choices list screens filter by (and small helpers pages show), without the schemas (which
+// re-export them): a route imports them from here so its browser chunk carries no validation library.
 
 export const EVENT_TYPES = ["install", "measure", "shop", "delivery", "appointment", "service"] as const;
 export const ITEM_TYPES = ["material", "hardware", "tool", "consumable"] as const;
@@ -20,3 +20,18 @@ export const PO_STATUS_LABELS: Record<PoStatus, string> = {
   received: "Received",
   cancelled: "Cancelled",
 };
+
+export const PAYMENT_METHODS = ["cash", "check", "credit_card", "bank_transfer", "other"] as const;
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  cash: "Cash",
+  check: "Check",
+  credit_card: "Credit Card",
+  bank_transfer: "Bank Transfer",
+  other: "Other",
+};
+
+/** Days from the issue date to the due date for a payment term ("Net 15" → 15, "Due on Receipt" → 0). */
+export function paymentTermDays(term: string): number {
+  const net = /^Net (\d+)$/.exec(term);
+  return net ? Number(net[1]) : 0;
+}

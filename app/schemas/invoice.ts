@@ -10,21 +10,15 @@ import {
   taxRateField,
 } from "./line-items";
 import { flag } from "./ops-common";
-import { INVOICE_STATUSES } from "./choices";
+import { INVOICE_STATUSES, paymentTermDays } from "./choices";
 
-export { INVOICE_STATUSES };
+export { INVOICE_STATUSES, paymentTermDays };
 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_TERMS = ["Due on Receipt", "Net 15", "Net 30", "Net 45", "Net 60"] as const;
 export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
 export const DEFAULT_INVOICE_TERMS =
   "Payment due within 30 days of invoice date. Late payments may incur additional charges.";
-
-/** Days from the issue date to the due date for a payment term ("Net 15" → 15, "Due on Receipt" → 0). */
-export function paymentTermDays(term: string): number {
-  const net = /^Net (\d+)$/.exec(term);
-  return net ? Number(net[1]) : 0;
-}
 
 /** The invoice's default terms text for Settings → Business → default payment terms. */
 export function defaultInvoiceTerms(term: string): string {

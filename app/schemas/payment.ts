@@ -2,14 +2,9 @@ import { z } from "zod";
 import { optionalText } from "./common";
 import { dayField, decimalField, idField } from "./line-items";
 
-export const PAYMENT_METHODS = ["cash", "check", "credit_card", "bank_transfer", "other"] as const;
-export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  cash: "Cash",
-  check: "Check",
-  credit_card: "Credit Card",
-  bank_transfer: "Bank Transfer",
-  other: "Other",
-};
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./choices";
+
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS };
 export const PAYMENT_NOT_POSITIVE = "Payment amount must be greater than zero";
 
 /** Record Payment and POST /api/payments (spec §5). The balance rule lives in the locked transaction. */

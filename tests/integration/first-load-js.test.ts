@@ -1,4 +1,4 @@
-// What a list screen's first load carries (issue 16, goal 3): the browser modules its HTML loads —
+// What a list screen's (and a record page's) first load carries (issue 16, goal 3): the browser modules its HTML loads —
 // entry, root, the shell and the list route, with their static imports — read from the build's
 // metafile. The forms' validation (zod, conform), the search's type-ahead (downshift) and a date
 // library come with the dialogs and the first focus of the search box, not with the list.
@@ -45,11 +45,29 @@ const HEAVY = [
   "downshift",
   "date-fns",
   "@date-fns/tz",
+  // Only the dialog frame needs the dialog primitive (focus trap, scroll lock).
+  "@radix-ui/react-dialog",
+];
+
+// The record pages and the other screens (their forms live in dialog routes or lazy chunks).
+const PAGES = [
+  "_app._index",
+  "_app.reports",
+  "_app.customers_.$customerId",
+  "_app.jobs_.$jobId",
+  "_app.quotes_.$quoteId",
+  "_app.invoices_.$invoiceId",
 ];
 
 describe("a list screen's first load", () => {
   it.each(LISTS)("/%s carries no form validation, type-ahead or date library", (list) => {
     const packages = firstLoadPackages(`_app.${list}`);
+    expect(packages.has("react-dom")).toBe(true);
+    expect(HEAVY.filter((p) => packages.has(p))).toEqual([]);
+  });
+
+  it.each(PAGES)("%s carries none of them either", (route) => {
+    const packages = firstLoadPackages(route);
     expect(packages.has("react-dom")).toBe(true);
     expect(HEAVY.filter((p) => packages.has(p))).toEqual([]);
   });
