@@ -698,7 +698,11 @@ export type ProfitRow = {
  * came back (transactions carry signed costs). Cost: the job's recorded actual cost when there is
  * one (it is the whole job's cost), else the material cost. Margin = revenue − cost; % of revenue.
  */
-export async function jobProfitability(db: Executor, range: ReportRange, opts: { limit?: number } = {}) {
+export async function jobProfitability(
+  db: Executor,
+  range: ReportRange,
+  opts: { limit?: number; offset?: number } = {},
+): Promise<{ jobs: ProfitRow[]; totals: ProfitTotals }> {
   // Per job from the summary kept by triggers (report_job_totals, migration 0021); sorted, cut and
   // totalled in SQL, so the page reads its 50 rows and one line of totals, not every job of the range.
   const perJob = sql`select j.id, j.title, cu.name as customer, j.status, j.actual_cost as actual,
@@ -711,27 +715,32 @@ export async function jobProfitability(db: Executor, range: ReportRange, opts: {
   const kept = sql`select *, coalesce(actual, material) as cost from (${perJob}) p
       where revenue <> 0 or coalesce(actual, material) <> 0 or material <> 0`;
   // Totals over every kept job by window aggregates, computed before the cut: one pass.
-  const found = await rows<{
-    id: number;
-    title: string;
-    customer: string;
-    status: string;
-    revenue: string;
-    material: string;
-    actual: string | null;
-    n: number;
-    s_revenue: string;
-    s_material: string;
-    s_actual: string;
-    s_cost: string;
-  }>(
-    db,
-    sql`select id, title, customer, status, actual::text as actual, revenue::text as revenue, material::text as material,
+  const page = (limit: number | undefined, offset: number) =>
+    rows<{
+      id: number;
+      title: string;
+      customer: string;
+      status: string;
+      revenue: string;
+      material: string;
+      actual: string | null;
+      n: number;
+      s_revenue: string;
+      s_material: string;
+      s_actual: string;
+      s_cost: string;
+    }>(
+      db,
+      sql`select id, title, customer, status, actual::text as actual, revenue::text as revenue, material::text as material,
         count(*) over ()::int as n, (sum(revenue) over ())::text as s_revenue, (sum(material) over ())::text as s_material,
         coalesce(sum(actual) over (), 0)::text as s_actual, (sum(cost) over ())::text as s_cost
-      from (${kept}) k order by revenue desc, id ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`,
-  );
-  const first = found[0];
+      from (${kept}) k order by revenue desc, id ${limit === undefined ? sql`` : sql`limit ${limit}`}
+      ${offset ? sql`offset ${offset}` : sql``}`,
+    );
+  const offset = opts.offset ?? 0;
+  const found = await page(opts.limit, offset);
+  // A page past the last job has no row to carry the totals: they come from the first row.
+  const first = found[0] ?? (offset > 0 ? (await page(1, 0))[0] : undefined);
   const sum = {
     jobs: first?.n ?? 0,
     revenue: first?.s_revenue ?? "0",
@@ -770,6 +779,15 @@ export async function jobProfitability(db: Executor, range: ReportRange, opts: {
   });
   return { jobs, totals };
 }
+type ProfitTotals = {
+  jobs: number;
+  revenue: string;
+  materialCost: string;
+  actualCost: string;
+  cost: string;
+  margin: string;
+  marginPercent: string | null;
+};
 
 // ---------------------------------------------------------------- installer utilisation
 

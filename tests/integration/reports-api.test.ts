@@ -100,6 +100,23 @@ describe("/api/reports", () => {
     expect((await api("/api/reports/ar-aging?limit=-1", { cookie: owner })).status).toBe(400);
   });
 
+  it("job profitability pages its jobs too, the totals over every job even past the last page", async () => {
+    const all = await api(`/api/reports/profitability?${range()}`, { cookie: owner });
+    expect(all.status).toBe(200);
+    const jobs = all.body.jobs.length;
+    expect(jobs).toBeGreaterThanOrEqual(2);
+    expect(all.body.totals.jobs).toBe(jobs);
+    expect(all.headers.get("X-Total-Count")).toBe(String(jobs));
+    const second = await api(`/api/reports/profitability?${range()}&limit=1&offset=1`, { cookie: owner });
+    expect(second.body.jobs).toEqual([all.body.jobs[1]]);
+    const past = await api(`/api/reports/profitability?${range()}&limit=5&offset=${jobs + 10}`, { cookie: owner });
+    expect(past.body.jobs).toEqual([]);
+    for (const page of [second, past]) {
+      expect(page.body.totals).toEqual(all.body.totals);
+      expect(page.headers.get("X-Total-Count")).toBe(String(jobs));
+    }
+  });
+
   it("the other reports answer for the same range", async () => {
     const revenue = await api(`/api/reports/revenue?${range()}`, { cookie: owner });
     expect(revenue.body.totals).toEqual({ invoiced: "3662.50", received: "1050.00", invoices: 3 });
