@@ -5,6 +5,8 @@ import { z, type ZodTypeAny } from "zod";
 import { mediaType } from "./request-guards.server";
 
 export const MAX_LIST = 1000;
+/** Fields named in a 400's `fieldErrors` at most. */
+export const MAX_FIELD_ERRORS = 20;
 
 /** /api paging: `limit` (≤ maxLimit, default defaultLimit) and `offset`; anything but digits is refused. */
 export function apiPagingSchema(limits: { defaultLimit?: number; maxLimit: number }) {
@@ -58,9 +60,12 @@ export async function parseBody<S extends ZodTypeAny>(request: Request, schema: 
     throw apiError(400, "The request body must be a JSON object");
   const result = schema.safeParse(body);
   if (!result.success) {
+    // The first MAX_FIELD_ERRORS fields: an array of thousands of bad elements gets a short answer
+    // (one issue per element made a 24 KB body answer over 64 KB), not one as large as it.
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join(".") || "_";
+      if (!(key in fieldErrors) && Object.keys(fieldErrors).length >= MAX_FIELD_ERRORS) break;
       (fieldErrors[key] ??= []).push(issue.message);
     }
     const first = result.error.issues[0];

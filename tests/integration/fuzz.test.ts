@@ -996,6 +996,12 @@ describe("shapes the fuzz found (each answered 500 or non-JSON before its fix)",
   });
 });
 
+/** A failure on one line: its start (the request) and its end (what went wrong), however long the body. */
+const short = (message: string) => {
+  const line = message.replace(/\s+/g, " ");
+  return line.length <= 600 ? line : `${line.slice(0, 300)} … ${line.slice(-300)}`;
+};
+
 describe(`fuzz (FUZZ_SEED=${SEED})`, () => {
   it(`${REQUESTS} malformed requests: no 5xx, /api 4xx as JSON {error}, refused requests change nothing`, async () => {
     console.log(`fuzz: FUZZ_SEED=${SEED}, ${REQUESTS} requests`);
@@ -1006,7 +1012,7 @@ describe(`fuzz (FUZZ_SEED=${SEED})`, () => {
     // Printed as found too, so a run cut short (a timeout) still shows what it found.
     const fail = (message: string) => {
       failures.push(message);
-      console.error(`fuzz failure (FUZZ_SEED=${SEED}): ${message.replace(/\s+/g, " ").slice(0, 600)}`);
+      console.error(`fuzz failure (FUZZ_SEED=${SEED}): ${short(message)}`);
     };
     const started = Date.now();
     let made = 0;
@@ -1063,7 +1069,7 @@ describe(`fuzz (FUZZ_SEED=${SEED})`, () => {
       `fuzz: ${made} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
     );
     console.log(`fuzz: slowest ${slowest.map(([ms, l]) => `${ms} ms ${l.replace(/\s+/g, " ")}`).join("\n  ")}`);
-    const oneLine = failures.map((f) => f.replace(/\s+/g, " ").slice(0, 600));
+    const oneLine = failures.map(short);
     if (failures.length) console.error(`fuzz failures (FUZZ_SEED=${SEED}):\n${oneLine.join("\n")}`);
     expect(oneLine.slice(0, 10), `FUZZ_SEED=${SEED}: ${failures.length} failures`).toEqual([]);
     expect(made).toBe(REQUESTS);

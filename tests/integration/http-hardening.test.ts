@@ -415,3 +415,14 @@ describe("/api answers are never cached", () => {
     expect(res.headers.get("cache-control") ?? "").not.toBe("no-store");
   });
 });
+
+describe("field errors of a bad JSON body", () => {
+  it("name at most 20 fields, however many elements are wrong", async () => {
+    const tags = Array.from({ length: 5000 }, (_, i) => i);
+    const res = await api("/api/photos", { method: "POST", cookie: owner, json: { objectPath: "x", tags } });
+    expect(res.status).toBe(400);
+    expect(typeof res.body.error).toBe("string");
+    expect(Object.keys(res.body.fieldErrors).length).toBeLessThanOrEqual(20);
+    expect(JSON.stringify(res.body).length).toBeLessThan(4000);
+  });
+});
