@@ -16,7 +16,7 @@ import {
   highContrast,
   margin,
   size,
-  slot,
+  element,
   type AccentColor,
   type MarginProps,
   type Responsive,
@@ -37,13 +37,7 @@ const cardDefs = {
 export const Card = forwardRef<HTMLDivElement, CardProps>(function Card({ asChild, ...props }, ref) {
   const { className, children, ...rest } = extract(props, cardDefs, margin);
   const own = { ...rest, className: cx("rt-reset", "rt-BaseCard", "rt-Card", className) };
-  return asChild ? (
-    slot(own, children, ref)
-  ) : (
-    <div {...own} ref={ref}>
-      {children as ReactNode}
-    </div>
-  );
+  return element("div", asChild, own, children, ref);
 });
 
 export type BadgeProps = Omit<ComponentPropsWithoutRef<"span">, "color"> &
@@ -72,13 +66,7 @@ export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(
     ...rest,
     className: cx("rt-reset", "rt-Badge", className),
   };
-  return asChild ? (
-    slot(own, children, ref)
-  ) : (
-    <span {...own} ref={ref}>
-      {children as ReactNode}
-    </span>
-  );
+  return element("span", asChild, own, children, ref);
 });
 
 export type ButtonProps = Omit<ComponentPropsWithoutRef<"button">, "color"> &
@@ -110,13 +98,7 @@ function baseButton(kind: "rt-Button" | "rt-IconButton") {
       className: cx("rt-reset", "rt-BaseButton", className, kind),
       disabled,
     };
-    return asChild ? (
-      slot(own, children, ref)
-    ) : (
-      <button {...own} ref={ref}>
-        {children as ReactNode}
-      </button>
-    );
+    return element("button", asChild, own, children, ref);
   });
 }
 

@@ -7,7 +7,7 @@ import {
   layout,
   margin,
   size,
-  slot,
+  element,
   type LayoutProps,
   type MarginProps,
   type Responsive,
@@ -51,7 +51,7 @@ export type FlexProps = DivProps &
 export const Flex = forwardRef<HTMLDivElement, FlexProps>(function Flex({ as = "div", asChild, ...props }, ref) {
   const { className, children, ...rest } = extract(props, flexDefs, layout, margin);
   const own = { ...rest, className: cx("rt-Flex", className) };
-  return asChild ? slot(own, children, ref) : createElement(as, { ...own, ref }, children as ReactNode);
+  return element(as, asChild, own, children, ref);
 });
 
 const gridDefs = {

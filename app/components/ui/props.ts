@@ -1,7 +1,16 @@
 // How a Radix Themes 3.3 component turns its props into class names and CSS variables
 // (node_modules/@radix-ui/themes/dist/esm/helpers/extract-props.js), kept for the props the app sets.
 // The classes are the ones app/styles/radix.css styles (docs/decisions/ui-layer.md).
-import { Children, cloneElement, isValidElement, type CSSProperties, type ReactElement, type Ref } from "react";
+import {
+  Children,
+  cloneElement,
+  createElement,
+  isValidElement,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from "react";
 
 export type Breakpoint = "initial" | "xs" | "sm" | "md" | "lg";
 /** One value, or one per breakpoint (`{ initial: "1", sm: "2" }`); xl is left out of radix.css. */
@@ -134,6 +143,17 @@ type AnyProps = Record<string, unknown>;
  * `asChild`: the props go onto the one child element (as Radix's Slot does: classes joined, styles
  * merged, handlers both called, the child's other props win).
  */
+/** The element `tag` with `props` and `children`, or with `asChild` the one child given those props. */
+export function element(
+  tag: string,
+  asChild: boolean | undefined,
+  props: AnyProps,
+  children: unknown,
+  ref?: Ref<unknown>,
+) {
+  return asChild ? slot(props, children, ref) : createElement(tag, { ...props, ref }, children as ReactNode);
+}
+
 export function slot(props: AnyProps, children: unknown, ref?: Ref<unknown>) {
   const child = Children.only(children) as ReactElement<AnyProps>;
   if (!isValidElement(child)) return null;

@@ -1,11 +1,11 @@
 // Text, Heading, Code, Link and DataList with Radix Themes 3.3's markup and classes.
-import { createElement, forwardRef, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { createElement, forwardRef, type ComponentPropsWithoutRef } from "react";
 import {
   cx,
   extract,
   margin,
   size,
-  slot,
+  element,
   textAlign,
   variant,
   weight,
@@ -36,7 +36,7 @@ export const Text = forwardRef<HTMLSpanElement, TextProps>(function Text(
 ) {
   const { className, children, ...rest } = extract(props, textDefs, margin);
   const own = { "data-accent-color": color, ...rest, className: cx("rt-Text", className) };
-  return asChild ? slot(own, children, ref) : createElement(as, { ...own, ref }, children as ReactNode);
+  return element(as, asChild, own, children, ref);
 });
 
 export type HeadingProps = Omit<ComponentPropsWithoutRef<"h1">, "color"> &
@@ -72,13 +72,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ asC
     underline: { className: "rt-underline", values: ["auto", "always", "hover", "none"], default: "auto" },
   });
   const own = { ...rest, "data-accent-color": "", className: cx("rt-Text", "rt-reset", "rt-Link", className) };
-  return asChild ? (
-    slot(own, children, ref)
-  ) : (
-    <a {...own} ref={ref}>
-      {children as ReactNode}
-    </a>
-  );
+  return element("a", asChild, own, children, ref);
 });
 
 type DataListRootProps = ComponentPropsWithoutRef<"dl"> & MarginProps & { size?: Responsive<"1" | "2" | "3"> };
