@@ -1,7 +1,7 @@
 // The one e-mail configuration (Settings → Email). The app password is stored AES-256-GCM
 // encrypted and leaves this module only decrypted for the mail servers (activeMailAccount), which
 // app/integrations/smtp.server.ts and imap.server.ts talk to.
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { emailConfig } from "../../db/schema";
 import type { EmailConfigInput, EmailProvider } from "../schemas/email";
@@ -77,6 +77,13 @@ export async function saveEmailConfig(
 
 /** The mailbox the mail servers are asked for, with its decrypted app password. */
 export type MailAccount = { provider: EmailProvider; senderEmail: string; senderName: string; password: string };
+
+/**
+ * activeMailAccount's conditions as one SQL boolean (no password decrypted), for a caller that
+ * only needs to know whether mail could go out, inside a larger statement. Keep the two in step.
+ */
+export const mailAccountUsableSql = sql<boolean>`coalesce((select ${emailConfig.isActive} and ${emailConfig.senderEmail} <> ''
+    and ${emailConfig.appPasswordEncrypted} is not null from ${emailConfig} order by ${emailConfig.id} limit 1), false)`;
 
 /**
  * The active configuration with the decrypted password, for the e-mail processor only (SMTP and IMAP).

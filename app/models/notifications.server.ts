@@ -5,7 +5,6 @@ import { and, asc, eq, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm"
 import { rows, type Executor } from "../../db/client.server";
 import {
   customers,
-  emailConfig,
   invoices,
   notificationsSent,
   payments,
@@ -14,6 +13,7 @@ import {
   settings,
   users,
 } from "../../db/schema";
+import { mailAccountUsableSql } from "./email-config.server";
 import { SETTINGS_DEFAULTS } from "./settings.server";
 import { addDays, dayRange } from "../utils/dates";
 
@@ -22,15 +22,14 @@ export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
 /**
  * Whether an office notice can go out at all, read fresh in one statement: Settings → System
- * "E-mail notifications" on, and an active e-mail account with a sender and a password (what
- * activeMailAccount requires). The sending job checks both again when it runs.
+ * "E-mail notifications" on, and an e-mail account activeMailAccount would take
+ * (mailAccountUsableSql). The sending job checks both again when it runs.
  */
 export async function officeNoticesPossible(db: Executor): Promise<boolean> {
   const [row] = await rows<{ possible: boolean }>(
     db,
     sql`select coalesce((select (${settings.value}->>'emailNotifications')::boolean from ${settings} where ${settings.key} = 'system'), ${SETTINGS_DEFAULTS.system.emailNotifications})
-      and coalesce((select ${emailConfig.isActive} and ${emailConfig.senderEmail} <> '' and ${emailConfig.appPasswordEncrypted} is not null
-                    from ${emailConfig} order by ${emailConfig.id} limit 1), false) as possible`,
+      and ${mailAccountUsableSql} as possible`,
   );
   return row?.possible === true;
 }

@@ -1,7 +1,7 @@
 // The query string of a list screen, one way for every list (docs/decisions/list-filters.md):
 // `search`, the list's own filters, `page`. Pages are lenient (an unknown value is no filter, a
 // bad page is page 1: a stale link still shows the list); /api is strict (a bad value is a 400,
-// apiPagingSchema in list-search.server.ts) but reads paging and "no filter" the same way. Safe
+// apiPagingSchema in api.server.ts) but reads paging and "no filter" the same way. Safe
 // and light in the browser (no validation library): a list route's filters also name the query
 // its dialogs keep (keepListQuery), so they reach the route's browser chunk.
 
