@@ -19,6 +19,7 @@ describe("route matching on the server", () => {
   it("runs the patched builds", () => {
     const source = (name: string) => fs.readFileSync(require.resolve(name), "utf8");
     expect(source("@remix-run/router")).toContain("rankedBranchesCache");
+    expect(source("@remix-run/router")).toContain("matchesCache");
     expect(source("@remix-run/react/dist/server.js")).toContain("serverRoutesCache");
     expect(source("react-router-dom/server")).toContain("dataRoutesCache");
   });
@@ -72,5 +73,28 @@ describe("route matching on the server", () => {
     expect(router.matchPath({ path: "/Jobs", caseSensitive: false, end: true }, "/jobs")).not.toBeNull();
     expect(router.matchPath({ path: "/jobs", end: true }, "/jobs/5")).toBeNull();
     expect(router.matchPath({ path: "/jobs", end: false }, "/jobs/5")?.pathnameBase).toBe("/jobs");
+  });
+
+  it("gives every caller its own answer: changing one request's params leaves the next one's alone", () => {
+    const routes: Route[] = [{ id: "job", path: "/jobs/:jobId", children: [{ id: "edit", path: "edit" }] }];
+    const first = router.matchRoutes(routes as never, "/jobs/7/edit")!;
+    expect(first[0].params).toBe(first[1].params);
+    (first[0].params as Record<string, string>).jobId = "changed";
+    first[1].pathname = "/changed";
+    const second = router.matchRoutes(routes as never, "/jobs/7/edit")!;
+    expect(second.map((m) => [m.pathname, m.params])).toEqual([
+      ["/jobs/7", { jobId: "7" }],
+      ["/jobs/7/edit", { jobId: "7" }],
+    ]);
+    expect(second[0].params).toBe(second[1].params);
+  });
+
+  it("still matches correctly after more distinct paths than the cache keeps", () => {
+    const routes: Route[] = [{ id: "customer", path: "/customers/:customerId" }];
+    for (let id = 1; id <= 1500; id++) {
+      expect(router.matchRoutes(routes as never, `/customers/${id}`)?.[0].params).toEqual({ customerId: String(id) });
+    }
+    expect(router.matchRoutes(routes as never, "/customers/3")?.[0].params).toEqual({ customerId: "3" });
+    expect(router.matchRoutes(routes as never, "/customers/%41")?.[0].params).toEqual({ customerId: "A" });
   });
 });
