@@ -139,8 +139,9 @@ export type CurrentUser = User & {
   mustChangePassword: boolean;
 };
 
-// Root, layout and route loaders of one request all ask for the user: look it up once. Remix
-// hands each loader its own Request copy, but they share the incoming request's AbortSignal.
+// Root, layout and route loaders of one request all ask for the user: look it up once. They share
+// the incoming Request (and so its AbortSignal) unless Remix had a ?index or ?_routes to strip
+// (patches/@remix-run+server-runtime*.patch); then each copy looks the user up itself.
 const perRequest = new WeakMap<AbortSignal, Promise<CurrentUser | null>>();
 
 /**

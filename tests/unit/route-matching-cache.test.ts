@@ -1,5 +1,5 @@
 // The server's route matching is computed once per route tree (docs/decisions/route-matching-cache.md):
-// patch-package applies three patches on `npm install`; matching must answer exactly as before.
+// patch-package applies its patches on `npm install`; matching and loaders must answer exactly as before.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ describe("route matching on the server", () => {
     const source = (name: string) => fs.readFileSync(require.resolve(name), "utf8");
     expect(source("@remix-run/router")).toContain("rankedBranchesCache");
     expect(source("@remix-run/router")).toContain("matchesCache");
+    expect(source("@remix-run/server-runtime/dist/data.js")).toContain("nothing to strip");
     expect(source("@remix-run/react/dist/server.js")).toContain("serverRoutesCache");
     expect(source("react-router-dom/server")).toContain("dataRoutesCache");
   });
@@ -96,5 +97,28 @@ describe("route matching on the server", () => {
     }
     expect(router.matchRoutes(routes as never, "/customers/3")?.[0].params).toEqual({ customerId: "3" });
     expect(router.matchRoutes(routes as never, "/customers/%41")?.[0].params).toEqual({ customerId: "A" });
+  });
+
+  it("hands a request's loaders the request itself when there is no ?index or ?_routes to strip", async () => {
+    const data = require("@remix-run/server-runtime/dist/data.js") as {
+      callRouteLoader: (args: Record<string, unknown>) => Promise<unknown>;
+    };
+    const seen = async (url: string) => {
+      const request = new Request(url);
+      let got: Request | undefined;
+      await data.callRouteLoader({
+        request,
+        params: {},
+        routeId: "r",
+        singleFetch: true,
+        loadContext: {},
+        loader: ({ request: r }: { request: Request }) => ((got = r), null),
+      });
+      return { same: got === request, url: got?.url };
+    };
+    // One Request for root, layout and page loaders: the signed-in user is looked up once a request.
+    expect(await seen("http://x/tasks?status=open")).toEqual({ same: true, url: "http://x/tasks?status=open" });
+    expect(await seen("http://x/tasks?index&_routes=a&x=1")).toEqual({ same: false, url: "http://x/tasks?x=1" });
+    expect(await seen("http://x/tasks?_routes=root")).toEqual({ same: false, url: "http://x/tasks" });
   });
 });
