@@ -248,7 +248,10 @@ export async function createApp() {
 
   // Fingerprinted assets are immutable; everything else in public/ is cached briefly.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Only a path ending in a file name (favicon.svg) can be in public/: page and API paths go on
+  // without a file-system look-up each (docs/performance.md).
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   if (process.env.LOG_REQUESTS !== "0") app.use(morgan("tiny"));
 
   // Payment webhooks go straight to their service (docs/decisions/payment-webhooks.md): no session,
