@@ -10,13 +10,15 @@ export type ChartColor = "blue" | "orange" | "green" | "purple";
 const FILL: Record<ChartColor, string> = {
   blue: "var(--blue-9)",
   orange: "var(--orange-9)",
-  green: "var(--grass-9)",
+  green: "var(--green-9)",
   purple: "var(--purple-9)",
 };
 
 const W = 640;
 const H = 240;
-const PAD = { top: 12, right: 8, bottom: 36, left: 64 };
+// The pads hold "$187.5" or "$150k" at the left and half of "Nov 26" at the right also at the
+// phone's larger axis text (reports.css).
+const PAD = { top: 12, right: 32, bottom: 36, left: 84 };
 
 function niceMax(max: number) {
   if (max <= 0) return 1;
@@ -60,8 +62,10 @@ export function BarChart({
   const groupW = plotW / groups;
   const barW = Math.max(2, (groupW * 0.8) / Math.max(series.length, 1));
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((t) => t * max);
-  // At most ~12 axis labels, so they never overlap.
+  // At most ~12 axis labels, so they never overlap; a phone draws its larger text on at most ~6 of
+  // them (the others have class "dense", hidden there by reports.css).
   const every = Math.ceil(labels.length / 12);
+  const everyOnPhone = every * Math.ceil(Math.ceil(labels.length / every) / 6);
   return (
     <figure className="report-chart">
       <svg
@@ -107,6 +111,7 @@ export function BarChart({
                 textAnchor="middle"
                 fontSize="11"
                 fill="var(--gray-11)"
+                className={i % everyOnPhone === 0 ? "x-label" : "x-label dense"}
               >
                 {label}
               </text>

@@ -271,8 +271,12 @@ function Figures({ items, label }: { items: Array<[string, string, string?]>; la
 
 const th = (label: string) => ({ label, numeric: true as const });
 
-/** A chart and its table side by side from 1024 px, stacked below. */
-function ChartWithTable({ chart, table }: { chart: ReactNode; table: ReactNode }) {
+/**
+ * A chart and its table side by side from 1280 px, stacked below (reports.css). `empty` (a month report of an
+ * open range with no data) replaces both: a table of nothing but its total row is no report.
+ */
+function ChartWithTable({ chart, table, empty }: { chart: ReactNode; table: ReactNode; empty?: string | false }) {
+  if (empty) return <Text color="gray">{empty}</Text>;
   return (
     <div className="chart-with-table">
       <div>{chart}</div>
@@ -314,7 +318,7 @@ function TabBody({ data }: { data: Data }) {
                 <DataTable label="Quote status breakdown" headers={["Status", th("Count"), th("Value")]}>
                   {r.quoteStatuses.map((s) => (
                     <tr key={s.status}>
-                      <td data-label="Status">{s.status}</td>
+                      <td className="c-main">{s.status}</td>
                       <td className="num" data-label="Count">
                         {count(s.count)}
                       </td>
@@ -348,7 +352,7 @@ function TabBody({ data }: { data: Data }) {
                 <DataTable label="Job pipeline" headers={["Status", th("Jobs")]}>
                   {r.pipeline.map((p) => (
                     <tr key={p.status}>
-                      <td data-label="Status">{p.status}</td>
+                      <td className="c-main">{p.status}</td>
                       <td className="num" data-label="Jobs">
                         {count(p.count)}
                       </td>
@@ -406,7 +410,7 @@ function TabBody({ data }: { data: Data }) {
                   <DataTable label="Reorder tracking" headers={["Name", "Type", th("Reorder point")]}>
                     {r.reorderItems.map((i) => (
                       <tr key={i.id}>
-                        <td data-label="Name">{i.name}</td>
+                        <td className="c-main">{i.name}</td>
                         <td data-label="Type">{i.type}</td>
                         <td className="num" data-label="Reorder point">
                           {i.reorderPoint}
@@ -451,7 +455,7 @@ function TabBody({ data }: { data: Data }) {
                 <DataTable label="Top customers by value" headers={["Customer", th("Quotes"), th("Quote total")]}>
                   {r.topCustomers.map((c) => (
                     <tr key={c.id}>
-                      <td data-label="Customer">
+                      <td className="c-main">
                         <Link to={`/customers/${c.id}`}>{c.name}</Link>
                       </td>
                       <td className="num" data-label="Quotes">
@@ -474,6 +478,7 @@ function TabBody({ data }: { data: Data }) {
       return (
         <Section title="Revenue by month">
           <ChartWithTable
+            empty={r.months.length === 0 && "No invoices or payments in this range"}
             chart={
               <BarChart
                 id="revenue-chart"
@@ -495,7 +500,7 @@ function TabBody({ data }: { data: Data }) {
               <DataTable label="Revenue by month" headers={["Month", th("Invoices"), th("Invoiced"), th("Received")]}>
                 {r.months.map((m) => (
                   <tr key={m.month}>
-                    <td data-label="Month">{monthLabel(m.month)}</td>
+                    <td className="c-main">{monthLabel(m.month)}</td>
                     <td className="num" data-label="Invoices">
                       {count(m.invoices)}
                     </td>
@@ -508,7 +513,9 @@ function TabBody({ data }: { data: Data }) {
                   </tr>
                 ))}
                 <tr className="total-row">
-                  <th scope="row">Total</th>
+                  <th scope="row" className="c-main">
+                    Total
+                  </th>
                   <td className="num" data-label="Invoices">
                     {count(r.totals.invoices)}
                   </td>
@@ -531,6 +538,7 @@ function TabBody({ data }: { data: Data }) {
       return (
         <Section title="Sales tax collected">
           <ChartWithTable
+            empty={r.months.length === 0 && "No invoices issued in this range"}
             chart={
               <BarChart
                 id="tax-chart"
@@ -547,7 +555,7 @@ function TabBody({ data }: { data: Data }) {
               >
                 {r.months.map((m) => (
                   <tr key={m.month}>
-                    <td data-label="Month">{monthLabel(m.month)}</td>
+                    <td className="c-main">{monthLabel(m.month)}</td>
                     <td className="num" data-label="Taxable sales">
                       {formatMoney(m.taxableSales)}
                     </td>
@@ -560,7 +568,9 @@ function TabBody({ data }: { data: Data }) {
                   </tr>
                 ))}
                 <tr className="total-row">
-                  <th scope="row">Total</th>
+                  <th scope="row" className="c-main">
+                    Total
+                  </th>
                   <td className="num" data-label="Taxable sales">
                     {formatMoney(r.totals.taxableSales)}
                   </td>
@@ -584,6 +594,7 @@ function TabBody({ data }: { data: Data }) {
       return (
         <Section title="Quote conversion over time">
           <ChartWithTable
+            empty={r.months.length === 0 && "No quotes sent in this range"}
             chart={
               <BarChart
                 id="conversion-chart"
@@ -603,7 +614,7 @@ function TabBody({ data }: { data: Data }) {
               <DataTable label="Quote conversion by month" headers={["Month", th("Sent"), th("Approved"), th("Rate")]}>
                 {r.months.map((m) => (
                   <tr key={m.month}>
-                    <td data-label="Month">{monthLabel(m.month)}</td>
+                    <td className="c-main">{monthLabel(m.month)}</td>
                     <td className="num" data-label="Sent">
                       {count(m.sent)}
                     </td>
@@ -616,7 +627,9 @@ function TabBody({ data }: { data: Data }) {
                   </tr>
                 ))}
                 <tr className="total-row">
-                  <th scope="row">Total</th>
+                  <th scope="row" className="c-main">
+                    Total
+                  </th>
                   <td className="num" data-label="Sent">
                     {count(r.totals.sent)}
                   </td>
@@ -672,7 +685,7 @@ function TabBody({ data }: { data: Data }) {
               >
                 {r.jobs.map((j) => (
                   <tr key={j.jobId}>
-                    <td data-label="Job">
+                    <td className="c-main">
                       <Link to={`/jobs/${j.jobId}`}>{j.title}</Link>
                     </td>
                     <td data-label="Customer">{j.customerName}</td>
@@ -727,7 +740,7 @@ function TabBody({ data }: { data: Data }) {
                 >
                   {r.byWeek.map((w) => (
                     <tr key={w.week}>
-                      <td data-label="Week of">{formatDate(w.week, display)}</td>
+                      <td className="c-main">{formatDate(w.week, display)}</td>
                       <td className="num" data-label="Scheduled h">
                         {w.scheduledHours}
                       </td>
@@ -754,7 +767,7 @@ function TabBody({ data }: { data: Data }) {
                 >
                   {r.resources.map((x) => (
                     <tr key={x.resourceId}>
-                      <td data-label="Resource">{x.name}</td>
+                      <td className="c-main">{x.name}</td>
                       <td data-label="Type">{x.type}</td>
                       <td className="num" data-label="Scheduled h">
                         {x.scheduledHours}
@@ -768,7 +781,9 @@ function TabBody({ data }: { data: Data }) {
                     </tr>
                   ))}
                   <tr className="total-row">
-                    <th scope="row">All</th>
+                    <th scope="row" className="c-main">
+                      All
+                    </th>
                     <td data-label="Type" />
                     <td className="num" data-label="Scheduled h">
                       {r.totals.scheduledHours}
@@ -832,14 +847,16 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
             <DataTable label="Aging totals" headers={["Days past due", th("Open")]}>
               {buckets.map((b) => (
                 <tr key={b.key}>
-                  <td data-label="Days past due">{b.label}</td>
+                  <td className="c-main">{b.label}</td>
                   <td className="num" data-label="Open" data-testid={`aging-total-${b.key}`}>
                     {formatMoney(report.totals[b.key])}
                   </td>
                 </tr>
               ))}
               <tr className="total-row">
-                <th scope="row">Outstanding</th>
+                <th scope="row" className="c-main">
+                  Outstanding
+                </th>
                 <td className="num" data-label="Open" data-testid="aging-total">
                   {formatMoney(report.totals.total)}
                 </td>
@@ -862,7 +879,7 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
             >
               {report.customers.map((c) => (
                 <tr key={c.customerId} aria-current={c.customerId === report.customerId ? "true" : undefined}>
-                  <td data-label="Customer">
+                  <td className="c-main">
                     <Link
                       to={href({ tab: "ar-aging", asOf: report.asOf, customerId: String(c.customerId), ...keep })}
                       aria-label={`${c.customerName}: invoices`}
@@ -881,7 +898,7 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
                 </tr>
               ))}
               <tr className="total-row">
-                <th scope="row">
+                <th scope="row" className="c-main">
                   {report.customerCount > report.customers.length
                     ? `Total, all ${count(report.customerCount)} customers`
                     : "Total"}
@@ -905,8 +922,12 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
           title={`Open invoices of ${selected?.customerName ?? "this customer"}`}
           aside={
             <Flex gap="3" wrap="wrap">
-              <Link to={`/customers/${report.customerId}`}>Customer</Link>
-              <Link to={href({ tab: "ar-aging", asOf: report.asOf, ...keep })}>All customers</Link>
+              <Link to={`/customers/${report.customerId}`} className="block-link">
+                Customer
+              </Link>
+              <Link to={href({ tab: "ar-aging", asOf: report.asOf, ...keep })} className="block-link">
+                All customers
+              </Link>
             </Flex>
           }
         >
@@ -920,7 +941,7 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
               >
                 {report.invoiceList.map((i) => (
                   <tr key={i.id}>
-                    <td data-label="Invoice">
+                    <td className="c-main">
                       <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
                     </td>
                     <td data-label="Issued">{formatDate(i.issueDate, display)}</td>
