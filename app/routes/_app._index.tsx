@@ -454,7 +454,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
                           ) : null}
                           {t.overdue ? <Badge color="red">Overdue</Badge> : null}
                           {t.jobId && t.jobTitle ? (
-                            <Link to={`/jobs/${t.jobId}`}>
+                            <Link to={`/jobs/${t.jobId}`} className="block-link">
                               <Text size="1">{t.jobTitle}</Text>
                             </Link>
                           ) : null}

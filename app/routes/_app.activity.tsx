@@ -93,12 +93,14 @@ export default function Activity() {
         <DataTable label="Activity" headers={["What", "Type", "Who", "When"]}>
           {rows.map((entry) => (
             <tr key={entry.id} data-testid="activity-row">
-              <td>
+              <td className="c-main">
                 <ActivityEntryView entry={entry} timeZone={timeZone} compact />
               </td>
               <td>{activityTypeLabel(entry.type)}</td>
-              <td>{entry.userName ?? <Text color="gray">—</Text>}</td>
-              <td>{formatDateTime(entry.createdAt, display)}</td>
+              <td className="c-status" data-label={entry.userName ? "By" : undefined}>
+                {entry.userName ?? <Text color="gray">—</Text>}
+              </td>
+              <td className="c-date">{formatDateTime(entry.createdAt, display)}</td>
             </tr>
           ))}
         </DataTable>
