@@ -1,0 +1,214 @@
+// Reports, the three homes and Activity on a tablet and a phone (issue 14, docs/decisions/reports.md):
+// at 768×1024 and 390×844 no element holding money is wider than its box (scrollWidth > clientWidth,
+// which is what a sideways scroll or a clipped figure is), every report table is a card per row
+// naming each figure's column, the totals row stays on screen, and axe finds nothing critical or
+// serious; at 1280×800 the same markup is a table with right-aligned figures. JavaScript on for every
+// tab, off for AR aging with its drill-down. The figures come from the Reports fixture in 1984 (a
+// year no other test file uses); the homes show the demo data their users see.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeFindings, runAxe } from "../setup/axe";
+import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { buildReportsFixture, removeReportsFixture, type ReportsFixture } from "../setup/reports-fixture";
+
+const tag = `rpt${Date.now().toString(36)}`;
+const SIZES = [
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+];
+const TABS = [
+  "financial",
+  "operations",
+  "inventory",
+  "customers",
+  "ar-aging",
+  "revenue",
+  "sales-tax",
+  "conversion",
+  "profitability",
+  "utilisation",
+] as const;
+
+let browser: Browser;
+let f: ReportsFixture;
+
+beforeAll(async () => {
+  [browser, f] = await Promise.all([launchBrowser(), buildReportsFixture(1984, tag)]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await removeReportsFixture(f, tag);
+});
+
+/** The tab over the fixture's two months; AR aging as of March 10 (with one customer's invoices). */
+function reportUrl(tab: string, drillDown = false) {
+  if (tab === "ar-aging")
+    return `/reports?tab=ar-aging&asOf=${f.year}-03-10${drillDown ? `&customerId=${f.customerA.id}` : ""}`;
+  return `/reports?tab=${tab}&from=${f.from}&to=${f.to}`;
+}
+
+async function open(context: BrowserContext, who: string, size: { width: number; height: number }) {
+  const page = await signInAs(context, who);
+  await page.setViewportSize(size);
+  return page;
+}
+
+async function visit(page: Page, url: string, js: boolean) {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(200);
+  if (js) await waitForHydration(page);
+}
+
+/** Elements holding money that are wider than their box, and money text outside the viewport. */
+function moneyOverflow(page: Page) {
+  return page.evaluate(() => {
+    const money = /\$\d/;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${[...el.classList].map((c) => `.${c}`).join("")}`;
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("main, main *")) {
+      if (el.clientWidth === 0 || !money.test(el.textContent ?? "")) continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`${name(el)} scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
+    }
+    const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!money.test(node.textContent ?? "")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0 && (box.left < 0 || box.right > document.documentElement.clientWidth + 1))
+        found.push(`"${node.textContent}" at ${Math.round(box.left)}–${Math.round(box.right)} px`);
+    }
+    return found;
+  });
+}
+
+async function seriousAxe(page: Page, screen: string, js: boolean) {
+  const findings = await runAxe(page, { pageScriptsDisabled: !js });
+  return describeFindings(
+    screen,
+    findings.filter((x) => x.impact === "critical" || x.impact === "serious"),
+  );
+}
+
+/**
+ * Every report table on the page is a card per row: its header row hidden, each figure cell showing
+ * its column's name (data-label, drawn before the figure), all on screen; the totals row on screen
+ * with its label.
+ */
+function cardProblems(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const table of document.querySelectorAll<HTMLTableElement>(".report-table table")) {
+      const label = table.getAttribute("aria-label");
+      if (table.tHead!.getBoundingClientRect().height > 1) problems.push(`${label}: header row shown`);
+      const rows = [...table.tBodies[0].rows];
+      if (rows.length === 0) problems.push(`${label}: no rows`);
+      for (const row of rows) {
+        const box = row.getBoundingClientRect();
+        if (box.left < 0 || box.right > width + 1) problems.push(`${label}: a row is off screen`);
+        for (const cell of row.cells) {
+          const figure = cell.getAttribute("data-label");
+          if (!figure || !cell.textContent) continue;
+          const before = getComputedStyle(cell, "::before").content;
+          if (before !== `"${figure}"`) problems.push(`${label}: ${figure} cell labelled ${before}`);
+        }
+      }
+      const total = table.querySelector("tr.total-row");
+      if (total) {
+        const box = total.getBoundingClientRect();
+        if (box.height === 0 || box.right > width + 1) problems.push(`${label}: totals row not on screen`);
+        if (!total.querySelector("th")?.textContent) problems.push(`${label}: totals row without its label`);
+      }
+    }
+    return problems;
+  });
+}
+
+describe.each(SIZES)("at $width px", (size) => {
+  it("every Reports tab (JavaScript on): cards, no money wider than its box, axe clean", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await open(context, "owner", size);
+    const problems: string[] = [];
+    for (const [tab, drillDown] of [...TABS.map((t) => [t, false] as const), ["ar-aging", true] as const]) {
+      const screen = `${tab}${drillDown ? " (drill-down)" : ""} at ${size.width}`;
+      await visit(page, reportUrl(tab, drillDown), true);
+      problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
+      problems.push(...(await cardProblems(page)).map((p) => `${screen}: ${p}`));
+      problems.push(...(await seriousAxe(page, screen, true)));
+    }
+    expect(problems).toEqual([]);
+    // The fixture's figures are there, on cards: Feb and Mar 1984's sales tax and its total.
+    await visit(page, reportUrl("sales-tax"), true);
+    const total = page.locator('table[aria-label="Sales tax by month"] tr.total-row');
+    expect(await total.locator("th").textContent()).toBe("Total");
+    expect(await page.getByTestId("tax-total").textContent()).toBe("$262.50");
+    await context.close();
+  });
+
+  it("AR aging and its drill-down without JavaScript: cards, nothing wider than its box, axe clean", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await open(context, "owner", size);
+    const problems: string[] = [];
+    for (const drillDown of [false, true]) {
+      const screen = `ar-aging${drillDown ? " (drill-down)" : ""} at ${size.width}, no JS`;
+      await visit(page, reportUrl("ar-aging", drillDown), false);
+      problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
+      problems.push(...(await cardProblems(page)).map((p) => `${screen}: ${p}`));
+      problems.push(...(await seriousAxe(page, screen, false)));
+    }
+    expect(problems).toEqual([]);
+    // The customer's card: her name links to her invoices, each bucket named beside its figure.
+    const card = page.locator('table[aria-label="Aging by customer"] tbody tr', { hasText: f.customerA.name });
+    expect(await card.getByRole("link", { name: `${f.customerA.name}: invoices` }).count()).toBe(1);
+    const total = card.locator('td[data-label="Total"]');
+    expect(await total.evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"Total"');
+    expect(await page.locator('table[aria-label="Open invoices"] tbody tr').count()).toBe(2);
+    await context.close();
+  });
+
+  it("the owner, office and installer homes and Activity: no money wider than its box, axe clean", async () => {
+    const problems: string[] = [];
+    for (const who of ["owner", "office", "installer"]) {
+      const context = await newContext(browser, { javaScriptEnabled: true });
+      const page = await open(context, who, size);
+      for (const path of ["/", "/activity"]) {
+        const screen = `${who} ${path} at ${size.width}`;
+        await visit(page, path, true);
+        problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
+        problems.push(...(await seriousAxe(page, screen, true)));
+        if (path === "/activity") {
+          // Activity is a list: a card per entry below 1024 px.
+          const head = await page.locator('table[aria-label="Activity"] thead').boundingBox();
+          expect(head?.height ?? 0, screen).toBeLessThanOrEqual(1);
+        }
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("at 1280 px", () => {
+  it("report tables are tables with right-aligned figures and the totals row last; nothing overflows", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await open(context, "owner", { width: 1280, height: 800 });
+    const problems: string[] = [];
+    for (const tab of TABS) {
+      await visit(page, reportUrl(tab, tab === "ar-aging"), false);
+      problems.push(...(await moneyOverflow(page)).map((p) => `${tab} at 1280: ${p}`));
+    }
+    expect(problems).toEqual([]);
+    await visit(page, reportUrl("revenue"), false);
+    const table = page.locator('table[aria-label="Revenue by month"]');
+    expect((await table.locator("thead").boundingBox())!.height).toBeGreaterThan(20);
+    const cell = table.locator('tbody tr:first-child td[data-label="Invoiced"]');
+    expect(await cell.evaluate((td) => getComputedStyle(td).textAlign)).toBe("right");
+    expect(await cell.evaluate((td) => getComputedStyle(td).fontVariantNumeric)).toBe("tabular-nums");
+    expect(await table.locator("tbody tr").last().getAttribute("class")).toBe("total-row");
+    await context.close();
+  });
+});
