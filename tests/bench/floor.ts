@@ -15,7 +15,8 @@ const screens = JSON.parse(fs.readFileSync(process.env.FLOOR_STATEMENTS ?? "", "
 >;
 const port = Number(process.env.FLOOR_PORT ?? 0);
 
-// Same pool size and statement mode as the app's client (drizzle calls sql.unsafe(text, params)).
+// Same pool size and statement mode as the app's client (drizzle's sql.unsafe(text, params), made a
+// named prepared statement per connection by db/client.server.ts).
 const sql = postgres(process.env.DATABASE_URL!, {
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   onnotice: () => {},
@@ -57,7 +58,9 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     const results = await Promise.all(
-      screen.statements.map((s) => sql.unsafe<Record<string, unknown>[]>(s.sql, s.params as never[])),
+      screen.statements.map((s) =>
+        sql.unsafe<Record<string, unknown>[]>(s.sql, s.params as never[], { prepare: true }),
+      ),
     );
     const list = results.reduce<Record<string, unknown>[]>((a, b) => (b.length > a.length ? b : a), []);
     // The other statements' first values (counts, sums) are printed as figures above the table.

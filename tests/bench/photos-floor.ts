@@ -10,7 +10,8 @@ const queries = JSON.parse(process.env.PHOTO_FLOOR_QUERIES ?? "null") as Record<
 if (!queries) throw new Error("PHOTO_FLOOR_QUERIES is required");
 const port = Number(process.env.FLOOR_PORT ?? 0);
 
-// Same pool size and statement mode as the app's client (drizzle calls sql.unsafe(text, params)).
+// Same pool size and statement mode as the app's client (drizzle's sql.unsafe(text, params), made a
+// named prepared statement per connection by db/client.server.ts).
 const sql = postgres(process.env.DATABASE_URL!, {
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   onnotice: () => {},
@@ -40,7 +41,9 @@ const server = http.createServer(async (req, res) => {
   if (!statements) return void res.writeHead(404).end();
   try {
     const [rows, count] = await Promise.all(
-      statements.map((s) => sql.unsafe(s.sql, s.params as postgres.ParameterOrJSON<never>[]).values()),
+      statements.map((s) =>
+        sql.unsafe(s.sql, s.params as postgres.ParameterOrJSON<never>[], { prepare: true }).values(),
+      ),
     );
     const total = Number(count?.[0]?.[0] ?? 0);
     const cards = rows.map((r) => card(Object.fromEntries(r.map((v, i) => [i, v])))).join("");

@@ -12,7 +12,8 @@ export type Captured = { sql: string; params: unknown[] };
 /**
  * `CONNECTIONS` workers replaying the statements for `secondsToRun`; latency per replay, sorted.
  * `concurrently`: all at once, as a loader's Promise.all does; else one after another in a
- * transaction (as runReport does: its `set local jit = off` applies only inside one).
+ * transaction (as runReport does: its `set local jit = off` applies only inside one). Prepared as the
+ * app's client prepares them (db/client.server.ts): outside a transaction only.
  */
 export async function replayFloor(
   client: postgres.Sql,
@@ -26,7 +27,8 @@ export async function replayFloor(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < until) {
         const t = performance.now();
-        if (how === "concurrently") await Promise.all(statements.map((s) => client.unsafe(s.sql, s.params as never[])));
+        if (how === "concurrently")
+          await Promise.all(statements.map((s) => client.unsafe(s.sql, s.params as never[], { prepare: true })));
         else
           await client.begin(async (tx) => {
             for (const s of statements) await tx.unsafe(s.sql, s.params as never[]);
