@@ -10,6 +10,7 @@ import { formatMoney } from "~/utils/money";
 import { EmptyState } from "./empty-state";
 import { useDisplay } from "./date-display";
 import { SpriteIcon } from "./sprite-icon";
+import { StatValue } from "./stat-card";
 
 type Direction = "increase" | "decrease" | "neutral";
 
@@ -34,20 +35,16 @@ export function MetricCards({ metrics }: { metrics: Metric[] }) {
   return (
     <Grid columns={{ initial: "1", xs: "2", sm: "3" }} gap="3" mb="5">
       {metrics.map((m) => (
-        <Card key={m.title} asChild className={`metric-card metric-${m.variant ?? "default"}`}>
+        <Card key={m.title} asChild className={`stat-card metric-card metric-${m.variant ?? "default"}`}>
           <Link to={m.to} className="plain" data-testid={`metric-${m.title}`}>
             <Text as="div" size="2" color="gray">
               {m.title}
             </Text>
-            <Text
-              as="div"
-              size="7"
-              weight="bold"
+            <StatValue
+              value={m.value}
               data-testid="metric-value"
               color={m.variant === "urgent" ? "red" : m.variant === "warning" ? "orange" : undefined}
-            >
-              {m.value}
-            </Text>
+            />
             <Flex gap="1" align="center" wrap="wrap">
               {m.change ? (
                 <Text
@@ -143,15 +140,13 @@ export function PipelineSnapshot({ pipeline }: { pipeline: Pipeline }) {
           <Link
             key={s.key}
             to={`/jobs?status=${s.status}`}
-            className="plain pipeline-stage"
+            className="plain pipeline-stage stat-card"
             data-testid={`stage-${s.key}`}
           >
             <Text as="div" size="2" color="gray">
               {s.label}
             </Text>
-            <Text as="div" size="6" weight="bold" data-testid="stage-count">
-              {s.count.toLocaleString("en-US")}
-            </Text>
+            <StatValue value={s.count.toLocaleString("en-US")} data-testid="stage-count" />
             <Text as="div" size="1" color="gray" data-testid="stage-percent">
               {s.percent}% of total
             </Text>

@@ -1,4 +1,5 @@
-import { Card, Text } from "~/components/ui";
+import type { CSSProperties } from "react";
+import { Card, Text, type TextProps } from "~/components/ui";
 
 export function StatCard({
   title,
@@ -16,9 +17,20 @@ export function StatCard({
       <Text as="div" size="2" color="gray">
         {title}
       </Text>
-      <Text as="div" size="6" weight="bold" data-testid={testId} color={color} className="stat-value">
-        {value}
-      </Text>
+      <StatValue value={value} data-testid={testId} color={color} />
     </Card>
+  );
+}
+
+/**
+ * A figure in a card (list stats, Home metrics and pipeline, report headlines) that never wraps
+ * mid-value: its type shrinks with the card's width and the figure's length (app.css .stat-value)
+ * down to body size. The card around it carries the class `stat-card` (the size container).
+ */
+export function StatValue({ value, ...props }: { value: string } & Omit<TextProps, "children" | "size">) {
+  return (
+    <Text as="div" weight="bold" {...props} className="stat-value" style={{ "--chars": value.length } as CSSProperties}>
+      {value}
+    </Text>
   );
 }

@@ -38,6 +38,7 @@ import { invalid } from "~/utils/refusal.server";
 import reportStyles from "~/styles/reports.css";
 import { useDisplay } from "~/components/date-display";
 import { SpriteIcon } from "~/components/sprite-icon";
+import { StatValue } from "~/components/stat-card";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Cabinetry Jobs" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -227,13 +228,11 @@ function Figure({
   children: ReactNode;
 }) {
   return (
-    <Card>
+    <Card className="stat-card">
       <Text as="div" size="2" color="gray">
         {title}
       </Text>
-      <Text as="div" size={{ initial: "4", xs: "6" }} weight="bold" data-testid={testId}>
-        {value}
-      </Text>
+      <StatValue value={value} data-testid={testId} />
       <Text as="div" size="1" color="gray">
         {children}
       </Text>

@@ -212,3 +212,43 @@ describe("at 1280 px", () => {
     await context.close();
   });
 });
+
+describe("a figure in a card", () => {
+  it("as long as a large shop's outstanding total stays on one line inside its card, at 1024, 768 and 390 px", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await open(context, "owner", { width: 1024, height: 768 });
+    const problems: string[] = [];
+    for (const size of [{ width: 1024, height: 768 }, ...SIZES]) {
+      await page.setViewportSize(size);
+      for (const url of ["/", reportUrl("financial")]) {
+        await visit(page, url, false);
+        // Figures as long as the large dataset's (StatValue sets --chars to the figure's length).
+        const found = await page.evaluate(() => {
+          const out: string[] = [];
+          const figures = [...document.querySelectorAll<HTMLElement>(".stat-value")];
+          for (const el of figures) {
+            // Money at its largest; a pipeline stage counts jobs.
+            el.textContent = el.dataset.testid === "stage-count" ? "123,456" : "$116,898,362.48";
+            el.style.setProperty("--chars", String(el.textContent.length));
+          }
+          for (const el of figures) {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            const card = el.closest(".stat-card")!;
+            const text = range.getBoundingClientRect();
+            const box = card.getBoundingClientRect();
+            if (lines !== 1) out.push(`${el.dataset.testid}: ${lines} lines`);
+            if (text.right > box.right + 1)
+              out.push(`${el.dataset.testid}: past its card by ${text.right - box.right} px`);
+            if (parseFloat(getComputedStyle(el).fontSize) < 14) out.push(`${el.dataset.testid}: under 14 px`);
+          }
+          return figures.length ? out : ["no figures"];
+        });
+        problems.push(...found.map((p) => `${url} at ${size.width}: ${p}`));
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

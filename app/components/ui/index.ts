@@ -6,5 +6,5 @@ export { Badge, Button, Callout, Card, IconButton, TextArea, TextField } from ".
 export { Box, Container, Flex, Grid, Separator } from "./layout";
 export { Table } from "./table";
 export { TabNav } from "./tab-nav";
-export { Code, DataList, Heading, Link, Text } from "./text";
+export { Code, DataList, Heading, Link, Text, type TextProps } from "./text";
 export { Theme } from "./theme";
