@@ -95,23 +95,6 @@ export function ActionMenuSubmit({
   );
 }
 
-/**
- * A list row's actions (app/components/data-table.tsx): the same <details> menu, drawn as a small
- * "⋯" button named `label` ("Actions for Q-0012"), light enough for 50 rows: a text glyph, no
- * icons, plain links with no class (app.css styles `.row-menu > div > a` as menu items); DataTable
- * closes it on Escape, outside clicks and navigation.
- */
-export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <details className="row-menu">
-      <summary className="row-menu-button" aria-label={label}>
-        ⋯
-      </summary>
-      <div className="action-menu-panel">{children}</div>
-    </details>
-  );
-}
-
 /** An item of a RowMenu: a link; `keepScroll` for a dialog route over the list. */
 export function RowMenuLink({
   to,

@@ -1,6 +1,8 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { FastLinkScope } from "./fast-link";
+import { useKeptQuery } from "./use-kept-query";
 
 /**
  * A plain table styled with the theme's tokens. Lists render up to 50 rows on every request;
@@ -16,24 +18,53 @@ import { FastLinkScope } from "./fast-link";
  * - `c-wide`    left out of the card (and of the table below 1280 px): a second date, a type;
  * - any other cell is a line of its own on the card (the customer, contact details).
  * Never a horizontal scroll: text cells wrap anywhere if they must.
+ *
+ * Row menus (docs/decisions/list-rows-once.md): a row carries only its "⋯" link (RowMenu), never
+ * its items. `menus` names each row's menu key (`id` and what the items need) and how to draw the
+ * items. Without JS the link is `?menu=<id>` (the list's query kept): the page comes back with that
+ * row's menu drawn open under it, its ⋯ now linking back to the list. With JS a click opens the
+ * same items in place (no request) from `menus.keys`; Escape, a click outside or a navigation
+ * closes it.
+ *
+ * `markupOnly`: the rows were sent as HTML only (a document request: app/utils/list-rows.server.ts)
+ * and are not in the page's data — the body keeps the server's markup until a client navigation
+ * brings rows as data.
  */
 /** A header; `{ label, numeric: true }` right-aligns the column's heading (cells use className="num"). */
 export type DataTableHeader = ReactNode | { label: ReactNode; numeric?: true; className?: string };
 
+/** Each row's menu: its key (from the loader's `menus`) and the items drawn for a key. */
+export type RowMenus<K extends { id: number }> = { keys: readonly K[]; render: (key: K) => ReactNode };
+
 const isObject = (header: DataTableHeader): header is { label: ReactNode; numeric?: true; className?: string } =>
   typeof header === "object" && header !== null && "label" in header;
 
-export function DataTable({
+type MenuContext = { path: string; query: string; open: string | null; items: (id: string) => ReactNode };
+const Menus = createContext<MenuContext | null>(null);
+
+export function DataTable<K extends { id: number }>({
   label,
   headers,
+  menus,
+  markupOnly,
   children,
 }: {
   label: string;
   headers: DataTableHeader[];
-  children: ReactNode;
+  menus?: RowMenus<K>;
+  markupOnly?: boolean;
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useRowMenus(ref);
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const query = useKeptQuery();
+  const items = (id: string) => {
+    const key = menus?.keys.find((k) => String(k.id) === id);
+    return key && menus ? menus.render(key) : null;
+  };
+  const openHere = useRowMenus(ref, menus ? items : null);
+  const context: MenuContext = { path: pathname, query, open: params.get("menu"), items };
   return (
     // data-fast-links: the rows' links navigate client-side without a marker each (fast-link.tsx).
     <div className="data-table-wrap" ref={ref} data-fast-links="">
@@ -57,50 +88,92 @@ export function DataTable({
             )}
           </tr>
         </thead>
-        <tbody>
-          <FastLinkScope value={true}>{children}</FastLinkScope>
-        </tbody>
+        {markupOnly ? (
+          // Hydration leaves the server's rows as they are; a new body replaces them (the key).
+          <tbody key="markup" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+        ) : (
+          <tbody key="rows">
+            <Menus.Provider value={context}>
+              <FastLinkScope value={true}>{children}</FastLinkScope>
+            </Menus.Provider>
+          </tbody>
+        )}
       </table>
+      {openHere}
     </div>
   );
 }
 
 /**
- * The rows' menus are plain <details> (they open without JS). With JS, one listener per table
- * keeps one open at a time and closes it on Escape (focus back on its button), on a click outside
- * and after a navigation — instead of three listeners per row.
+ * A row's "⋯": a link to the list with `menu=<id>` (the list's query kept). Drawn open (its items
+ * under it, the link back to the closed list) when the URL names this row; with JS DataTable opens
+ * it in place instead. `label` names the row ("Actions for Q-0012").
  */
-function useRowMenus(ref: React.RefObject<HTMLElement>) {
+export function RowMenu({ id, label }: { id: number; label: string }) {
+  const menus = useContext(Menus);
+  if (!menus) return null;
+  const open = menus.open === String(id);
+  const href = open
+    ? `${menus.path}${menus.query}`
+    : `${menus.path}${menus.query || "?"}${menus.query ? "&" : ""}menu=${id}`;
+  return (
+    <>
+      <a href={href} className="row-menu-button" aria-label={label} aria-expanded={open}>
+        ⋯
+      </a>
+      {open ? <div className="action-menu-panel">{menus.items(String(id))}</div> : null}
+    </>
+  );
+}
+
+/**
+ * With JS, one listener per table: a click on a row's ⋯ opens its items in place (a portal into the
+ * ⋯'s cell, right after the link: the next Tab reaches them), a second click, Escape (focus back
+ * on the ⋯), a click outside or a navigation closes them. One menu is open at a time.
+ */
+function useRowMenus(ref: React.RefObject<HTMLElement>, items: ((id: string) => ReactNode) | null) {
   const location = useLocation();
+  const [open, setOpen] = useState<{ id: string; link: HTMLAnchorElement } | null>(null);
+  const hasItems = items !== null;
+
   useEffect(() => {
     const root = ref.current;
-    if (!root) return;
-    const openMenus = () => root.querySelectorAll<HTMLDetailsElement>("details.row-menu[open]");
-    const onToggle = (event: Event) => {
-      const target = event.target as HTMLDetailsElement;
-      if (!target.matches?.("details.row-menu") || !target.open) return;
-      openMenus().forEach((d) => d !== target && (d.open = false));
+    if (!root || !hasItems) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const link = (event.target as Element | null)?.closest?.("a.row-menu-button") as HTMLAnchorElement | null;
+      const id = link && root.contains(link) ? new URL(link.href).searchParams.get("menu") : null;
+      if (!link || !id) return; // a menu the server drew open: its link goes back to the list
+      event.preventDefault();
+      setOpen((current) => (current?.link === link ? null : { id, link }));
     };
+    root.addEventListener("click", onClick);
+    return () => root.removeEventListener("click", onClick);
+  }, [ref, hasItems]);
+
+  useEffect(() => {
+    if (!open) return;
+    open.link.setAttribute("aria-expanded", "true");
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      openMenus().forEach((d) => {
-        d.open = false;
-        d.querySelector("summary")?.focus();
-      });
+      setOpen(null);
+      open.link.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      openMenus().forEach((d) => !d.contains(event.target as Node) && (d.open = false));
+      const target = event.target as Node;
+      if (!open.link.parentElement?.contains(target)) setOpen(null);
     };
-    root.addEventListener("toggle", onToggle, true);
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
     return () => {
-      root.removeEventListener("toggle", onToggle, true);
+      open.link.setAttribute("aria-expanded", "false");
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
     };
-  }, [ref]);
-  useEffect(() => {
-    ref.current?.querySelectorAll<HTMLDetailsElement>("details.row-menu[open]").forEach((d) => (d.open = false));
-  }, [location.key, ref]);
+  }, [open]);
+
+  useEffect(() => setOpen(null), [location.key]);
+
+  if (!open || !items || !open.link.parentElement?.isConnected) return null;
+  return createPortal(<div className="action-menu-panel">{items(open.id)}</div>, open.link.parentElement);
 }

@@ -1,8 +1,8 @@
 // What the Quotes and Invoices lists share: the page around the table (header, stat cards, search
 // and status filter, empty state) and the row's number/title cell, customer cell and menu.
 import type { ReactNode } from "react";
-import { RowMenu, RowMenuLink } from "./action-menu";
-import { DataTable, type DataTableHeader } from "./data-table";
+import { RowMenuLink } from "./action-menu";
+import { DataTable, type DataTableHeader, type RowMenus } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { FastLink } from "./fast-link";
 import { FilterSelect, ListFilters } from "./list-filters";
@@ -14,7 +14,7 @@ type What = "quotes" | "invoices";
 const titleOf = (what: What) => what.charAt(0).toUpperCase() + what.slice(1);
 const singular = (what: What) => what.slice(0, -1);
 
-export function DocumentListPage({
+export function DocumentListPage<K extends { id: number }>({
   what,
   subtitle,
   stats,
@@ -23,6 +23,8 @@ export function DocumentListPage({
   total,
   empty,
   headers,
+  menus,
+  markupOnly,
   children,
 }: {
   what: What;
@@ -34,6 +36,10 @@ export function DocumentListPage({
   /** No rows on this page. */
   empty: boolean;
   headers: DataTableHeader[];
+  /** The rows' menus (DocumentRowActions per key). */
+  menus: RowMenus<K>;
+  /** The rows came as HTML only (DataTable). */
+  markupOnly: boolean;
   children: ReactNode;
 }) {
   const title = titleOf(what);
@@ -63,7 +69,7 @@ export function DocumentListPage({
           ) : null
         }
       >
-        <DataTable label={title} headers={headers}>
+        <DataTable label={title} headers={headers} menus={menus} markupOnly={markupOnly}>
           {children}
         </DataTable>
       </ListCard>
@@ -119,23 +125,13 @@ export function DocumentTitleCell({
 }
 
 /**
- * A row's menu: Edit, `children` (Record payment, Payment link), Send email — every item a link,
- * so it works without JS. Send email comes back to the list with its query.
+ * A row's menu items (DataTable's `menus`): `children` (Record payment, Payment link), Send email,
+ * Edit — every item a link, so it works without JS. Send email comes back to the list with its query.
  */
-export function DocumentRowActions({
-  what,
-  id,
-  number,
-  children,
-}: {
-  what: What;
-  id: number;
-  number: string;
-  children?: ReactNode;
-}) {
+export function DocumentRowActions({ what, id, children }: { what: What; id: number; children?: ReactNode }) {
   const query = useKeptQuery();
   return (
-    <RowMenu label={`Actions for ${number}`}>
+    <>
       {children}
       <RowMenuLink to={`/${what}/${id}/send?redirectTo=${encodeURIComponent(`/${what}${query}`)}`} keepScroll>
         Send email
@@ -143,6 +139,6 @@ export function DocumentRowActions({
       <RowMenuLink to={`/${what}/${id}/edit${query}`} keepScroll>
         Edit
       </RowMenuLink>
-    </RowMenu>
+    </>
   );
 }

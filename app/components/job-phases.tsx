@@ -3,8 +3,8 @@
 // plain links and forms posting to the job page, so it works without JS.
 import { Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { ActionMenuSubmit, RowMenu, RowMenuLink } from "./action-menu";
-import { DataTable } from "./data-table";
+import { ActionMenuSubmit, RowMenuLink } from "./action-menu";
+import { DataTable, RowMenu } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { StatusBadge } from "./status-badge";
 import type { PhaseProgress } from "~/models/job-phase.server";
@@ -100,8 +100,34 @@ export function JobPhasesCard({
       {phases.length === 0 ? (
         <EmptyState title="No phases planned." />
       ) : (
-        <DataTable label="Phases" headers={["Phase", "Status", "Planned", "Actual", ""]}>
-          {phases.map((p, index) => (
+        <DataTable
+          label="Phases"
+          headers={["Phase", "Status", "Planned", "Actual", ""]}
+          menus={{
+            keys: phases.map((p, index) => ({ id: p.id, index })),
+            render: ({ id, index }) => (
+              <>
+                <RowMenuLink to={`/jobs/${jobId}/phases/${id}/edit`} keepScroll>
+                  Edit
+                </RowMenuLink>
+                {index > 0 ? (
+                  <ActionMenuSubmit intent="phase-up" fields={{ phaseId: id }}>
+                    Move up
+                  </ActionMenuSubmit>
+                ) : null}
+                {index < phases.length - 1 ? (
+                  <ActionMenuSubmit intent="phase-down" fields={{ phaseId: id }}>
+                    Move down
+                  </ActionMenuSubmit>
+                ) : null}
+                <RowMenuLink to={`/jobs/${jobId}/phases/${id}/delete`} keepScroll danger>
+                  Delete
+                </RowMenuLink>
+              </>
+            ),
+          }}
+        >
+          {phases.map((p) => (
             <tr key={p.id} data-testid="phase-row">
               <td className="c-main">
                 {canEdit ? (
@@ -126,26 +152,7 @@ export function JobPhasesCard({
                 {canProgress || canEdit ? (
                   <div className="row-actions">
                     {canProgress ? <StepButton jobPhase={p} jobTitle={jobTitle} /> : null}
-                    {canEdit ? (
-                      <RowMenu label={`Actions for ${p.name}`}>
-                        <RowMenuLink to={`/jobs/${jobId}/phases/${p.id}/edit`} keepScroll>
-                          Edit
-                        </RowMenuLink>
-                        {index > 0 ? (
-                          <ActionMenuSubmit intent="phase-up" fields={{ phaseId: p.id }}>
-                            Move up
-                          </ActionMenuSubmit>
-                        ) : null}
-                        {index < phases.length - 1 ? (
-                          <ActionMenuSubmit intent="phase-down" fields={{ phaseId: p.id }}>
-                            Move down
-                          </ActionMenuSubmit>
-                        ) : null}
-                        <RowMenuLink to={`/jobs/${jobId}/phases/${p.id}/delete`} keepScroll danger>
-                          Delete
-                        </RowMenuLink>
-                      </RowMenu>
-                    ) : null}
+                    {canEdit ? <RowMenu id={p.id} label={`Actions for ${p.name}`} /> : null}
                   </div>
                 ) : null}
               </td>

@@ -12,8 +12,8 @@ import { customerPageData } from "~/services/customer-page.server";
 import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
 import photoStyles from "~/styles/photos.css";
-import { RowMenu, RowMenuLink } from "~/components/action-menu";
-import { DataTable } from "~/components/data-table";
+import { RowMenuLink } from "~/components/action-menu";
+import { DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
@@ -24,6 +24,7 @@ import { getDb } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Customers · Cabinetry Jobs" }];
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { list } = await requireListSearch(request, "customers");
   const { rows, total } = await listCustomers(await getDb(), list);
-  // Only what the rows show: the page's data is serialised once more for hydration.
+  // Only what the rows show; on a document they are sent as HTML only (listRows).
   const customers = rows.map((c) => ({
     id: c.id,
     name: c.name,
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     zipCode: c.zipCode,
     createdAt: c.createdAt,
   }));
-  return json({ customers, total, list, behind: null });
+  return listRows(request, { total, list, behind: null }, customers, (c) => ({ id: c.id }));
 }
 
 // A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
@@ -77,17 +78,22 @@ export default function Customers() {
       </>
     );
   }
-  return <CustomerList {...data} />;
+  return <CustomerList {...data} rows={data.rows} />;
 }
 
-function CustomerList({ customers, total, list }: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
+function CustomerList({
+  rows: customers,
+  menus,
+  total,
+  list,
+}: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
   const display = useDisplay();
   const navigation = useNavigation();
   const query = useKeptQuery();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/customers";
 
   const empty =
-    customers.length === 0 ? (
+    menus.length === 0 ? (
       <EmptyState
         title={list.search ? "No customers found matching your search." : "No customers yet. Add your first customer!"}
         action={list.search ? null : <AddButton label="Add Customer" variant="soft" />}
@@ -123,6 +129,24 @@ function CustomerList({ customers, total, list }: Extract<SerializeFrom<typeof l
       >
         <DataTable
           label="Customers"
+          markupOnly={!customers}
+          menus={{
+            keys: menus,
+            render: (c) => (
+              <>
+                <RowMenuLink to={`/customers/${c.id}/edit${query}`} keepScroll>
+                  Edit
+                </RowMenuLink>
+                <RowMenuLink to={`/tasks/new?customerId=${c.id}`}>Add task</RowMenuLink>
+                <RowMenuLink to={`/customers/${c.id}/photos${query}`} keepScroll>
+                  Photos
+                </RowMenuLink>
+                <RowMenuLink to={`/customers/${c.id}/delete${query}`} keepScroll danger>
+                  Delete
+                </RowMenuLink>
+              </>
+            ),
+          }}
           headers={[
             "Customer Name",
             "Contact Info",
@@ -133,7 +157,7 @@ function CustomerList({ customers, total, list }: Extract<SerializeFrom<typeof l
             </span>,
           ]}
         >
-          {customers.map((c) => (
+          {customers?.map((c) => (
             <tr key={c.id} data-testid="customer-row">
               <td className="c-main">
                 <FastLink to={`/customers/${c.id}`} className="plain strong">
@@ -155,18 +179,7 @@ function CustomerList({ customers, total, list }: Extract<SerializeFrom<typeof l
                 {formatDate(c.createdAt, display)}
               </td>
               <td className="c-actions">
-                <RowMenu label={`Actions for ${c.name}`}>
-                  <RowMenuLink to={`/customers/${c.id}/edit${query}`} keepScroll>
-                    Edit
-                  </RowMenuLink>
-                  <RowMenuLink to={`/tasks/new?customerId=${c.id}`}>Add task</RowMenuLink>
-                  <RowMenuLink to={`/customers/${c.id}/photos${query}`} keepScroll>
-                    Photos
-                  </RowMenuLink>
-                  <RowMenuLink to={`/customers/${c.id}/delete${query}`} keepScroll danger>
-                    Delete
-                  </RowMenuLink>
-                </RowMenu>
+                <RowMenu id={c.id} label={`Actions for ${c.name}`} />
               </td>
             </tr>
           ))}

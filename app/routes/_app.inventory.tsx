@@ -1,9 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
+import { DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
-import { RowMenu, RowMenuLink } from "~/components/action-menu";
+import { RowMenuLink } from "~/components/action-menu";
 import { formatCost, formatQuantity, InventoryHeader, QuantityWithUnit, StockBadge } from "~/components/inventory";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard } from "~/components/list-page";
@@ -13,6 +13,7 @@ import { ITEM_TYPES } from "~/schemas/choices";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, flagFilter, idFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -42,34 +43,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
     inventorySummary(db),
     listCategories(db, { limit: 500 }),
   ]);
-  // Only what the rows show (the page's data is serialised once more for hydration).
-  return json({
-    items: rows.map((item) => ({
-      id: item.id,
-      name: item.name,
-      sku: item.sku,
-      type: item.type,
-      categoryName: item.categoryName,
-      currentStock: item.currentStock,
-      unit: item.unit,
-      level: item.level,
-      reorderPoint: item.reorderPoint,
-      averageCost: item.averageCost,
-      location: item.location,
-    })),
+  // Only what the rows show; on a document they are sent as HTML only (listRows).
+  const items = rows.map((item) => ({
+    id: item.id,
+    name: item.name,
+    sku: item.sku,
+    type: item.type,
+    categoryName: item.categoryName,
+    currentStock: item.currentStock,
+    unit: item.unit,
+    level: item.level,
+    reorderPoint: item.reorderPoint,
+    averageCost: item.averageCost,
+    location: item.location,
+  }));
+  const data = {
     total,
     list,
     summary,
     categories: categories.rows.map((c) => ({ value: String(c.id), label: c.name })),
     canWrite: can(user.viewRole, "inventory", "write"),
-  });
+  };
+  return listRows(request, data, items, (item) => ({ id: item.id }));
 }
 
 export default function InventoryItems() {
-  const { items, total, list, summary, categories, canWrite } = useLoaderData<typeof loader>();
+  const { rows: items, menus, total, list, summary, categories, canWrite } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const empty =
-    items.length === 0 ? (
+    menus.length === 0 ? (
       <EmptyState
         title={list.filtered ? "No items found" : "No inventory items yet. Add your first item!"}
         hint={list.filtered ? "Try adjusting your search or filter criteria." : undefined}
@@ -105,6 +107,23 @@ export default function InventoryItems() {
       <ListCard heading="Items" total={total} countTestId="item-count" list={list} empty={empty}>
         <DataTable
           label="Inventory items"
+          markupOnly={!items}
+          menus={{
+            keys: menus,
+            render: (item) => (
+              <>
+                <RowMenuLink to={`/inventory/${item.id}/receive${query}`} keepScroll>
+                  Receive
+                </RowMenuLink>
+                <RowMenuLink to={`/inventory/${item.id}/adjust${query}`} keepScroll>
+                  Adjust
+                </RowMenuLink>
+                <RowMenuLink to={`/inventory/${item.id}/edit${query}`} keepScroll>
+                  Edit
+                </RowMenuLink>
+              </>
+            ),
+          }}
           headers={[
             "Item",
             "Category",
@@ -118,7 +137,7 @@ export default function InventoryItems() {
             </span>,
           ]}
         >
-          {items.map((item) => (
+          {items?.map((item) => (
             <tr key={item.id} data-testid="item-row">
               <td className="c-main">
                 <FastLink to={`/inventory/${item.id}/edit${query}`} className="plain strong">
@@ -139,19 +158,7 @@ export default function InventoryItems() {
               </td>
               <td className="c-wide">{item.location ?? <span className="muted">—</span>}</td>
               <td className="c-actions">
-                {canWrite ? (
-                  <RowMenu label={`Actions for ${item.name}`}>
-                    <RowMenuLink to={`/inventory/${item.id}/receive${query}`} keepScroll>
-                      Receive
-                    </RowMenuLink>
-                    <RowMenuLink to={`/inventory/${item.id}/adjust${query}`} keepScroll>
-                      Adjust
-                    </RowMenuLink>
-                    <RowMenuLink to={`/inventory/${item.id}/edit${query}`} keepScroll>
-                      Edit
-                    </RowMenuLink>
-                  </RowMenu>
-                ) : null}
+                {canWrite ? <RowMenu id={item.id} label={`Actions for ${item.name}`} /> : null}
               </td>
             </tr>
           ))}

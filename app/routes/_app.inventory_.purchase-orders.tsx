@@ -1,8 +1,8 @@
 import { Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { RowMenu, RowMenuLink } from "~/components/action-menu";
-import { DataTable } from "~/components/data-table";
+import { RowMenuLink } from "~/components/action-menu";
+import { DataTable, RowMenu } from "~/components/data-table";
 import { useDisplay } from "~/components/date-display";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -94,6 +94,20 @@ export default function PurchaseOrders() {
       <ListCard heading="Purchase Orders" total={total} countTestId="po-count" list={list} empty={empty}>
         <DataTable
           label="Purchase orders"
+          menus={{
+            keys: orders,
+            render: (o) => (
+              <>
+                <RowMenuLink to={`/inventory/purchase-orders/${o.id}`}>View</RowMenuLink>
+                {canWrite && o.status === "draft" ? (
+                  <RowMenuLink to={`/inventory/purchase-orders/${o.id}/edit`}>Edit</RowMenuLink>
+                ) : null}
+                <a className="action-menu-item" href={`/inventory/purchase-orders/${o.id}/pdf`}>
+                  PDF
+                </a>
+              </>
+            ),
+          }}
           headers={[
             "Purchase Order",
             "Supplier",
@@ -124,15 +138,7 @@ export default function PurchaseOrders() {
               </td>
               <td className="c-date c-wide">{formatDate(o.createdAt, display)}</td>
               <td className="c-actions">
-                <RowMenu label={`Actions for ${o.poNumber}`}>
-                  <RowMenuLink to={`/inventory/purchase-orders/${o.id}`}>View</RowMenuLink>
-                  {canWrite && o.status === "draft" ? (
-                    <RowMenuLink to={`/inventory/purchase-orders/${o.id}/edit`}>Edit</RowMenuLink>
-                  ) : null}
-                  <a className="action-menu-item" href={`/inventory/purchase-orders/${o.id}/pdf`}>
-                    PDF
-                  </a>
-                </RowMenu>
+                <RowMenu id={o.id} label={`Actions for ${o.poNumber}`} />
               </td>
             </tr>
           ))}

@@ -2,6 +2,7 @@ import { Badge } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RowMenuLink } from "~/components/action-menu";
+import { RowMenu } from "~/components/data-table";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { labelOf } from "~/components/select-field";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
@@ -17,6 +18,7 @@ import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db);
   const { rows, total, stats } = await listInvoices(db, { ...list, today: ctx.today });
-  // Only what the rows show (the page's data is serialised once more for hydration).
+  // Only what the rows show; on a document they are sent as HTML only (listRows).
   const invoices = rows.map((i) => ({
     id: i.id,
     invoiceNumber: i.invoiceNumber,
@@ -54,7 +56,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dueDate: i.dueDate,
     createdAt: i.createdAt,
   }));
-  return json({ invoices, total, stats, list, timeZone: ctx.timeZone, behind: null });
+  return listRows(request, { total, stats, list, timeZone: ctx.timeZone, behind: null }, invoices, (i) => ({
+    id: i.id,
+    payable: isPayable(i),
+  }));
 }
 
 // A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
@@ -74,10 +79,16 @@ export default function Invoices() {
       </>
     );
   }
-  return <InvoiceList {...data} />;
+  return <InvoiceList {...data} rows={data.rows} />;
 }
 
-function InvoiceList({ invoices, total, stats, list }: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
+function InvoiceList({
+  rows: invoices,
+  menus,
+  total,
+  stats,
+  list,
+}: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
   const display = useDisplay();
   const query = useKeptQuery();
   return (
@@ -93,7 +104,23 @@ function InvoiceList({ invoices, total, stats, list }: Extract<SerializeFrom<typ
       statuses={INVOICE_STATUSES.map((s) => ({ value: s, label: s === "partial" ? "Partial Payment" : labelOf(s) }))}
       list={list}
       total={total}
-      empty={invoices.length === 0}
+      empty={menus.length === 0}
+      markupOnly={!invoices}
+      menus={{
+        keys: menus,
+        render: (i) => (
+          <DocumentRowActions what="invoices" id={i.id}>
+            {i.payable ? (
+              <>
+                <RowMenuLink to={`/invoices/${i.id}/pay${query}`} keepScroll>
+                  Record payment
+                </RowMenuLink>
+                <RowMenuLink to={`/invoices/${i.id}?paymentLink=${i.id}`}>Payment link</RowMenuLink>
+              </>
+            ) : null}
+          </DocumentRowActions>
+        ),
+      }}
       headers={[
         "Invoice",
         "Customer",
@@ -107,8 +134,7 @@ function InvoiceList({ invoices, total, stats, list }: Extract<SerializeFrom<typ
         </span>,
       ]}
     >
-      {invoices.map((i) => {
-        const payable = isPayable(i);
+      {invoices?.map((i) => {
         return (
           <tr key={i.id} data-testid="invoice-row">
             <td className="c-main">
@@ -137,16 +163,7 @@ function InvoiceList({ invoices, total, stats, list }: Extract<SerializeFrom<typ
             </td>
             <td className="c-date c-wide">{formatDate(i.createdAt, display)}</td>
             <td className="c-actions">
-              <DocumentRowActions what="invoices" id={i.id} number={i.invoiceNumber}>
-                {payable ? (
-                  <>
-                    <RowMenuLink to={`/invoices/${i.id}/pay${query}`} keepScroll>
-                      Record payment
-                    </RowMenuLink>
-                    <RowMenuLink to={`/invoices/${i.id}?paymentLink=${i.id}`}>Payment link</RowMenuLink>
-                  </>
-                ) : null}
-              </DocumentRowActions>
+              <RowMenu id={i.id} label={`Actions for ${i.invoiceNumber}`} />
             </td>
           </tr>
         );

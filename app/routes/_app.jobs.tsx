@@ -11,9 +11,9 @@ import { jobPageData } from "~/services/job-page.server";
 import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
 import photoStyles from "~/styles/photos.css";
-import { DataTable } from "~/components/data-table";
+import { DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
-import { RowMenu, RowMenuLink } from "~/components/action-menu";
+import { RowMenuLink } from "~/components/action-menu";
 import { FastLink } from "~/components/fast-link";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard, ListPage } from "~/components/list-page";
@@ -25,6 +25,7 @@ import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { can, seesMoney } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -54,23 +55,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { user, list } = await requireListSearch(request, "jobs", filters);
   const { rows, total } = await listJobs(await getDb(), list);
-  return json({
-    // Installers read jobs, not their costs (money is not theirs to see).
-    // Only what the rows show (the page's data is serialised once more for hydration).
-    jobs: rows.map((job) => {
-      const j = jobForRole(job, user.viewRole);
-      return {
-        id: j.id,
-        title: j.title,
-        description: j.description,
-        customerId: j.customerId,
-        customerName: j.customerName,
-        status: j.status,
-        estimatedCost: j.estimatedCost,
-        startDate: j.startDate,
-        createdAt: j.createdAt,
-      };
-    }),
+  // Installers read jobs, not their costs (money is not theirs to see).
+  // Only what the rows show; on a document they are sent as HTML only (listRows).
+  const jobs = rows.map((job) => {
+    const j = jobForRole(job, user.viewRole);
+    return {
+      id: j.id,
+      title: j.title,
+      description: j.description,
+      customerId: j.customerId,
+      customerName: j.customerName,
+      status: j.status,
+      estimatedCost: j.estimatedCost,
+      startDate: j.startDate,
+      createdAt: j.createdAt,
+    };
+  });
+  const data = {
     showMoney: seesMoney(user.viewRole),
     total,
     list,
@@ -80,7 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canTask: can(user.viewRole, "tasks", "write"),
     canCustomers: can(user.viewRole, "customers"),
     behind: null,
-  });
+  };
+  return listRows(request, data, jobs, (j) => ({ id: j.id, status: j.status, customerId: j.customerId }));
 }
 
 // A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
@@ -100,14 +102,14 @@ export default function Jobs() {
       </>
     );
   }
-  return <JobList {...data} />;
+  return <JobList {...data} rows={data.rows} />;
 }
 
 function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
   const display = useDisplay();
-  const { jobs, total, list } = data;
+  const { rows: jobs, total, list } = data;
   const empty =
-    jobs.length === 0 ? (
+    data.menus.length === 0 ? (
       list.filtered ? (
         <EmptyState title="No jobs found" hint="Try adjusting your search or filter criteria." />
       ) : (
@@ -136,6 +138,8 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
       <ListCard heading="All Jobs" total={total} countTestId="job-count" list={list} empty={empty}>
         <DataTable
           label="Jobs"
+          markupOnly={!jobs}
+          menus={{ keys: data.menus, render: (j) => <JobActions job={j} can={data} /> }}
           headers={[
             "Job",
             "Customer",
@@ -148,7 +152,7 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
             </span>,
           ]}
         >
-          {jobs.map((j) => (
+          {jobs?.map((j) => (
             <tr key={j.id} data-testid="job-row">
               <td className="c-main">
                 <FastLink to={`/jobs/${j.id}`} className="plain strong">
@@ -178,7 +182,7 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
               </td>
               <td className="c-date c-wide">{formatDate(j.createdAt, display)}</td>
               <td className="c-actions">
-                <JobActions job={j} can={data} />
+                <RowMenu id={j.id} label={`Actions for ${j.title}`} />
               </td>
             </tr>
           ))}
@@ -193,13 +197,13 @@ function JobActions({
   job: j,
   can,
 }: {
-  job: { id: number; title: string; status: string; customerId: number };
+  job: { id: number; status: string; customerId: number };
   can: { canSchedule: boolean; canTask: boolean; canWrite: boolean; canDelete: boolean };
 }) {
   const query = useKeptQuery();
   const schedule = can.canSchedule && (j.status === "approved" || j.status === "in-progress");
   return (
-    <RowMenu label={`Actions for ${j.title}`}>
+    <>
       {can.canWrite ? (
         <RowMenuLink to={`/jobs/${j.id}/edit${query}`} keepScroll>
           Edit
@@ -222,7 +226,7 @@ function JobActions({
           Delete
         </RowMenuLink>
       ) : null}
-    </RowMenu>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { RowMenu } from "~/components/data-table";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { keepListQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
@@ -14,6 +15,7 @@ import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
@@ -35,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { list } = await requireListSearch(request, "quotes", filters);
   const db = await getDb();
   const [{ rows, total, stats }, ctx] = await Promise.all([listQuotes(db, list), moneyContext(db)]);
-  // Only what the rows show (the page's data is serialised once more for hydration).
+  // Only what the rows show; on a document they are sent as HTML only (listRows).
   const quotes = rows.map((q) => ({
     id: q.id,
     quoteNumber: q.quoteNumber,
@@ -47,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     validUntil: q.validUntil,
     createdAt: q.createdAt,
   }));
-  return json({ quotes, total, stats, list, timeZone: ctx.timeZone, behind: null });
+  return listRows(request, { total, stats, list, timeZone: ctx.timeZone, behind: null }, quotes, (q) => ({ id: q.id }));
 }
 
 // A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
@@ -67,10 +69,16 @@ export default function Quotes() {
       </>
     );
   }
-  return <QuoteList {...data} />;
+  return <QuoteList {...data} rows={data.rows} />;
 }
 
-function QuoteList({ quotes, total, stats, list }: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
+function QuoteList({
+  rows: quotes,
+  menus,
+  total,
+  stats,
+  list,
+}: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
   const display = useDisplay();
   return (
     <DocumentListPage
@@ -85,7 +93,9 @@ function QuoteList({ quotes, total, stats, list }: Extract<SerializeFrom<typeof 
       statuses={QUOTE_STATUSES}
       list={list}
       total={total}
-      empty={quotes.length === 0}
+      empty={menus.length === 0}
+      markupOnly={!quotes}
+      menus={{ keys: menus, render: (q) => <DocumentRowActions what="quotes" id={q.id} /> }}
       headers={[
         "Quote",
         "Customer",
@@ -98,7 +108,7 @@ function QuoteList({ quotes, total, stats, list }: Extract<SerializeFrom<typeof 
         </span>,
       ]}
     >
-      {quotes.map((q) => (
+      {quotes?.map((q) => (
         <tr key={q.id} data-testid="quote-row">
           <td className="c-main">
             <DocumentTitleCell what="quotes" id={q.id} number={q.quoteNumber} title={q.title} />
@@ -115,7 +125,7 @@ function QuoteList({ quotes, total, stats, list }: Extract<SerializeFrom<typeof 
           </td>
           <td className="c-date c-wide">{formatDate(q.createdAt, display)}</td>
           <td className="c-actions">
-            <DocumentRowActions what="quotes" id={q.id} number={q.quoteNumber} />
+            <RowMenu id={q.id} label={`Actions for ${q.quoteNumber}`} />
           </td>
         </tr>
       ))}

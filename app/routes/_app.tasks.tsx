@@ -1,9 +1,9 @@
 import { Badge } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
+import { DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
-import { RowMenu, RowMenuLink } from "~/components/action-menu";
+import { RowMenuLink } from "~/components/action-menu";
 import { FastLink } from "~/components/fast-link";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { ListCard, ListPage } from "~/components/list-page";
@@ -108,6 +108,26 @@ export default function Tasks() {
       <ListCard heading="All Tasks" total={total} countTestId="task-count" list={list} empty={empty}>
         <DataTable
           label="Tasks"
+          menus={{
+            keys: tasks,
+            render: (t) => (
+              <>
+                <RowMenuLink to={`/tasks/${t.id}/edit${query}`} keepScroll>
+                  Edit
+                </RowMenuLink>
+                {canPhotos ? (
+                  <RowMenuLink to={`/tasks/${t.id}/photos${query}`} keepScroll>
+                    Photos
+                  </RowMenuLink>
+                ) : null}
+                {canDelete ? (
+                  <RowMenuLink to={`/tasks/${t.id}/delete${query}`} keepScroll danger>
+                    Delete
+                  </RowMenuLink>
+                ) : null}
+              </>
+            ),
+          }}
           headers={[
             "Task",
             "Status",
@@ -174,21 +194,7 @@ export default function Tasks() {
                 {canWrite ? (
                   <div className="row-actions">
                     {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
-                    <RowMenu label={`Actions for ${t.title}`}>
-                      <RowMenuLink to={`/tasks/${t.id}/edit${query}`} keepScroll>
-                        Edit
-                      </RowMenuLink>
-                      {canPhotos ? (
-                        <RowMenuLink to={`/tasks/${t.id}/photos${query}`} keepScroll>
-                          Photos
-                        </RowMenuLink>
-                      ) : null}
-                      {canDelete ? (
-                        <RowMenuLink to={`/tasks/${t.id}/delete${query}`} keepScroll danger>
-                          Delete
-                        </RowMenuLink>
-                      ) : null}
-                    </RowMenu>
+                    <RowMenu id={t.id} label={`Actions for ${t.title}`} />
                   </div>
                 ) : null}
               </td>

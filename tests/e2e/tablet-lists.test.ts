@@ -116,11 +116,11 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .c-date`, width);
         // The name is a link to the record (tasks: its edit dialog).
         expect(await row.locator(".c-main a").first().getAttribute("href")).toMatch(/^\/[a-z]+\/\d+/);
-        // The actions sit in a <details> menu that opens without JS, on screen.
-        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> summary.row-menu-button`, width);
-        await row.locator("summary.row-menu-button").click();
+        // The actions sit in a menu that opens without JS (a link: the page comes back with it open), on screen.
+        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .row-menu-button`, width);
+        await row.locator(".row-menu-button").click();
         await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .action-menu-panel a >> nth=0`, width);
-        const tap = await row.locator("summary.row-menu-button").boundingBox();
+        const tap = await row.locator(".row-menu-button").boundingBox();
         expect(tap!.width).toBeGreaterThanOrEqual(44);
         expect(tap!.height).toBeGreaterThanOrEqual(44);
       }
@@ -139,7 +139,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         expect(await overflow(page), list.path).toBe(0);
         const fit = await page.evaluate(() => {
           const wrap = document.querySelector(".data-table-wrap")!.getBoundingClientRect();
-          const menus = [...document.querySelectorAll("summary.row-menu-button")].map((s) => s.getBoundingClientRect());
+          const menus = [...document.querySelectorAll(".row-menu-button")].map((s) => s.getBoundingClientRect());
           return { wrapRight: wrap.right, menus: menus.length, right: Math.max(...menus.map((m) => m.right)) };
         });
         expect(fit.menus, list.path).toBeGreaterThan(0);
@@ -148,13 +148,17 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
       // With JS one menu is open at a time and Escape closes it.
       await page.goto("/invoices");
       await waitForHydration(page);
-      const menus = page.locator("details.row-menu");
-      // (An open menu covers the next rows, so open one further down.)
-      await menus.nth(0).locator("summary").click();
-      await menus.nth(4).locator("summary").click();
-      await expect.poll(() => page.locator("details.row-menu[open]").count()).toBe(1);
+      const menus = page.locator(".row-menu-button");
+      // (An open menu covers the next rows, so open one further down.) In place: no navigation.
+      await menus.nth(0).click();
+      await menus.nth(4).click();
+      await expect.poll(() => page.locator(".data-table .action-menu-panel").count()).toBe(1);
+      expect(await menus.nth(4).getAttribute("aria-expanded")).toBe("true");
+      expect(await menus.nth(0).getAttribute("aria-expanded")).toBe("false");
+      expect(new URL(page.url()).searchParams.get("menu")).toBeNull();
       await page.keyboard.press("Escape");
-      await expect.poll(() => page.locator("details.row-menu[open]").count()).toBe(0);
+      await expect.poll(() => page.locator(".data-table .action-menu-panel").count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-expanded"))).toBe("false");
       await context.close();
     }
   });
@@ -163,7 +167,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
     const { context, page } = await pageAt(768, false);
     await page.goto(`/invoices?search=${tag}`);
     const row = page.getByTestId("invoice-row").first();
-    await row.locator("summary.row-menu-button").click();
+    await row.locator(".row-menu-button").click();
     await row.getByRole("link", { name: "Record payment", exact: true }).click();
     await page.waitForURL(new RegExp(`/invoices/${ids.invoice}/pay`));
     await page.getByRole("link", { name: "Cancel" }).click();

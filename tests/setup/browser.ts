@@ -44,11 +44,12 @@ export async function signInAs(context: BrowserContext, username: string, passwo
 }
 
 /**
- * A list row's action (app/components/data-table.tsx): opens the row's "⋯" menu (a <details>, so
- * also without JS) and returns the item named `name`, ready to click.
+ * A list row's action (app/components/data-table.tsx): opens the row's "⋯" menu (in place with JS,
+ * a link that brings the list back with it open without) and returns the item named `name`, ready
+ * to click.
  */
 export async function rowAction(row: Locator, name: string) {
-  await row.locator("summary.row-menu-button").click();
+  await row.locator(".row-menu-button").click();
   const item = row.locator(".action-menu-panel").getByRole("link", { name, exact: true });
   await item.waitFor();
   return item;

@@ -51,6 +51,13 @@ export const SCREENS: Screen[] = [
   { name: "home", path: () => "/", shot: true },
   { name: "customers", path: () => "/customers", shot: true },
   { name: "jobs", path: () => "/jobs", shot: true },
+  // A row's menu drawn open by its link (app/components/data-table.tsx), as without JS.
+  {
+    name: "jobs-row-menu",
+    path: (f) => `/jobs?search=${encodeURIComponent(f.tag)}&menu=${f.jobId}`,
+    ready: ".data-table .action-menu-panel",
+    shot: true,
+  },
   { name: "quotes", path: () => "/quotes", shot: true },
   { name: "invoices", path: () => "/invoices", shot: true },
   { name: "schedule-week", path: () => "/schedule?view=week", shot: true },
