@@ -1,6 +1,6 @@
 // Payment links of an invoice (payment_links) and the Authorize.Net hand-off pages behind some of
 // them (authorizenet_payment_pages). Provider calls happen in app/services/payment-links.server.ts.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { authorizenetPaymentPages, invoices, paymentLinks } from "../../db/schema";
 
@@ -32,23 +32,6 @@ export async function savePaymentLink(
       .where(eq(invoices.id, link.invoiceId));
     return row;
   });
-}
-
-/**
- * findPaymentLink's answer as SQL, for a statement that needs only the invoice the link pays (the
- * receiving of a payment webhook reads it with the event's insert): its invoice id, or null.
- */
-export function paymentLinkInvoiceSql(
-  provider: string,
-  by: { reference?: string; providerRef?: string },
-): SQL<number | null> {
-  const byReference = by.reference
-    ? sql`(select ${paymentLinks.invoiceId} from ${paymentLinks} where ${paymentLinks.provider} = ${provider} and ${paymentLinks.reference} = ${by.reference})`
-    : sql`null::int`;
-  const byProviderRef = by.providerRef
-    ? sql`(select ${paymentLinks.invoiceId} from ${paymentLinks} where ${paymentLinks.provider} = ${provider} and ${paymentLinks.providerRef} = ${by.providerRef} limit 1)`
-    : sql`null::int`;
-  return sql<number | null>`coalesce(${byReference}, ${byProviderRef})`;
 }
 
 /** The link a webhook names: by our reference, else by the provider's own id of its checkout. */

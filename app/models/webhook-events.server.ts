@@ -1,6 +1,6 @@
 // Stored payment webhooks (webhook_events): each provider event once, its processing outcome, and
 // the ones still waiting. The flow around them lives in app/services/webhooks.server.ts.
-import { and, asc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { rows, type Executor } from "../../db/client.server";
 import { webhookEvents } from "../../db/schema";
 
@@ -18,49 +18,30 @@ const storedColumns = {
  * Stores a verified event once (event id prefixed with the provider). Returns the row and whether
  * this call created it; a redelivery gets the stored row back. One statement either way: the
  * insert, and the stored row when the insert found one. Only the columns the receiver reads come
- * back (not the payload it just sent), and `alsoRead`'s expressions, read in the same statement
- * (`read`; absent when the event was stored by a delivery still in flight).
+ * back (not the payload it just sent).
  */
-export async function storeWebhookEvent<A extends Record<string, SQL> = Record<never, SQL>>(
+export async function storeWebhookEvent(
   db: Executor,
   provider: string,
   event: { eventId: string; eventType: string; payload: unknown },
-  alsoRead?: A,
-): Promise<{
-  row: StoredWebhookEvent;
-  created: boolean;
-  read?: { [K in keyof A]: A[K] extends SQL<infer T> ? T : never };
-}> {
+): Promise<{ row: StoredWebhookEvent; created: boolean }> {
   const eventId = `${provider}:${event.eventId}`;
-  const extra = Object.entries(alsoRead ?? {}).map(([name, expr]) => sql`, ${expr} as ${sql.identifier(name)}`);
   // The stored row is read from the statement's snapshot: an event stored by a delivery that is
   // still in flight waits for it (the unique index) and then shows neither row; read it again.
-  const [row] = await rows<{
-    id: number;
-    processed: boolean;
-    rejected_at: Date | string | null;
-    created: boolean;
-  }>(
+  const [row] = await rows<{ id: number; processed: boolean; rejected_at: Date | string | null; created: boolean }>(
     db,
     sql`with inserted as (
           insert into ${webhookEvents} (provider, event_id, event_type, raw_payload)
           values (${provider}, ${eventId}, ${event.eventType}, ${JSON.stringify(event.payload ?? null)}::jsonb)
           on conflict (event_id) do nothing
-          returning id, processed, rejected_at),
-        stored as (
-          select id, processed, rejected_at, true as created from inserted
-          union all
-          select id, processed, rejected_at, false as created from ${webhookEvents} where event_id = ${eventId})
-        select stored.*${sql.join(extra)} from stored`,
+          returning id, processed, rejected_at)
+        select id, processed, rejected_at, true as created from inserted
+        union all
+        select id, processed, rejected_at, false as created from ${webhookEvents} where event_id = ${eventId}`,
   );
   if (row) {
     const rejectedAt = row.rejected_at === null ? null : new Date(row.rejected_at);
-    const read = Object.fromEntries(Object.keys(alsoRead ?? {}).map((k) => [k, (row as Record<string, unknown>)[k]]));
-    return {
-      row: { id: Number(row.id), processed: row.processed, rejectedAt },
-      created: row.created,
-      read: read as { [K in keyof A]: A[K] extends SQL<infer T> ? T : never },
-    };
+    return { row: { id: Number(row.id), processed: row.processed, rejectedAt }, created: row.created };
   }
   const [existing] = await db.select(storedColumns).from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
   return { row: existing, created: false };

@@ -16,8 +16,7 @@ import {
 import { paymentProviders } from "../integrations/payment-providers.server";
 import { capturePaypalOrder } from "../integrations/paypal.server";
 import { businessCurrency, moneyContext } from "../models/business.server";
-import { findPaymentLink, paymentLinkInvoiceSql } from "../models/payment-links.server";
-import { officeNoticesPossibleSql } from "../models/notifications.server";
+import { findPaymentLink } from "../models/payment-links.server";
 import { recordPayment, recordProviderRefund } from "../models/payment.server";
 import { notifyOffice } from "./notifications.server";
 import {
@@ -36,22 +35,12 @@ export const webhookJobId = (eventRowId: number) => `webhook-${eventRowId}`;
 const enqueueEvent = (eventRowId: number) =>
   enqueue(WEBHOOKS_QUEUE, PROCESS_WEBHOOK_JOB, { eventRowId }, { jobId: webhookJobId(eventRowId) });
 
-export type Received = {
-  /** The event was stored before: a redelivery. */
-  duplicate: boolean;
-  /** Processed by now (paid, refunded, ignored, or refused for review): here, or before this redelivery. */
-  settled: boolean;
-  /** Its job is in the queue: the worker processes it. */
-  queued: boolean;
-};
+export type Received = { duplicate: boolean; queued: boolean };
 
 /**
  * A delivery to /api/webhooks/{provider}. Refuses (400) an unknown provider or a signature that does
- * not hold. The event is stored first; a payment whose processing is database work only is then
- * recorded before the answer (settled here, see settledOnReceipt), anything else — and a payment
- * whose processing failed for now — goes to the queue. Neither settled nor queued means the event
- * is stored but Redis did not take its job: the route asks the provider to retry, and the retry (or
- * the sweep) enqueues it.
+ * not hold. `queued: false` means the event is stored but Redis did not take its job: the route asks
+ * the provider to retry, and the retry (or the sweep) enqueues it.
  */
 export async function receiveWebhook(
   db: Executor,
@@ -67,51 +56,15 @@ export async function receiveWebhook(
     if (error instanceof WebhookSignatureError) throw invalid(error.message);
     throw error;
   }
-  const found = settledOnReceipt(provider, event);
-  // A payment settled here reads the invoice its link names and the notice switch with the insert.
-  const reads = found
-    ? { invoiceId: paymentLinkInvoiceSql(provider, found), noticesPossible: officeNoticesPossibleSql }
-    : undefined;
-  const { row, created, read } = await storeWebhookEvent(db, provider, event, reads);
-  if (!created && !awaitsProcessing(row)) return { duplicate: true, settled: true, queued: false };
-  if (created && found && read) {
-    try {
-      await settle(db, row.id, () =>
-        recordFoundPayment(db, provider, found, { id: row.id, rawPayload: event.payload }, read),
-      );
-      return { duplicate: false, settled: true, queued: false };
-    } catch (error) {
-      // Recorded on the event as failed for now; the queue retries it like any other.
-      console.error(`[webhooks] ${provider} payment not recorded yet, queued: ${errorMessage(error)}`);
-    }
-  }
+  const { row, created } = await storeWebhookEvent(db, provider, event);
+  if (!created && !awaitsProcessing(row)) return { duplicate: true, queued: true };
   try {
     await enqueueEvent(row.id);
-    return { duplicate: !created, settled: false, queued: true };
+    return { duplicate: !created, queued: true };
   } catch (error) {
-    console.error(`[webhooks] ${provider} event not queued: ${errorMessage(error)}`);
-    return { duplicate: !created, settled: false, queued: false };
+    console.error(`[webhooks] ${provider} event not queued: ${error instanceof Error ? error.message : error}`);
+    return { duplicate: !created, queued: false };
   }
-}
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/**
- * The payment an event makes when recording it is database work only, so it is recorded while the
- * provider waits for the answer (docs/decisions/payment-webhooks.md): no provider call (PayPal's
- * approved order is captured, an Authorize.Net payment's invoice is read from its API), not a
- * refund, not an event that pays nothing. Null sends the event to the queue.
- */
-function settledOnReceipt(provider: PaymentProvider, event: { eventType: string; payload: unknown }): Payment | null {
-  let found: ProviderEvent | null;
-  try {
-    found = paymentProviders[provider].readEvent(event.eventType ?? "", event.payload);
-  } catch {
-    return null; // the worker reads it again, and records why it cannot
-  }
-  if (found?.kind !== "payment") return null;
-  if (provider === "authorizenet" && !found.reference) return null;
-  return found;
 }
 
 /** Larger deliveries are refused (413): no provider's event comes near it. */
@@ -139,8 +92,7 @@ export async function answerWebhook(
     if (isRefusal(error)) return { status: error.status, body: { error: error.message } };
     throw error;
   }
-  if (!result.settled && !result.queued)
-    return { status: 503, body: { error: "The event could not be queued; please retry" } };
+  if (!result.queued) return { status: 503, body: { error: "The event could not be queued; please retry" } };
   return { status: 200, body: result.duplicate ? { received: true, duplicate: true } : { received: true } };
 }
 
@@ -186,8 +138,6 @@ class Rejection extends Error {}
 type Payment = Extract<ProviderEvent, { kind: "payment" }>;
 type Refund = Extract<ProviderEvent, { kind: "refund" }>;
 
-const NO_LINK = "The event names no payment link of this business; no payment was recorded";
-
 /** The invoice a payment event pays: only through a link we issued (our reference, or the provider's id of it). */
 async function invoiceOfPayment(db: Executor, provider: PaymentProvider, found: Payment): Promise<number> {
   let reference = found.reference;
@@ -195,27 +145,24 @@ async function invoiceOfPayment(db: Executor, provider: PaymentProvider, found: 
   if (!reference && provider === "authorizenet")
     reference = (await authorizeNetTransactionDetails(found.transactionId)).invoiceNumber;
   const link = await findPaymentLink(db, provider, { reference, providerRef: found.providerRef });
-  if (!link) throw new Rejection(NO_LINK);
+  if (!link) throw new Rejection("The event names no payment link of this business; no payment was recorded");
   return link.invoiceId;
 }
 
 /**
  * A payment event into a payment. A new payment settles its event in the payment's own statement
- * (`finished`); a duplicate leaves that to the caller. `known`: the link's invoice and the notice
- * switch, when the caller read them already (receiving reads them with the event's insert).
+ * (`finished`); a duplicate leaves that to the caller.
  */
 async function recordFoundPayment(
   db: Executor,
   provider: PaymentProvider,
   found: Payment,
   event: { id: number; rawPayload: unknown },
-  known?: { invoiceId: number | null; noticesPossible: boolean },
 ): Promise<{ outcome: ProcessOutcome; finished: boolean }> {
   const business = await businessCurrency(db);
   const mismatch = currencyMismatch(found.currency, business);
   if (mismatch) throw new Rejection(mismatch);
-  const invoiceId = known ? known.invoiceId : await invoiceOfPayment(db, provider, found);
-  if (invoiceId === null) throw new Rejection(NO_LINK);
+  const invoiceId = await invoiceOfPayment(db, provider, found);
   const ctx = await moneyContext(db);
   const result = await recordPayment(
     db,
@@ -231,11 +178,11 @@ async function recordFoundPayment(
       rawPayload: event.rawPayload,
     },
     { actorId: null, today: ctx.today, timeZone: ctx.timeZone },
-    { alsoWrite: (tx) => finishWebhookEventQuery(tx, event.id, { state: "done" }), returning: "id" },
+    { alsoWrite: (tx) => finishWebhookEventQuery(tx, event.id, { state: "done" }) },
   );
   if (result.duplicate) return { outcome: "duplicate", finished: false };
   // The office hears of it (docs/decisions/notifications.md); a failed notice never fails the payment.
-  await notifyOffice(db, "payment_received", result.payment.id, { possible: known?.noticesPossible });
+  await notifyOffice(db, "payment_received", result.payment.id);
   return { outcome: "processed", finished: true };
 }
 
@@ -273,46 +220,35 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
   if (!event) throw new Error(`webhook event ${eventRowId} not found`);
   if (event.processed) return "already-processed";
   await testDelay();
-  return settle(db, event.id, async () => {
+  try {
     if (!isPaymentProvider(event.provider)) throw new Rejection(`Unknown provider ${event.provider}`);
     const provider = event.provider;
     const found = paymentProviders[provider].readEvent(event.eventType ?? "", event.rawPayload);
-    if (!found) return { outcome: "ignored", finished: false };
-    if (found.kind === "approve-order") {
+    let outcome: ProcessOutcome;
+    let finished = false;
+    if (!found) outcome = "ignored";
+    else if (found.kind === "approve-order") {
       if (!found.orderId) throw new Rejection("The approved order has no id");
       // Capturing money its capture webhook would then refuse to record helps nobody: check first.
       const business = await businessCurrency(db);
       const mismatch = found.currencies.map((c) => currencyMismatch(c, business)).find(Boolean);
       if (mismatch) throw new Rejection(mismatch);
       await capturePaypalOrder(found.orderId);
-      return { outcome: "captured", finished: false };
-    }
-    if (found.kind === "payment") return recordFoundPayment(db, provider, found, event);
-    return { outcome: await recordFoundRefund(db, provider, found, event.rawPayload), finished: false };
-  });
-}
-
-/**
- * Runs an event's processing and records its outcome. One that can never be recorded (unknown
- * reference, cancelled invoice, more than the balance, another currency) is kept with its reason
- * and `rejectedAt`, and not retried; any other failure is recorded and rethrown so it is retried.
- */
-async function settle(
-  db: Executor,
-  eventRowId: number,
-  work: () => Promise<{ outcome: ProcessOutcome; finished: boolean }>,
-): Promise<ProcessOutcome> {
-  try {
-    const { outcome, finished } = await work();
-    if (!finished) await finishWebhookEvent(db, eventRowId, { state: "done" });
+      outcome = "captured";
+    } else if (found.kind === "payment") ({ outcome, finished } = await recordFoundPayment(db, provider, found, event));
+    else outcome = await recordFoundRefund(db, provider, found, event.rawPayload);
+    if (!finished) await finishWebhookEvent(db, event.id, { state: "done" });
     return outcome;
   } catch (error) {
     // Not retryable: the event itself, or a payment the invoice cannot take (overpaid, cancelled).
     if (error instanceof Rejection || isRefusal(error)) {
-      await finishWebhookEvent(db, eventRowId, { state: "rejected", reason: error.message });
+      await finishWebhookEvent(db, event.id, { state: "rejected", reason: error.message });
       return "rejected";
     }
-    await finishWebhookEvent(db, eventRowId, { state: "failed", reason: errorMessage(error) }).catch(() => {});
+    await finishWebhookEvent(db, event.id, {
+      state: "failed",
+      reason: error instanceof Error ? error.message : String(error),
+    }).catch(() => {});
     throw error;
   }
 }

@@ -811,12 +811,13 @@ describe("webhooks in another currency than the business's (settings: USD)", () 
     expect(await paymentsOf(inv.id)).toHaveLength(0);
     expect(await invoiceRow(inv.id)).toMatchObject({ status: "sent", balance: "50.00" });
 
-    // A permanent failure, refused while the delivery was answered: no job was queued to retry it,
-    // and processing the row again (a redelivery's job, the sweep) refuses again instead of throwing.
+    // A permanent failure: the job completed (no BullMQ retry, which only a thrown error causes),
+    // and processing the row again refuses again instead of throwing.
     const connection = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: null });
     const queue = new Queue(WEBHOOKS_QUEUE, { connection, prefix: inject("queuePrefix") });
     try {
-      expect(await queue.getJob(`webhook-${row.id}`)).toBeUndefined();
+      await until(async () => (await queue.getJobState(`webhook-${row.id}`)) === "completed" || undefined);
+      expect((await queue.getJob(`webhook-${row.id}`))?.returnvalue).toBe("rejected");
     } finally {
       await queue.close();
       await connection.quit();

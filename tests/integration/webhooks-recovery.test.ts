@@ -1,10 +1,8 @@
-// A payment webhook is recorded while its delivery is answered, and one that could not be recorded
-// then goes to the queue (issue 16 item 5). A webhook is never lost when Redis loses its job (issue
-// 10 item 4): a redelivery of an event still waiting enqueues it again under the same job id (BullMQ
-// adds nothing while that job exists), and a scheduled sweep enqueues events still waiting after a
-// few minutes. The deliveries go through the receiving service the route calls, into queues under a
-// prefix of this file's own, so the test decides when a worker runs and can wipe the queue as a
-// Redis restart without persistence would.
+// A webhook is never lost when Redis loses its job (issue 10 item 4): a redelivery of an event still
+// waiting enqueues it again under the same job id (BullMQ adds nothing while that job exists), and a
+// scheduled sweep enqueues events still waiting after a few minutes. The deliveries go through the
+// receiving service the route calls, into queues under a prefix of this file's own, so the test
+// decides when a worker runs and can wipe the queue as a Redis restart without persistence would.
 import { Queue } from "bullmq";
 import { eq, inArray, like } from "drizzle-orm";
 import { Redis } from "ioredis";
@@ -38,30 +36,6 @@ vi.mock("../../jobs/queues", async (importOriginal) => {
         : original.enqueue(...args)) as typeof original.enqueue,
   };
 });
-
-// The database refusing a payment for now (a lock timeout, a restart): `recordPayment` rejects
-// while `payment_.down` is set, so the delivery's payment goes to the queue.
-const payment_ = vi.hoisted(() => ({ down: false }));
-vi.mock("../../app/models/payment.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/models/payment.server")>();
-  return {
-    ...original,
-    recordPayment: ((...args: Parameters<typeof original.recordPayment>) =>
-      payment_.down
-        ? Promise.reject(new Error("canceling statement due to lock timeout"))
-        : original.recordPayment(...args)) as typeof original.recordPayment,
-  };
-});
-
-/** A delivery whose payment could not be recorded while it was answered: it is queued instead. */
-async function deliverQueued(event: { deliver: () => ReturnType<typeof receiveWebhook> }) {
-  payment_.down = true;
-  try {
-    return await event.deliver();
-  } finally {
-    payment_.down = false;
-  }
-}
 
 const run = `${Date.now().toString(36)}${process.pid}`;
 const prefix = `cabtest-whrec-${run}`;
@@ -206,70 +180,12 @@ afterAll(async () => {
   await closeDb();
 });
 
-describe("a payment webhook, received", () => {
-  it("is recorded before the answer, without a worker or a job, once however often it comes", async () => {
-    const inv = await newInvoice("120.00");
-    const event = stripeDelivery(inv, 12000);
-    expect(await event.deliver()).toEqual({ duplicate: false, settled: true, queued: false });
-    expect(await paymentsOf(inv.id)).toMatchObject([{ providerTransactionId: event.pi, amount: "120.00" }]);
-    const [invoice] = await (await getDb()).select().from(invoices).where(eq(invoices.id, inv.id));
-    expect(invoice).toMatchObject({ status: "paid", balance: "0.00" });
-    const stored = await eventRow(`stripe:${event.id}`);
-    expect(stored).toMatchObject({ processed: true, processingError: null, rejectedAt: null });
-    expect(await queue.getJob(webhookJobId(stored.id))).toBeUndefined();
-    // Redeliveries, some at once: answered as duplicates, nothing queued, still one payment.
-    const again = await Promise.all([1, 2, 3].map(() => event.deliver()));
-    expect(again).toEqual([1, 2, 3].map(() => ({ duplicate: true, settled: true, queued: false })));
-    expect(await paymentsOf(inv.id)).toHaveLength(1);
-    expect(await queue.getJob(webhookJobId(stored.id))).toBeUndefined();
-  });
-
-  it("delivered several times at once, makes one payment; a copy that found it waiting queues its job", async () => {
-    const inv = await newInvoice("64.00");
-    const event = stripeDelivery(inv, 6400);
-    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => event.deliver()));
-    expect(answers.filter((a) => !a.duplicate)).toEqual([{ duplicate: false, settled: true, queued: false }]);
-    expect(answers.every((a) => a.settled || a.queued)).toBe(true);
-    expect(await paymentsOf(inv.id)).toHaveLength(1);
-    // Whatever copies queued, a worker finds the event done and pays nothing more.
-    worker = await startWebhooksWorker();
-    const stored = await eventRow(`stripe:${event.id}`);
-    await until(async () => (await queue.getJobCounts("waiting", "active")).waiting === 0 || undefined);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await paymentsOf(inv.id)).toHaveLength(1);
-    expect(stored.processed).toBe(true);
-    await worker.close();
-    worker = undefined;
-  });
-
-  it("that cannot be recorded for now is kept with the reason, queued, and paid once by the worker", async () => {
-    const inv = await newInvoice("38.00");
-    const event = stripeDelivery(inv, 3800);
-    expect(await deliverQueued(event)).toEqual({ duplicate: false, settled: false, queued: true });
-    const stored = await eventRow(`stripe:${event.id}`);
-    expect(stored).toMatchObject({
-      processed: false,
-      rejectedAt: null,
-      processingError: "canceling statement due to lock timeout",
-    });
-    expect(await paymentsOf(inv.id)).toHaveLength(0);
-    expect(await queue.getJobState(webhookJobId(stored.id))).toBe("waiting");
-    worker = await startWebhooksWorker();
-    await until(async () => (await eventRow(`stripe:${event.id}`)).processed);
-    expect(await paymentsOf(inv.id)).toMatchObject([{ providerTransactionId: event.pi, amount: "38.00" }]);
-    expect(await eventRow(`stripe:${event.id}`)).toMatchObject({ processingError: null });
-    await worker.close();
-    worker = undefined;
-  });
-});
-
 describe("a webhook whose job Redis lost", () => {
   it("is enqueued again by the provider's redelivery and makes exactly one payment", async () => {
     const inv = await newInvoice("410.00");
     const event = stripeDelivery(inv, 41000);
-    // No worker yet, and the payment could not be recorded: the event is stored and its job waits
-    // in Redis...
-    expect(await deliverQueued(event)).toEqual({ duplicate: false, settled: false, queued: true });
+    // No worker yet: the event is stored and its job waits in Redis...
+    expect(await event.deliver()).toEqual({ duplicate: false, queued: true });
     const stored = await eventRow(`stripe:${event.id}`);
     expect(await queue.getJobState(webhookJobId(stored.id))).toBe("waiting");
     // ...until Redis restarts without persistence.
@@ -281,11 +197,11 @@ describe("a webhook whose job Redis lost", () => {
     expect(await paymentsOf(inv.id)).toHaveLength(0);
 
     // The provider retries (it got 200 before, but keeps retrying on its schedule or by hand).
-    expect(await event.deliver()).toEqual({ duplicate: true, settled: false, queued: true });
+    expect(await event.deliver()).toEqual({ duplicate: true, queued: true });
     await until(async () => (await eventRow(`stripe:${event.id}`)).processed);
     // More redeliveries, some at once: the event is processed, so nothing is enqueued again.
     const more = await Promise.all([1, 2, 3].map(() => event.deliver()));
-    expect(more).toEqual([1, 2, 3].map(() => ({ duplicate: true, settled: true, queued: false })));
+    expect(more).toEqual([1, 2, 3].map(() => ({ duplicate: true, queued: true })));
     expect(await paymentsOf(inv.id)).toMatchObject([
       { provider: "stripe", providerTransactionId: event.pi, amount: "410.00" },
     ]);
@@ -304,9 +220,9 @@ describe("a webhook whose job Redis lost", () => {
     worker = undefined;
     const inv = await newInvoice("55.00");
     const event = stripeDelivery(inv, 5500);
-    await deliverQueued(event);
+    await event.deliver();
     const again = await Promise.all([1, 2, 3].map(() => event.deliver()));
-    expect(again.every((r) => r.duplicate && r.queued && !r.settled)).toBe(true);
+    expect(again.every((r) => r.duplicate && r.queued)).toBe(true);
     const stored = await eventRow(`stripe:${event.id}`);
     expect(await queue.getWaiting()).toMatchObject([{ id: webhookJobId(stored.id), data: { eventRowId: stored.id } }]);
 
@@ -320,13 +236,13 @@ describe("a webhook whose job Redis lost", () => {
     const event = stripeDelivery(inv, 7200);
     queue_.down = true;
     try {
-      expect(await deliverQueued(event)).toEqual({ duplicate: false, settled: false, queued: false });
+      expect(await event.deliver()).toEqual({ duplicate: false, queued: false });
     } finally {
       queue_.down = false;
     }
     // The event was kept (nothing deletes it), so the retry is not lost as a "duplicate".
     expect(await eventRow(`stripe:${event.id}`)).toMatchObject({ processed: false, rejectedAt: null });
-    expect(await event.deliver()).toEqual({ duplicate: true, settled: false, queued: true });
+    expect(await event.deliver()).toEqual({ duplicate: true, queued: true });
     await until(async () => (await eventRow(`stripe:${event.id}`)).processed);
     expect(await paymentsOf(inv.id)).toHaveLength(1);
   });
