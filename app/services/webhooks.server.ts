@@ -178,7 +178,8 @@ async function recordFoundPayment(
       rawPayload: event.rawPayload,
     },
     { actorId: null, today: ctx.today, timeZone: ctx.timeZone },
-    { alsoWrite: (tx) => finishWebhookEventQuery(tx, event.id, { state: "done" }) },
+    // The payment's id is all the notice needs: the write returns two ids, not both rows.
+    { alsoWrite: (tx) => finishWebhookEventQuery(tx, event.id, { state: "done" }), returning: "id" },
   );
   if (result.duplicate) return { outcome: "duplicate", finished: false };
   // The office hears of it (docs/decisions/notifications.md); a failed notice never fails the payment.
