@@ -90,14 +90,8 @@ export function CustomerCell({
   if (!customer) return <span className="muted">Unknown Customer</span>;
   return (
     <>
-      {customerId ? (
-        <FastLink to={`/customers/${customerId}`} className="plain">
-          {customer.name}
-        </FastLink>
-      ) : (
-        customer.name
-      )}
-      {withPhone && customer.phone ? <div className="small muted">{customer.phone}</div> : null}
+      {customerId ? <FastLink to={`/customers/${customerId}`}>{customer.name}</FastLink> : customer.name}
+      {withPhone && customer.phone ? <div>{customer.phone}</div> : null}
     </>
   );
 }
@@ -119,7 +113,7 @@ export function DocumentTitleCell({
       <FastLink to={`/${what}/${id}`} className="strong nowrap">
         {number}
       </FastLink>
-      {title ? <div className="small muted">{title}</div> : null}
+      {title ? <div>{title}</div> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 // Shared pieces of the Inventory screens (issue 13): the tab bar (each tab a URL), the summary cards,
 // the stock-level badge and the 4-decimal formatting of quantities and unit costs.
-import { Badge, TabNav } from "~/components/ui";
+import { TabNav } from "~/components/ui";
+import { PlainBadge } from "./status-badge";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "./page-header";
 import { StatCards } from "./list-page";
@@ -61,9 +62,9 @@ const LEVEL: Record<string, { label: string; color: "red" | "orange" | "amber" |
 export function StockBadge({ level }: { level: string }) {
   const l = LEVEL[level] ?? LEVEL.good;
   return (
-    <Badge color={l.color} data-testid="stock-level">
+    <PlainBadge color={l.color} data-testid="stock-level">
       {l.label}
-    </Badge>
+    </PlainBadge>
   );
 }
 
@@ -78,9 +79,9 @@ const PO_COLOR: Record<string, "gray" | "blue" | "amber" | "green" | "red"> = {
 /** A purchase order's status: Draft, Ordered, Partially received, Received, Cancelled. */
 export function PoStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={PO_COLOR[status] ?? "gray"} data-testid="po-status">
+    <PlainBadge color={PO_COLOR[status] ?? "gray"} data-testid="po-status">
       {PO_STATUS_LABELS[status as PoStatus] ?? status}
-    </Badge>
+    </PlainBadge>
   );
 }
 

@@ -2,7 +2,7 @@ import { Badge, Card, Flex, Heading, Text } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/dates";
 import { EmptyState } from "./empty-state";
-import { OpenEmailButton } from "./open-email-button";
+import { OpenEmailButton, OpenEmailForm } from "./open-email-button";
 import { useDisplay } from "./date-display";
 
 type LinkedEmail = {
@@ -42,22 +42,24 @@ export function LinkedEmails({
       {mail.rows.length === 0 ? (
         <EmptyState title="No emails yet" hint="Linked mail appears here after an Inbox sync." />
       ) : (
-        <ul className="inbox-items">
-          {mail.rows.map((e) => (
-            <li key={e.id}>
-              <OpenEmailButton emailId={e.id} className={`inbox-item${e.isRead ? "" : " unread"}`}>
-                <span className="inbox-item-head">
-                  <span className="inbox-from">
-                    {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
-                    {e.subject || "(No subject)"}
+        <OpenEmailForm>
+          <ul className="inbox-items">
+            {mail.rows.map((e) => (
+              <li key={e.id}>
+                <OpenEmailButton emailId={e.id} className={`inbox-item${e.isRead ? "" : " unread"}`}>
+                  <span className="inbox-item-head">
+                    <span className="inbox-from">
+                      {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                      {e.subject || "(No subject)"}
+                    </span>
+                    <span className="inbox-date">{formatDate(e.receivedAt, display)}</span>
                   </span>
-                  <span className="inbox-date">{formatDate(e.receivedAt, display)}</span>
-                </span>
-                <span className="inbox-snippet">{e.fromName || e.fromEmail || "Unknown sender"}</span>
-              </OpenEmailButton>
-            </li>
-          ))}
-        </ul>
+                  <span className="inbox-snippet">{e.fromName || e.fromEmail || "Unknown sender"}</span>
+                </OpenEmailButton>
+              </li>
+            ))}
+          </ul>
+        </OpenEmailForm>
       )}
     </Card>
   );

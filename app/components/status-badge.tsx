@@ -48,7 +48,21 @@ export function EventStatusBadge({ status }: { status: string }) {
   return <StatusBadge status={status} />;
 }
 
+/** A status as a soft badge: one class (`.badge`, app.css) and its colour, light enough for 50 rows. */
 export function StatusBadge({ status }: { status: string }) {
   const known = STATUS[status];
-  return <Badge color={known?.color ?? "gray"}>{known?.label ?? status}</Badge>;
+  return <PlainBadge color={known?.color ?? "gray"}>{known?.label ?? status}</PlainBadge>;
+}
+
+/** Radix's soft size-1 Badge as plain markup: `<span class="badge" data-accent-color>`. */
+export function PlainBadge({
+  color,
+  children,
+  ...rest
+}: { color: Color; children: React.ReactNode } & Omit<React.HTMLAttributes<HTMLSpanElement>, "color">) {
+  return (
+    <span className="badge" data-accent-color={color} {...rest}>
+      {children}
+    </span>
+  );
 }

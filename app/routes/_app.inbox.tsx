@@ -3,12 +3,22 @@
 // `&reply=1` opens the reply form, `&images=1` shows its remote images. A GET never changes data:
 // opening a message from a list posts `intent=open` (marks it read), which redirects to `?email=ID`.
 import { Badge, Button, Callout, Card, Flex, Heading, Text, TextArea } from "~/components/ui";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data as withInit,
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { ListFilters } from "~/components/list-filters";
 import { ListPage } from "~/components/list-page";
-import { OpenEmailButton } from "~/components/open-email-button";
+import { OpenEmailButton, OpenEmailForm } from "~/components/open-email-button";
+import { MarkupOnly } from "~/components/data-table";
+import { PlainBadge } from "~/components/status-badge";
 import { Pagination } from "~/components/pagination";
 import { keepListQuery } from "~/components/use-kept-query";
 import { getEmailConfig } from "~/models/email-config.server";
@@ -22,6 +32,7 @@ import { getDb } from "~/utils/db.server";
 import { safeEmailHtml } from "~/utils/email-html.server";
 import { flagFilter, keptQuery, listKeys } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { parseRouteId } from "~/utils/params.server";
 import { isRefusal } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -42,6 +53,14 @@ function listQuery(params: URLSearchParams, extra: Record<string, string> = {}) 
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { payload, status } = await inboxPage(request);
+  return withInit(payload, { status });
+}
+
+/** The page's data as the component reads it (the loader wraps it with its status). */
+type InboxData = SerializeFrom<Awaited<ReturnType<typeof inboxPage>>["payload"]>;
+
+async function inboxPage(request: Request) {
   const { list } = await requireListSearch(request, "inbox", filters);
   const url = new URL(request.url);
   const selectedId = parseRouteId(url.searchParams.get("email") ?? undefined);
@@ -56,52 +75,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const remoteImages = url.searchParams.get("images") === "1";
   const body = selected?.bodyHtml ? safeEmailHtml(selected.bodyHtml, { remoteImages }) : null;
-  return json(
-    {
-      // Only what the list shows (the page's data is serialised once more for hydration).
-      emails: rows.map((e) => ({
-        id: e.id,
-        isRead: e.isRead,
-        fromEmail: e.fromEmail,
-        fromName: e.fromName,
-        receivedAt: e.receivedAt,
-        subject: e.subject,
-        snippet: e.snippet,
-        bodyStart: e.bodyStart,
-        customerName: e.customerName,
-        jobTitle: e.jobTitle,
-      })),
-      total,
-      list,
-      unread,
-      configured: Boolean(config?.isActive),
-      timeZone: settings.system.timeZone,
-      selectedId,
-      selected: selected
-        ? {
-            id: selected.id,
-            subject: selected.subject,
-            fromName: selected.fromName,
-            fromEmail: selected.fromEmail,
-            toEmail: selected.toEmail,
-            ccEmails: selected.ccEmails,
-            receivedAt: selected.receivedAt,
-            hasAttachments: selected.hasAttachments,
-            customerId: selected.customerId,
-            customerName: selected.customerName,
-            jobId: selected.jobId,
-            jobTitle: selected.jobTitle,
-            bodyText: selected.bodyText,
-            html: body?.html ?? null,
-            blockedImages: body?.blockedImages ?? 0,
-          }
-        : null,
-      remoteImages,
-      replying: Boolean(selected && url.searchParams.get("reply") === "1"),
-    },
+  // Only what the list shows; on a document it is sent as HTML only (listRows).
+  const emails = rows.map((e) => ({
+    id: e.id,
+    isRead: e.isRead,
+    fromEmail: e.fromEmail,
+    fromName: e.fromName,
+    receivedAt: e.receivedAt,
+    subject: e.subject,
+    snippet: e.snippet,
+    bodyStart: e.bodyStart,
+    customerName: e.customerName,
+    jobTitle: e.jobTitle,
+  }));
+  return {
+    payload: listRows(
+      request,
+      {
+        total,
+        list,
+        unread,
+        configured: Boolean(config?.isActive),
+        timeZone: settings.system.timeZone,
+        selectedId,
+        selected: selected
+          ? {
+              id: selected.id,
+              subject: selected.subject,
+              fromName: selected.fromName,
+              fromEmail: selected.fromEmail,
+              toEmail: selected.toEmail,
+              ccEmails: selected.ccEmails,
+              receivedAt: selected.receivedAt,
+              hasAttachments: selected.hasAttachments,
+              customerId: selected.customerId,
+              customerName: selected.customerName,
+              jobId: selected.jobId,
+              jobTitle: selected.jobTitle,
+              bodyText: selected.bodyText,
+              html: body?.html ?? null,
+              blockedImages: body?.blockedImages ?? 0,
+            }
+          : null,
+        remoteImages,
+        replying: Boolean(selected && url.searchParams.get("reply") === "1"),
+      },
+      emails,
+      (e) => ({ id: e.id }),
+    ),
     // A link to a message that is gone (deleted, never synced) is a 404, with the inbox around it.
-    { status: selectedId && !selected ? 404 : 200 },
-  );
+    status: selectedId && !selected ? 404 : 200,
+  };
 }
 
 type ActionData = { replyError: string; body: string };
@@ -185,8 +209,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Inbox() {
   const display = useDisplay();
-  const data = useLoaderData<typeof loader>();
-  const { emails, total, list, unread, configured, selected, selectedId } = data;
+  const data = useLoaderData() as InboxData;
+  const { rows: emails, menus, total, list, unread, configured, selected, selectedId } = data;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
@@ -240,49 +264,44 @@ export default function Inbox() {
     >
       <div className={`inbox-grid${selectedId ? " has-selection" : ""}`}>
         <Card size="1" className="inbox-list">
-          {emails.length === 0 ? (
+          {menus.length === 0 ? (
             list.filtered ? (
               <EmptyState title="No emails match your search." />
             ) : (
               <EmptyState title="No emails yet" hint="Click Sync to fetch emails" />
             )
           ) : (
-            <ul className="inbox-items" aria-label="Emails">
-              {emails.map((e) => (
-                <li key={e.id}>
-                  <OpenEmailButton
-                    emailId={e.id}
-                    action={listQuery(params)}
-                    className={`inbox-item${e.isRead ? "" : " unread"}${e.id === selectedId ? " active" : ""}`}
-                    current={e.id === selectedId}
-                  >
-                    <span className="inbox-item-head">
-                      <span className="inbox-from">
-                        {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
-                        {e.fromName || e.fromEmail || "Unknown sender"}
+            <OpenEmailForm action={listQuery(params)}>
+              {/* On a document the rows are HTML only (listRows): hydration keeps them as drawn. */}
+              <MarkupOnly as="ul" markupOnly={!emails} className="inbox-items" aria-label="Emails">
+                {emails?.map((e) => (
+                  <li key={e.id}>
+                    <OpenEmailButton
+                      emailId={e.id}
+                      className={`inbox-item${e.isRead ? "" : " unread"}${e.id === selectedId ? " active" : ""}`}
+                      current={e.id === selectedId}
+                    >
+                      {/* Head (sender, date), subject, snippet: styled by position (app.css). */}
+                      <span>
+                        <span>
+                          {e.isRead ? null : <span className="unread-dot" aria-label="Unread" />}
+                          {e.fromName || e.fromEmail || "Unknown sender"}
+                        </span>
+                        <span>{formatDate(e.receivedAt, display)}</span>
                       </span>
-                      <span className="inbox-date">{formatDate(e.receivedAt, display)}</span>
-                    </span>
-                    <span className="inbox-subject">{e.subject || "(No subject)"}</span>
-                    <span className="inbox-snippet">{e.snippet ?? e.bodyStart ?? ""}</span>
-                    {e.customerName || e.jobTitle ? (
-                      <span className="inbox-badges">
-                        {e.customerName ? (
-                          <Badge color="green" size="1">
-                            {e.customerName}
-                          </Badge>
-                        ) : null}
-                        {e.jobTitle ? (
-                          <Badge color="purple" size="1">
-                            {e.jobTitle}
-                          </Badge>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </OpenEmailButton>
-                </li>
-              ))}
-            </ul>
+                      <span>{e.subject || "(No subject)"}</span>
+                      <span>{e.snippet ?? e.bodyStart ?? ""}</span>
+                      {e.customerName || e.jobTitle ? (
+                        <span className="inbox-badges">
+                          {e.customerName ? <PlainBadge color="green">{e.customerName}</PlainBadge> : null}
+                          {e.jobTitle ? <PlainBadge color="purple">{e.jobTitle}</PlainBadge> : null}
+                        </span>
+                      ) : null}
+                    </OpenEmailButton>
+                  </li>
+                ))}
+              </MarkupOnly>
+            </OpenEmailForm>
           )}
           <Pagination page={list.page} pageSize={list.pageSize} total={total} />
         </Card>
@@ -302,7 +321,7 @@ export default function Inbox() {
 
 function ReadingPane() {
   const display = useDisplay();
-  const { selected, remoteImages, replying } = useLoaderData<typeof loader>();
+  const { selected, remoteImages, replying } = useLoaderData() as InboxData;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const [params] = useSearchParams();
   const navigation = useNavigation();

@@ -140,10 +140,8 @@ export default function InventoryItems() {
           {items?.map((item) => (
             <tr key={item.id} data-testid="item-row">
               <td className="c-main">
-                <FastLink to={`/inventory/${item.id}/edit${query}`} className="plain strong">
-                  {item.name}
-                </FastLink>
-                <div className="small muted">{`${item.sku} · ${item.type.charAt(0).toUpperCase()}${item.type.slice(1)}`}</div>
+                <FastLink to={`/inventory/${item.id}/edit${query}`}>{item.name}</FastLink>
+                <div>{`${item.sku} · ${item.type.charAt(0).toUpperCase()}${item.type.slice(1)}`}</div>
               </td>
               <td>{item.categoryName ?? <span className="muted">—</span>}</td>
               <td className="c-date num" data-label="On hand" data-testid="on-hand">

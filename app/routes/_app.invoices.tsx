@@ -1,4 +1,3 @@
-import { Badge } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RowMenuLink } from "~/components/action-menu";
@@ -6,7 +5,7 @@ import { RowMenu } from "~/components/data-table";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { labelOf } from "~/components/select-field";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
-import { StatusBadge } from "~/components/status-badge";
+import { PlainBadge, StatusBadge } from "~/components/status-badge";
 import { moneyContext } from "~/models/business.server";
 import { getInvoicePage, listInvoices } from "~/models/invoice.server";
 import { lazyComponent } from "~/components/lazy-component";
@@ -148,7 +147,7 @@ function InvoiceList({
               {i.overdue && i.status !== "overdue" ? (
                 <>
                   {" "}
-                  <Badge color="red">Overdue</Badge>
+                  <PlainBadge color="red">Overdue</PlainBadge>
                 </>
               ) : null}
             </td>

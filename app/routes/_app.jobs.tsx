@@ -155,16 +155,12 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
           {jobs?.map((j) => (
             <tr key={j.id} data-testid="job-row">
               <td className="c-main">
-                <FastLink to={`/jobs/${j.id}`} className="plain strong">
-                  {j.title}
-                </FastLink>
-                {j.description ? <span className="truncate small muted">{j.description}</span> : null}
+                <FastLink to={`/jobs/${j.id}`}>{j.title}</FastLink>
+                {j.description ? <span>{j.description}</span> : null}
               </td>
               <td>
                 {data.canCustomers ? (
-                  <FastLink to={`/customers/${j.customerId}`} className="plain">
-                    {j.customerName}
-                  </FastLink>
+                  <FastLink to={`/customers/${j.customerId}`}>{j.customerName}</FastLink>
                 ) : (
                   j.customerName
                 )}

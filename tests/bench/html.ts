@@ -45,7 +45,7 @@ export function breakdown(html: string) {
   // A row's menu: the <details> menu of old, or today's ⋯ link (app/components/data-table.tsx).
   const menus =
     bytesOf(html, /<details class="row-menu"[\s\S]*?<\/details>/g) +
-    bytesOf(html, /<a [^>]*class="row-menu-button"[^>]*>[^<]*<\/a>/g);
+    bytesOf(html, /<a [^>]*aria-expanded="false"[^>]*>[^<]*<\/a>/g);
   const scripts = [...html.matchAll(/<script\b[^>]*>[\s\S]*?<\/script>/g)].map((m) => m[0]);
   const hydration = scripts
     .filter((s) => s.includes("__remixContext"))

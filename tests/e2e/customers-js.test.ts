@@ -7,6 +7,9 @@ import { closeDb, getDb } from "../../db/client.server";
 import { customers } from "../../db/schema";
 import { launchBrowser, newContext, rowAction, signInAs, waitForHydration } from "../setup/browser";
 
+/** The Customers list's rows (they carry no test id). */
+const CUSTOMER_ROWS = 'table[aria-label="Customers"] > tbody > tr';
+
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 let browser: Browser;
@@ -90,7 +93,7 @@ describe("customers with JavaScript", () => {
   it("Escape on the edit dialog closes it and returns to /customers", async () => {
     await page.goto("/customers");
     await waitForHydration(page);
-    await (await rowAction(page.getByTestId("customer-row").filter({ hasText: name }), "Edit")).click();
+    await (await rowAction(page.locator(CUSTOMER_ROWS).filter({ hasText: name }), "Edit")).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     await page.waitForURL(/\/customers\/\d+\/edit$/);
@@ -113,7 +116,7 @@ describe("customers with JavaScript", () => {
       (expected) => document.querySelector('[data-testid="customer-count"]')?.textContent?.trim() === expected,
       "1",
     );
-    const rows = page.locator('[data-testid="customer-row"]');
+    const rows = page.locator(CUSTOMER_ROWS);
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(name);
     // The box kept focus and what was typed.
@@ -130,7 +133,7 @@ describe("customers with JavaScript", () => {
     await waitForHydration(page);
     // Row links navigate in the page (no reload: the marker survives) and keep the scroll position.
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
-    await (await rowAction(page.getByTestId("customer-row").filter({ hasText: name }), "Delete")).click();
+    await (await rowAction(page.locator(CUSTOMER_ROWS).filter({ hasText: name }), "Delete")).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText(`Are you sure you want to delete ${name}?`).waitFor();
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();

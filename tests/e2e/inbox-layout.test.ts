@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, signInAs, waitForHydration } from "../setup/browser";
 import { createScreenFixture, type ScreenFixture } from "../setup/screens";
 
+/** A mail list's rows: each opens its message (app/components/open-email-button.tsx; no test id). */
+const EMAIL_ROWS = 'button[name="emailId"]';
+
 let browser: Browser;
 let fixture: ScreenFixture;
 
@@ -41,7 +44,7 @@ describe.each([
         const page = await signInAs(context, "owner");
         await page.goto(`/inbox?search=${fixture.tag}`);
         if (js) await waitForHydration(page);
-        const row = page.getByTestId("email-row").filter({ hasText: `Cabinet door samples ${fixture.tag}` });
+        const row = page.locator(EMAIL_ROWS).filter({ hasText: `Cabinet door samples ${fixture.tag}` });
         expect(await row.isVisible()).toBe(true);
         expect(await shown(page, ".inbox-pane")).toBe(viewport.width >= 1024);
 

@@ -19,6 +19,9 @@ import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/
 import { api, signIn } from "../setup/http";
 import { holdShared } from "../setup/shared-settings";
 
+/** A mail list's rows: each opens its message (app/components/open-email-button.tsx; no test id). */
+const EMAIL_ROWS = 'button[name="emailId"]';
+
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const MAILBOX = `inbox-${tag}@example.test`;
 const BIG_MAILBOX = `big-${tag}@example.test`;
@@ -380,7 +383,7 @@ describe("Inbox", () => {
     expect(await page.getByTestId("unread-count").textContent()).toBe("2 unread");
     // The sidebar's Inbox item carries the same count, on every page.
     expect(await page.getByTestId("nav-count-inbox").textContent()).toBe("2");
-    const rows = page.getByTestId("email-row");
+    const rows = page.locator(EMAIL_ROWS);
     await expect.poll(() => rows.count()).toBe(3);
     const hostile = rows.filter({ hasText: `Question about Job #${fixture.jobB}` });
     expect(await hostile.first().textContent()).toContain("Sam Stranger");
@@ -438,7 +441,7 @@ describe("Inbox", () => {
     expect(logged.customerId).toBe(fixture.customerId);
 
     // The empty message shows the spec's placeholders.
-    await nav(page, () => page.getByTestId("email-row").filter({ hasText: "(No subject)" }).click());
+    await nav(page, () => page.locator(EMAIL_ROWS).filter({ hasText: "(No subject)" }).click());
     expect((await page.locator("#email-subject").first().textContent())?.trim()).toBe("(No subject)");
     expect((await page.getByTestId("email-body").first().textContent())?.trim()).toBe("(No content)");
 
@@ -448,10 +451,10 @@ describe("Inbox", () => {
     expect(await page.getByTestId("unread-count").textContent()).toBe("2 unread");
 
     // Delete.
-    await nav(page, () => page.getByTestId("email-row").filter({ hasText: "(No subject)" }).click());
+    await nav(page, () => page.locator(EMAIL_ROWS).filter({ hasText: "(No subject)" }).click());
     await nav(page, () => page.getByRole("button", { name: "Delete" }).click());
     expect(await toast(page)).toMatchObject({ title: "Email deleted" });
-    await expect.poll(() => page.getByTestId("email-row").count()).toBe(2);
+    await expect.poll(() => page.locator(EMAIL_ROWS).count()).toBe(2);
     await page.getByText("No email selected").first().waitFor();
 
     // Sync from the page.
@@ -460,7 +463,7 @@ describe("Inbox", () => {
     ]);
     await nav(page, () => page.getByRole("button", { name: "Sync" }).click());
     expect(await toast(page)).toEqual({ title: "Emails synced", description: "Synced 1 new emails out of 1 fetched." });
-    await expect.poll(() => page.getByTestId("email-row").count()).toBe(3);
+    await expect.poll(() => page.locator(EMAIL_ROWS).count()).toBe(3);
     await context.close();
   });
 
@@ -475,7 +478,7 @@ describe("Inbox", () => {
     await page.goto("/inbox");
     await waitForHydration(page);
     await page
-      .getByTestId("email-row")
+      .locator(EMAIL_ROWS)
       .filter({ hasText: `Question about Job #${fixture.jobB}` })
       .click();
     expect(await page.getByTestId("email-body").first().textContent()).toContain("Measurements");

@@ -79,12 +79,12 @@ describe("job phases without JavaScript", () => {
     expect(await page.getByTestId("job-phase-progress").textContent()).toContain("Phase 2 of 2: Install");
 
     // Move Install above Measure from its row menu (a <details> form, no JS).
-    await rows(page).nth(1).locator(".row-menu-button").click();
+    await rows(page).nth(1).locator("a[aria-expanded]").click();
     await rows(page).nth(1).getByRole("button", { name: "Move up" }).click();
     await page.getByText("Install moved up.").waitFor();
     expect(await rows(page).nth(0).textContent()).toContain("Install");
 
-    await rows(page).nth(0).locator(".row-menu-button").click();
+    await rows(page).nth(0).locator("a[aria-expanded]").click();
     await rows(page).nth(0).getByRole("link", { name: "Delete" }).click();
     await page.getByText("Are you sure you want to delete Install?").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
@@ -108,7 +108,7 @@ describe("job phases without JavaScript", () => {
     const row = rows(page).filter({ hasText: "Touch-up" });
     await row.waitFor();
     expect(await page.getByRole("link", { name: "Add Phase" }).count()).toBe(0);
-    expect(await row.locator(".row-menu-button").count()).toBe(0);
+    expect(await row.locator("a[aria-expanded]").count()).toBe(0);
     await row.getByRole("button", { name: /^Start Touch-up/ }).click();
     await page.getByText("Touch-up started.").waitFor();
     expect(await rows(page).filter({ hasText: "Touch-up" }).textContent()).toContain("In Progress");

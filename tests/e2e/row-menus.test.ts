@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
+/** The Customers list's rows (they carry no test id). */
+const CUSTOMER_ROWS = 'table[aria-label="Customers"] > tbody > tr';
+
 const tag = `rm${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const names = [`${tag} Alpha Cabinets`, `${tag} Beta Cabinets`, `${tag} Gamma Cabinets`];
 let browser: Browser;
@@ -37,7 +40,7 @@ afterAll(async () => {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-const row = (page: Page, name: string) => page.getByTestId("customer-row").filter({ hasText: name });
+const row = (page: Page, name: string) => page.locator(CUSTOMER_ROWS).filter({ hasText: name });
 
 describe("a list row's menu", () => {
   it("without JS: ⋯ is a link, the list comes back with that menu open, and its Edit works", async () => {
@@ -120,11 +123,11 @@ describe("a list row's menu", () => {
     const page = await signInAs(context, "owner");
     await page.goto(`/customers?search=${tag}`);
     await waitForHydration(page);
-    expect(await page.getByTestId("customer-row").count()).toBe(3);
+    expect(await page.locator(CUSTOMER_ROWS).count()).toBe(3);
     await page.getByRole("searchbox", { name: "Search customers" }).fill(`${tag} Gamma`);
-    await expect.poll(() => page.getByTestId("customer-row").count()).toBe(1);
+    await expect.poll(() => page.locator(CUSTOMER_ROWS).count()).toBe(1);
     await page.getByRole("searchbox", { name: "Search customers" }).fill(tag);
-    await expect.poll(() => page.getByTestId("customer-row").count()).toBe(3);
+    await expect.poll(() => page.locator(CUSTOMER_ROWS).count()).toBe(3);
     const menu = row(page, names[2]).getByRole("link", { name: `Actions for ${names[2]}` });
     await menu.click();
     await row(page, names[2]).locator(".action-menu-panel").getByRole("link", { name: "Delete" }).waitFor();

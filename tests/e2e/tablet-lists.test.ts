@@ -87,12 +87,14 @@ async function onScreen(page: Page, selector: string, width: number) {
   return box!;
 }
 
+// A list's rows: the one record table of each list page (rows carry no test id: docs/decisions/list-rows-once.md).
+const ROW = ".data-table > tbody > tr";
 const LISTS = [
-  { path: "/jobs", row: "job-row", money: ["$12,345.67"] },
-  { path: "/quotes", row: "quote-row", money: ["$1,087.50"] },
-  { path: "/invoices", row: "invoice-row", money: ["$2,500.00", "$2,500.00"] },
-  { path: "/customers", row: "customer-row", money: [] },
-  { path: "/tasks", row: "task-row", money: [] },
+  { path: "/jobs", money: ["$12,345.67"] },
+  { path: "/quotes", money: ["$1,087.50"] },
+  { path: "/invoices", money: ["$2,500.00", "$2,500.00"] },
+  { path: "/customers", money: [] },
+  { path: "/tasks", money: [] },
 ];
 
 describe("lists: cards below 1024 px, a table above, never a sideways scroll", () => {
@@ -101,7 +103,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
       const { context, page } = await pageAt(width, false);
       for (const list of LISTS) {
         await page.goto(`${list.path}?search=${tag}`);
-        const row = page.getByTestId(list.row).first();
+        const row = page.locator(ROW).first();
         await row.waitFor();
         expect(await overflow(page), list.path).toBe(0);
         // A card: the table's header row is hidden, the cells stack.
@@ -109,18 +111,18 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         const money = row.locator(".c-money");
         expect(await money.allTextContents()).toEqual(list.money.map((m) => expect.stringContaining(m)));
         for (let i = 0; i < list.money.length; i++) {
-          const box = await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .c-money >> nth=${i}`, width);
+          const box = await onScreen(page, `${ROW} >> nth=0 >> .c-money >> nth=${i}`, width);
           // Never wrapped mid-value: one line of text.
           expect(box.height, list.path).toBeLessThan(30);
         }
-        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .c-date`, width);
+        await onScreen(page, `${ROW} >> nth=0 >> .c-date`, width);
         // The name is a link to the record (tasks: its edit dialog).
         expect(await row.locator(".c-main a").first().getAttribute("href")).toMatch(/^\/[a-z]+\/\d+/);
         // The actions sit in a menu that opens without JS (a link: the page comes back with it open), on screen.
-        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .row-menu-button`, width);
-        await row.locator(".row-menu-button").click();
-        await onScreen(page, `[data-testid="${list.row}"] >> nth=0 >> .action-menu-panel a >> nth=0`, width);
-        const tap = await row.locator(".row-menu-button").boundingBox();
+        await onScreen(page, `${ROW} >> nth=0 >> a[aria-expanded]`, width);
+        await row.locator("a[aria-expanded]").click();
+        await onScreen(page, `${ROW} >> nth=0 >> .action-menu-panel a >> nth=0`, width);
+        const tap = await row.locator("a[aria-expanded]").boundingBox();
         expect(tap!.width).toBeGreaterThanOrEqual(44);
         expect(tap!.height).toBeGreaterThanOrEqual(44);
       }
@@ -139,7 +141,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         expect(await overflow(page), list.path).toBe(0);
         const fit = await page.evaluate(() => {
           const wrap = document.querySelector(".data-table-wrap")!.getBoundingClientRect();
-          const menus = [...document.querySelectorAll(".row-menu-button")].map((s) => s.getBoundingClientRect());
+          const menus = [...document.querySelectorAll("a[aria-expanded]")].map((s) => s.getBoundingClientRect());
           return { wrapRight: wrap.right, menus: menus.length, right: Math.max(...menus.map((m) => m.right)) };
         });
         expect(fit.menus, list.path).toBeGreaterThan(0);
@@ -148,7 +150,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
       // With JS one menu is open at a time and Escape closes it.
       await page.goto("/invoices");
       await waitForHydration(page);
-      const menus = page.locator(".row-menu-button");
+      const menus = page.locator("a[aria-expanded]");
       // (An open menu covers the next rows, so open one further down.) In place: no navigation.
       await menus.nth(0).click();
       await menus.nth(4).click();
@@ -167,7 +169,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
     const { context, page } = await pageAt(768, false);
     await page.goto(`/invoices?search=${tag}`);
     const row = page.getByTestId("invoice-row").first();
-    await row.locator(".row-menu-button").click();
+    await row.locator("a[aria-expanded]").click();
     await row.getByRole("link", { name: "Record payment", exact: true }).click();
     await page.waitForURL(new RegExp(`/invoices/${ids.invoice}/pay`));
     await page.getByRole("link", { name: "Cancel" }).click();

@@ -31,7 +31,7 @@ describe("deleting a task", () => {
     const page = await signInAs(context, "installer");
     await page.goto(`/tasks?search=${tag}`);
     const row = page.getByTestId("task-row").filter({ hasText: title });
-    await row.locator(".row-menu-button").click();
+    await row.locator("a[aria-expanded]").click();
     expect(await row.getByRole("link", { name: "Edit", exact: true }).count()).toBe(1);
     expect(await row.getByRole("link", { name: "Delete", exact: true }).count()).toBe(0);
     await context.close();

@@ -49,7 +49,7 @@ export async function signInAs(context: BrowserContext, username: string, passwo
  * to click.
  */
 export async function rowAction(row: Locator, name: string) {
-  await row.locator(".row-menu-button").click();
+  await row.locator("a[aria-expanded]").click();
   const item = row.locator(".action-menu-panel").getByRole("link", { name, exact: true });
   await item.waitFor();
   return item;
