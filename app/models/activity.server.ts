@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.server";
 import { activityLog, jobs, users } from "../../db/schema";
 import type { ActivityType } from "../utils/activity-types";
@@ -12,7 +13,7 @@ export async function logActivity(db: Executor, entry: ActivityInput) {
 }
 
 /** The insert of an activity entry, unawaited: a caller may run it as part of a larger statement (a CTE). */
-export function activityInsert(db: Executor, entry: ActivityInput) {
+export function activityInsert(db: Executor, entry: PgInsertValue<typeof activityLog>) {
   return db.insert(activityLog).values(entry);
 }
 

@@ -4,7 +4,7 @@ import { TZDate } from "@date-fns/tz";
 import { and, count, desc, eq, isNull, sql, sum, type ColumnsSelection } from "drizzle-orm";
 import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
-import type { Executor, Tx } from "../../db/client.server";
+import { reusableStatement, type Executor, type Tx } from "../../db/client.server";
 import { activityLog, customers, invoices, paymentRefunds, payments } from "../../db/schema";
 import { PAYMENT_NOT_POSITIVE, type PaymentInput } from "../schemas/payment";
 import { isPayable } from "../utils/invoice-rules";
@@ -32,14 +32,149 @@ export type ProviderPaymentFields = {
   rawPayload?: unknown;
 };
 
-/** A write that goes into the payment's own statement (a CTE): e.g. the webhook event it settles. */
-export type SameStatementWrite = (tx: Tx) => TypedQueryBuilder<ColumnsSelection>;
+/**
+ * A write that goes into the payment's own statement (a CTE): e.g. the webhook event it settles.
+ * `build` writes it with `sql.placeholder()`s whose `values` come along; `key` names its shape
+ * (the statement is built once per key).
+ */
+export type SameStatementWrite = {
+  key: string;
+  build: (tx: Executor) => TypedQueryBuilder<ColumnsSelection>;
+  values: Record<string, unknown>;
+};
 
 /** A CTE's columns as a nested selection (`select({ payment: cte })` would type as one column). */
 function columnsOf<T extends ColumnsSelection>(cte: WithSubqueryWithSelection<T, string>): T {
   const fields = cte as unknown as Record<string, unknown>;
   return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, fields[key]])) as T;
 }
+
+/**
+ * The invoice's row lock; the customer's name (for the activity entry) comes along, unlocked, and
+ * for a provider's payment whether its transaction is recorded (a redelivered webhook). Built once
+ * and run prepared on the transaction's handle (db/client.server.ts `reusableStatement`): a
+ * transaction's handle prepares nothing by itself, and these run for every payment
+ * (docs/decisions/prepared-statements.md).
+ */
+const lockStatement = (name: string, online: boolean) =>
+  reusableStatement(name, (tx) =>
+    tx
+      .select({
+        invoice: invoices,
+        customerName: customers.name,
+        recordedId: online
+          ? sql<
+              number | null
+            >`(select ${payments.id} from ${payments} where ${payments.provider} = ${sql.placeholder("provider")} and ${payments.providerTransactionId} = ${sql.placeholder("transactionId")})`
+          : sql<null>`null`,
+      })
+      .from(invoices)
+      .leftJoin(customers, eq(customers.id, invoices.customerId))
+      .where(eq(invoices.id, sql.placeholder("invoiceId")))
+      .for("update", { of: invoices }),
+  );
+const onlineLock = lockStatement("payment_lock_online", true);
+const plainLock = lockStatement("payment_lock", false);
+
+/** A placeholder that a column encodes when filled (an update's `set` takes no bare placeholder). */
+const filled = (name: string, column: Parameters<typeof sql.param>[1]) =>
+  sql`${sql.param(sql.placeholder(name), column)}`;
+
+/**
+ * The payment's one statement: the payment, the invoice's paid total, balance and status, the
+ * activity entry and `alsoWrite`, as data-modifying CTEs (all run, referenced or not). With
+ * placeholders throughout, so each shape (what it returns, online or not, which `alsoWrite`) is
+ * built once (reusableStatement) and run prepared.
+ */
+function writeParts(tx: Executor, online: boolean, also: SameStatementWrite | undefined) {
+  const insert = tx
+    .insert(payments)
+    .values({
+      invoiceId: sql.placeholder("invoiceId"),
+      amount: sql.placeholder("amount"),
+      method: sql.placeholder("method"),
+      receivedAt: sql.placeholder("receivedAt"),
+      reference: sql.placeholder("reference"),
+      notes: sql.placeholder("notes"),
+      recordedByUserId: sql.placeholder("actorId"),
+      ...(online
+        ? {
+            provider: sql.placeholder("provider"),
+            providerTransactionId: sql.placeholder("transactionId"),
+            currency: sql.placeholder("currency"),
+            status: sql.placeholder("paymentStatus"),
+            // Encoded by the caller: the column's encoder would make a missing payload JSON null.
+            rawPayload: sql`${sql.placeholder("rawPayload")}::jsonb`,
+          }
+        : {}),
+    })
+    .onConflictDoNothing();
+  const update = tx
+    .update(invoices)
+    .set({
+      paidTotal: filled("paidTotal", invoices.paidTotal),
+      balance: filled("balance", invoices.balance),
+      status: filled("status", invoices.status),
+      updatedAt: filled("updatedAt", invoices.updatedAt),
+    })
+    .where(eq(invoices.id, sql.placeholder("invoiceId")));
+  const activity = tx.$with("activity").as(
+    activityInsert(tx, {
+      type: "payment_received",
+      title: sql.placeholder("title"),
+      description: sql.placeholder("description"),
+      customerId: sql.placeholder("customerId"),
+      jobId: sql.placeholder("jobId"),
+      invoiceId: sql.placeholder("invoiceId"),
+      userId: sql.placeholder("actorId"),
+      amount: sql.placeholder("amount"),
+    }).returning({ id: activityLog.id }),
+  );
+  const alsoCte = also ? [tx.$with("also").as(also.build(tx))] : [];
+  return { insert, update, activity, alsoCte };
+}
+
+const writeName = (returning: string, online: boolean, also: SameStatementWrite | undefined) =>
+  `payment_write_${returning}${online ? "_online" : ""}${also ? `_${also.key}` : ""}`;
+
+/** The write returning the payment's id only (null when the transaction was recorded meanwhile). */
+const idWrite = (online: boolean, also: SameStatementWrite | undefined) =>
+  reusableStatement(writeName("id", online, also), (tx) => {
+    const { insert, update, activity, alsoCte } = writeParts(tx, online, also);
+    const inserted = tx.$with("inserted_payment").as(insert.returning({ id: payments.id }));
+    const updated = tx.$with("updated_invoice").as(update.returning({ id: invoices.id }));
+    return tx
+      .with(inserted, updated, activity, ...alsoCte)
+      .select({ paymentId: inserted.id })
+      .from(updated)
+      .leftJoin(inserted, sql`true`);
+  });
+
+/** The write returning the payment's and the invoice's rows. */
+const rowsWrite = (online: boolean, also: SameStatementWrite | undefined) =>
+  reusableStatement(writeName("rows", online, also), (tx) => {
+    const { insert, update, activity, alsoCte } = writeParts(tx, online, also);
+    const inserted = tx.$with("inserted_payment").as(insert.returning());
+    const updated = tx.$with("updated_invoice").as(update.returning());
+    return tx
+      .with(inserted, updated, activity, ...alsoCte)
+      .select({ payment: columnsOf(inserted), invoice: columnsOf(updated) })
+      .from(updated)
+      .leftJoin(inserted, sql`true`);
+  });
+
+/** Each shape's statement, made on first use (a handful: returning, online, alsoWrite's key). */
+function cached<F extends (online: boolean, also: SameStatementWrite | undefined) => unknown>(make: F) {
+  const made = new Map<string, ReturnType<F>>();
+  return (online: boolean, also: SameStatementWrite | undefined): ReturnType<F> => {
+    const key = `${online}:${also?.key ?? ""}`;
+    let statement = made.get(key);
+    if (!statement) made.set(key, (statement = make(online, also) as ReturnType<F>));
+    return statement;
+  };
+}
+const idWriteOf = cached(idWrite);
+const rowsWriteOf = cached(rowsWrite);
 
 /** Thrown inside the transaction when the provider's transaction was recorded meanwhile: rolls it back. */
 class RecordedMeanwhile extends Error {}
@@ -91,26 +226,10 @@ export async function recordPayment(
       : Promise.resolve(undefined);
   try {
     return await db.transaction(async (tx) => {
-      // The invoice's row lock; the customer's name (for the activity entry) comes along, unlocked,
-      // and whether the provider's transaction is recorded (a redelivered webhook).
-      const [locked] = await tx
-        .select({
-          invoice: invoices,
-          customerName: customers.name,
-          recordedId: online
-            ? sql<
-                number | null
-              >`(select ${payments.id} from ${payments} where ${payments.provider} = ${online.provider} and ${payments.providerTransactionId} = ${online.transactionId})`
-            : sql<null>`null`,
-        })
-        .from(invoices)
-        .leftJoin(customers, eq(customers.id, invoices.customerId))
-        .where(eq(invoices.id, input.invoiceId))
-        .for("update", { of: invoices })
-        // Prepared, as the write below: a transaction's handle is not (db/client.server.ts), and
-        // these fixed statements run for every payment (docs/decisions/prepared-statements.md).
-        .prepare("payment_lock")
-        .execute();
+      // The invoice's row lock (lockStatement), with the customer's name and the transaction's payment.
+      const [locked] = online
+        ? await onlineLock(tx, { invoiceId: input.invoiceId, ...online })
+        : await plainLock(tx, { invoiceId: input.invoiceId });
       if (!locked) throw notFound("Invoice not found", "invoiceId");
       const invoice = locked.invoice;
       if (locked.recordedId !== null) {
@@ -135,67 +254,39 @@ export async function recordPayment(
       const paidTotal = addMoney(invoice.paidTotal, amount);
       const balance = subtractMoney(invoice.total, paidTotal);
       const status = compareMoney(balance, "0") === 0 ? "paid" : "partial";
-      // One statement for every write; data-modifying CTEs all run, referenced or not.
-      const insert = tx
-        .insert(payments)
-        .values({
-          invoiceId: invoice.id,
-          amount,
-          method: input.method,
-          receivedAt: receivedAtFor(input.receivedAt, ctx.today, ctx.timeZone),
-          reference: input.reference ?? null,
-          notes: input.notes ?? null,
-          recordedByUserId: ctx.actorId ?? null,
-          ...(online
-            ? {
-                provider: online.provider,
-                providerTransactionId: online.transactionId,
-                currency: input.currency ?? "USD",
-                status: input.status ?? "completed",
-                rawPayload: input.rawPayload ?? null,
-              }
-            : {}),
-        })
-        .onConflictDoNothing();
-      const update = tx
-        .update(invoices)
-        .set({ paidTotal, balance, status, updatedAt: new Date() })
-        .where(eq(invoices.id, invoice.id));
-      const activity = tx.$with("activity").as(
-        activityInsert(tx, {
-          type: "payment_received",
-          title: `Payment received for ${invoice.invoiceNumber}`,
-          description: `${formatMoney(amount)} from ${locked.customerName ?? "customer"} (${input.method.replace("_", " ")})`,
-          customerId: invoice.customerId,
-          jobId: invoice.jobId,
-          invoiceId: invoice.id,
-          userId: ctx.actorId ?? null,
-          amount,
-        }).returning({ id: activityLog.id }),
-      );
-      const also = opts.alsoWrite ? [tx.$with("also").as(opts.alsoWrite(tx))] : [];
+      const values = {
+        invoiceId: invoice.id,
+        amount,
+        method: input.method,
+        receivedAt: receivedAtFor(input.receivedAt, ctx.today, ctx.timeZone),
+        reference: input.reference ?? null,
+        notes: input.notes ?? null,
+        actorId: ctx.actorId ?? null,
+        ...(online
+          ? {
+              provider: online.provider,
+              transactionId: online.transactionId,
+              currency: input.currency ?? "USD",
+              paymentStatus: input.status ?? "completed",
+              rawPayload: input.rawPayload == null ? null : JSON.stringify(input.rawPayload),
+            }
+          : {}),
+        paidTotal,
+        balance,
+        status,
+        updatedAt: new Date(),
+        title: `Payment received for ${invoice.invoiceNumber}`,
+        description: `${formatMoney(amount)} from ${locked.customerName ?? "customer"} (${input.method.replace("_", " ")})`,
+        customerId: invoice.customerId,
+        jobId: invoice.jobId,
+        ...opts.alsoWrite?.values,
+      };
       if (opts.returning === "id") {
-        const inserted = tx.$with("inserted_payment").as(insert.returning({ id: payments.id }));
-        const updated = tx.$with("updated_invoice").as(update.returning({ id: invoices.id }));
-        const [row] = await tx
-          .with(inserted, updated, activity, ...also)
-          .select({ paymentId: inserted.id })
-          .from(updated)
-          .leftJoin(inserted, sql`true`)
-          .prepare("payment_write_id")
-          .execute();
+        const [row] = await idWriteOf(online !== null, opts.alsoWrite)(tx, values);
         if (row.paymentId === null) throw new RecordedMeanwhile();
         return { payment: { id: row.paymentId }, duplicate: false };
       }
-      const inserted = tx.$with("inserted_payment").as(insert.returning());
-      const updated = tx.$with("updated_invoice").as(update.returning());
-      const [row] = await tx
-        .with(inserted, updated, activity, ...also)
-        .select({ payment: columnsOf(inserted), invoice: columnsOf(updated) })
-        .from(updated)
-        .leftJoin(inserted, sql`true`)
-        .prepare("payment_write")
-        .execute();
+      const [row] = await rowsWriteOf(online !== null, opts.alsoWrite)(tx, values);
       if (!row.payment) throw new RecordedMeanwhile();
       return { payment: row.payment, invoice: row.invoice, duplicate: false };
     });

@@ -3,6 +3,7 @@
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { rows, type Executor } from "../../db/client.server";
 import { webhookEvents } from "../../db/schema";
+import type { SameStatementWrite } from "./payment.server";
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
@@ -67,8 +68,26 @@ export async function finishWebhookEvent(db: Executor, id: number, outcome: Webh
 export type WebhookOutcome =
   { state: "done" } | { state: "rejected"; reason: string } | { state: "failed"; reason: string };
 
-/** finishWebhookEvent's update, unawaited: the payment it made can carry it in its own statement. */
-export function finishWebhookEventQuery(db: Executor, id: number, outcome: WebhookOutcome) {
+/**
+ * An event settled as done inside the payment it made (`recordPayment`'s `alsoWrite`): never a
+ * payment committed without it. Written with placeholders, so the payment's statement is built once.
+ */
+export function webhookEventDone(id: number): SameStatementWrite {
+  return {
+    key: "webhook_done",
+    build: (tx) => {
+      const now = sql`${sql.param(sql.placeholder("eventDoneAt"), webhookEvents.processedAt)}`;
+      return tx
+        .update(webhookEvents)
+        .set({ processed: true, processingError: null, processedAt: now, rejectedAt: null, updatedAt: now })
+        .where(eq(webhookEvents.id, sql.placeholder("eventRowId")))
+        .returning({ id: webhookEvents.id });
+    },
+    values: { eventRowId: id, eventDoneAt: new Date() },
+  };
+}
+
+function finishWebhookEventQuery(db: Executor, id: number, outcome: WebhookOutcome) {
   const now = new Date();
   return db
     .update(webhookEvents)

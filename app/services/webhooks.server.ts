@@ -22,10 +22,10 @@ import { notifyOffice } from "./notifications.server";
 import {
   awaitsProcessing,
   finishWebhookEvent,
-  finishWebhookEventQuery,
   getWebhookEvent,
   staleWebhookEvents,
   storeWebhookEvent,
+  webhookEventDone,
 } from "../models/webhook-events.server";
 import { invalid, isRefusal } from "../utils/refusal.server";
 
@@ -179,7 +179,7 @@ async function recordFoundPayment(
     },
     { actorId: null, today: ctx.today, timeZone: ctx.timeZone },
     // The payment's id is all the notice needs: the write returns two ids, not both rows.
-    { alsoWrite: (tx) => finishWebhookEventQuery(tx, event.id, { state: "done" }), returning: "id" },
+    { alsoWrite: webhookEventDone(event.id), returning: "id" },
   );
   if (result.duplicate) return { outcome: "duplicate", finished: false };
   // The office hears of it (docs/decisions/notifications.md); a failed notice never fails the payment.

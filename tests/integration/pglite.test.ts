@@ -13,7 +13,7 @@ import type { Database } from "../../db/client.server";
 import * as schema from "../../db/schema";
 import { createCustomer, deleteCustomer, listCustomers, updateCustomer } from "../../app/models/customer.server";
 import { recordPayment } from "../../app/models/payment.server";
-import { finishWebhookEventQuery, storeWebhookEvent } from "../../app/models/webhook-events.server";
+import { webhookEventDone, storeWebhookEvent } from "../../app/models/webhook-events.server";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -96,7 +96,7 @@ describe("embedded PGlite database", () => {
           providerTransactionId: "pi_pglite_1",
         },
         { actorId: null, today: "2026-06-01", timeZone: "America/New_York" },
-        { alsoWrite: (tx) => finishWebhookEventQuery(tx, first.row.id, { state: "done" }) },
+        { alsoWrite: webhookEventDone(first.row.id) },
       );
     const paid = await pay();
     expect(paid.duplicate).toBe(false);
