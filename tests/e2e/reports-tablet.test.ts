@@ -252,3 +252,38 @@ describe("a figure in a card", () => {
     await context.close();
   });
 });
+
+describe("at 1024 px (the sidebar open)", () => {
+  it("seven-column reports hold figures as long as the large dataset's without a sideways scroll", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await open(context, "owner", { width: 1024, height: 768 });
+    const problems: string[] = [];
+    for (const [tab, drillDown] of [
+      ["ar-aging", false],
+      ["ar-aging", true],
+      ["profitability", false],
+    ] as const) {
+      const screen = `${tab}${drillDown ? " (drill-down)" : ""} at 1024`;
+      await visit(page, reportUrl(tab, drillDown), false);
+      // Every figure of the report's tables as long as the large dataset's totals row: tens of millions
+      // in each column, over a hundred million in the last.
+      const wide = await page.evaluate(() => {
+        const tables = [...document.querySelectorAll(".report-table table")].filter(
+          (t) => t.querySelectorAll("thead th").length >= 7,
+        );
+        for (const row of tables.flatMap((t) => [...t.querySelectorAll("tr")]))
+          row.querySelectorAll("td, th").forEach((cell, i, cells) => {
+            if (/^\$[\d,.]+$/.test(cell.textContent ?? ""))
+              cell.textContent = i === cells.length - 1 ? "$116,898,362.48" : "$45,536,389.58";
+          });
+        return tables.length;
+      });
+      if (wide === 0) problems.push(`${screen}: no seven-column table`);
+      problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 1024) problems.push(`${screen}: the page is ${width} px wide`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
