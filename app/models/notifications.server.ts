@@ -26,13 +26,13 @@ export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
  * (mailAccountUsableSql). The sending job checks both again when it runs.
  */
 export async function officeNoticesPossible(db: Executor): Promise<boolean> {
-  const [row] = await rows<{ possible: boolean }>(
-    db,
-    sql`select coalesce((select (${settings.value}->>'emailNotifications')::boolean from ${settings} where ${settings.key} = 'system'), ${SETTINGS_DEFAULTS.system.emailNotifications})
-      and ${mailAccountUsableSql} as possible`,
-  );
+  const [row] = await rows<{ possible: boolean }>(db, sql`select ${officeNoticesPossibleSql} as possible`);
   return row?.possible === true;
 }
+
+/** officeNoticesPossible as an expression, for a statement that reads it along with other things. */
+export const officeNoticesPossibleSql = sql<boolean>`(coalesce((select (${settings.value}->>'emailNotifications')::boolean from ${settings} where ${settings.key} = 'system'), ${SETTINGS_DEFAULTS.system.emailNotifications})
+      and ${mailAccountUsableSql})`;
 
 /** Office users (owner, office) with an e-mail address who opted in on their Profile. */
 export async function officeRecipients(db: Executor) {

@@ -1,7 +1,7 @@
 // Payment links of an invoice (payment_links) and the Authorize.Net hand-off pages behind some of
 // them (authorizenet_payment_pages). Provider calls happen in app/services/payment-links.server.ts.
-import { and, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { and, eq, sql } from "drizzle-orm";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { authorizenetPaymentPages, invoices, paymentLinks } from "../../db/schema";
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
@@ -35,23 +35,28 @@ export async function savePaymentLink(
 }
 
 /** The link a webhook names: by our reference, else by the provider's own id of its checkout. */
+const linkBy = (name: string, column: typeof paymentLinks.reference | typeof paymentLinks.providerRef) =>
+  reusableStatement(name, (db) =>
+    db
+      .select()
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.provider, sql.placeholder("provider")), eq(column, sql.placeholder("value")))),
+  );
+// Built once: every payment webhook looks its link up (docs/decisions/payment-webhooks.md).
+const linkByReference = linkBy("payment_link_by_reference", paymentLinks.reference);
+const linkByProviderRef = linkBy("payment_link_by_provider_ref", paymentLinks.providerRef);
+
 export async function findPaymentLink(
   db: Executor,
   provider: string,
   by: { reference?: string; providerRef?: string },
 ): Promise<PaymentLinkRow | undefined> {
   if (by.reference) {
-    const [row] = await db
-      .select()
-      .from(paymentLinks)
-      .where(and(eq(paymentLinks.provider, provider), eq(paymentLinks.reference, by.reference)));
+    const [row] = await linkByReference(db, { provider, value: by.reference });
     if (row) return row;
   }
   if (by.providerRef) {
-    const [row] = await db
-      .select()
-      .from(paymentLinks)
-      .where(and(eq(paymentLinks.provider, provider), eq(paymentLinks.providerRef, by.providerRef)));
+    const [row] = await linkByProviderRef(db, { provider, value: by.providerRef });
     return row;
   }
   return undefined;

@@ -1,7 +1,8 @@
 // Stored payment webhooks (webhook_events): each provider event once, its processing outcome, and
 // the ones still waiting. The flow around them lives in app/services/webhooks.server.ts.
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { rows, type Executor } from "../../db/client.server";
+import { reusableStatement, rows, type Executor } from "../../db/client.server";
+import { officeNoticesPossibleSql } from "./notifications.server";
 import { webhookEvents } from "../../db/schema";
 import type { SameStatementWrite } from "./payment.server";
 
@@ -51,6 +52,25 @@ export async function storeWebhookEvent(
 export async function getWebhookEvent(db: Executor, id: number): Promise<WebhookEventRow | undefined> {
   const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
   return row;
+}
+
+const eventToProcess = reusableStatement("webhook_event_to_process", (db) =>
+  db
+    .select({ event: webhookEvents, officeNotices: officeNoticesPossibleSql })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, sql.placeholder("id"))),
+);
+
+/**
+ * The worker's read of an event, and in the same statement whether an office notice could go out
+ * (officeNoticesPossible): a payment it makes then needs no read of its own for that. Built once.
+ */
+export async function webhookEventToProcess(
+  db: Executor,
+  id: number,
+): Promise<{ event: WebhookEventRow; officeNotices: boolean } | undefined> {
+  const [row] = await eventToProcess(db, { id });
+  return row && { event: row.event, officeNotices: row.officeNotices === true };
 }
 
 /** An event still to be (re)processed: neither processed nor refused for good. */

@@ -83,10 +83,16 @@ export async function saveNotificationSettings(db: Executor, input: Notification
  * Never throws: the customer's approval or the payment is recorded whatever happens to the notice
  * (logged).
  */
-export async function notifyOffice(db: Executor, kind: OfficeNoticeKind, recordId: number) {
+export async function notifyOffice(
+  db: Executor,
+  kind: OfficeNoticeKind,
+  recordId: number,
+  /** officeNoticesPossible when the caller read it along with something else (the webhook worker). */
+  possible?: boolean,
+) {
   try {
     // No job when nothing could be sent (switched off, or e-mail not configured): one read, no queue trip.
-    if (!(await officeNoticesPossible(db))) return null;
+    if (!(possible ?? (await officeNoticesPossible(db)))) return null;
     return await enqueue(EMAIL_QUEUE, SEND_OFFICE_NOTICE_JOB, { kind, recordId }, noticeJobOptions);
   } catch (error) {
     console.error(`[notifications] ${kind} #${recordId} not queued: ${errorMessage(error)}`);

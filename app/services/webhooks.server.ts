@@ -22,10 +22,10 @@ import { notifyOffice } from "./notifications.server";
 import {
   awaitsProcessing,
   finishWebhookEvent,
-  getWebhookEvent,
   staleWebhookEvents,
   storeWebhookEvent,
   webhookEventDone,
+  webhookEventToProcess,
 } from "../models/webhook-events.server";
 import { invalid, isRefusal } from "../utils/refusal.server";
 
@@ -158,6 +158,7 @@ async function recordFoundPayment(
   provider: PaymentProvider,
   found: Payment,
   event: { id: number; rawPayload: unknown },
+  officeNotices: boolean,
 ): Promise<{ outcome: ProcessOutcome; finished: boolean }> {
   const business = await businessCurrency(db);
   const mismatch = currencyMismatch(found.currency, business);
@@ -183,7 +184,7 @@ async function recordFoundPayment(
   );
   if (result.duplicate) return { outcome: "duplicate", finished: false };
   // The office hears of it (docs/decisions/notifications.md); a failed notice never fails the payment.
-  await notifyOffice(db, "payment_received", result.payment.id);
+  await notifyOffice(db, "payment_received", result.payment.id, officeNotices);
   return { outcome: "processed", finished: true };
 }
 
@@ -217,8 +218,9 @@ async function recordFoundRefund(db: Executor, provider: PaymentProvider, found:
  * `rejectedAt`, and not retried; any other failure is recorded and rethrown so the queue retries.
  */
 export async function processWebhookEvent(db: Executor, eventRowId: number): Promise<ProcessOutcome> {
-  const event = await getWebhookEvent(db, eventRowId);
-  if (!event) throw new Error(`webhook event ${eventRowId} not found`);
+  const read = await webhookEventToProcess(db, eventRowId);
+  if (!read) throw new Error(`webhook event ${eventRowId} not found`);
+  const { event, officeNotices } = read;
   if (event.processed) return "already-processed";
   await testDelay();
   try {
@@ -236,7 +238,8 @@ export async function processWebhookEvent(db: Executor, eventRowId: number): Pro
       if (mismatch) throw new Rejection(mismatch);
       await capturePaypalOrder(found.orderId);
       outcome = "captured";
-    } else if (found.kind === "payment") ({ outcome, finished } = await recordFoundPayment(db, provider, found, event));
+    } else if (found.kind === "payment")
+      ({ outcome, finished } = await recordFoundPayment(db, provider, found, event, officeNotices));
     else outcome = await recordFoundRefund(db, provider, found, event.rawPayload);
     if (!finished) await finishWebhookEvent(db, event.id, { state: "done" });
     return outcome;
