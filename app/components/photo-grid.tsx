@@ -2,6 +2,7 @@
 // pages: the thumbnail (a placeholder until the worker has made it), the entity badge and name, the
 // description and a few tags plus "+N". Safe in the browser.
 import { Badge, Text } from "~/components/ui";
+import { PlainBadge } from "./status-badge";
 import { Link } from "@remix-run/react";
 import type { PhotoEntity } from "~/schemas/photo";
 
@@ -80,9 +81,9 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
   return (
     <span className="photo-tags">
       {shown.map((t) => (
-        <Badge key={t} color="gray" variant="soft" radius="full">
+        <PlainBadge key={t} color="gray" data-radius="full">
           {t}
-        </Badge>
+        </PlainBadge>
       ))}
       {tags.length > max ? (
         <Badge color="gray" variant="outline" radius="full" title={tags.slice(max).join(", ")}>
@@ -113,12 +114,8 @@ export function PhotoGrid({
           <div className="photo-card-body">
             {showEntity && p.entity ? (
               <span className="photo-line">
-                <Badge color={ENTITY_COLORS[p.entity]} variant="soft">
-                  {ENTITY_LABELS[p.entity]}
-                </Badge>{" "}
-                <Text size="1" color="gray">
-                  {p.entityName}
-                </Text>
+                <PlainBadge color={ENTITY_COLORS[p.entity]}>{ENTITY_LABELS[p.entity]}</PlainBadge>{" "}
+                <span className="small muted">{p.entityName}</span>
               </span>
             ) : null}
             <Link to={href(p)} className="photo-line plain strong" preventScrollReset>
