@@ -21,6 +21,8 @@ describe("route matching on the server", () => {
     expect(source("@remix-run/router")).toContain("rankedBranchesCache");
     expect(source("@remix-run/router")).toContain("matchesCache");
     expect(source("@remix-run/server-runtime/dist/data.js")).toContain("nothing to strip");
+    // The page's inline route manifest is written without indentation.
+    expect(source("@remix-run/react/dist/components.js")).toContain("getPartialManifest(manifest, router))}");
     expect(source("@remix-run/react/dist/server.js")).toContain("serverRoutesCache");
     expect(source("react-router-dom/server")).toContain("dataRoutesCache");
   });
