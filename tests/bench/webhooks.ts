@@ -56,7 +56,10 @@ const CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Where the children's SQL and Redis counts go (tests/bench/io-count.ts); BENCH_IO_COUNT=0 leaves them out. */
 const IO_DIR = process.env.BENCH_IO_COUNT === "0" ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "webhooks-io-"));
-const nodeArgs = (script: string) => [
+/** BENCH_WORKER_NODE_FLAGS: extra node flags for the worker only (e.g. --max-semi-space-size=32). */
+const WORKER_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+const nodeArgs = (script: string, flags: string[] = []) => [
+  ...flags,
   ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []),
   "--import",
   "tsx",
@@ -253,7 +256,7 @@ async function main() {
     let workerLines = 0;
     worker = startChild(
       process.execPath,
-      nodeArgs("jobs/worker.ts"),
+      nodeArgs("jobs/worker.ts", WORKER_FLAGS),
       { ...env, NODE_ENV: "production", ...(CONCURRENCY ? { WORKER_CONCURRENCY: CONCURRENCY } : {}) },
       "worker",
     );
