@@ -35,6 +35,7 @@ async function open(): Promise<Handle> {
     const client = postgres(url, {
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
+      connection: SESSION_SETTINGS,
       // numeric stays a string (exact money); bigint counts come back as strings too.
     });
     preparedStatements(client);
@@ -60,11 +61,19 @@ async function open(): Promise<Handle> {
 }
 
 /**
- * drizzle sends every query with `sql.unsafe(text, params, { prepare: false })`: PostgreSQL parses
- * and plans the statement anew each time and the text travels with every call. Kept as named
- * statements per connection instead (postgres.js re-prepares one that a migration invalidated,
- * and a connection, with its statements, lives 30–60 minutes): PostgreSQL spends ~0.2 ms instead
- * of ~0.75 ms per list request, and a query with parameters is one round trip instead of two (docs/decisions/prepared-statements.md). Queries inside a
+ * The session settings of every connection of the pool (the benchmark floors use them too).
+ * A prepared statement is still planned for its values on each run: a plan made once for any values
+ * (PostgreSQL's generic plan) read the customers search's `ilike $1` as matching 2 % of rows and
+ * walked the whole table by date instead of the trigram indexes (37 ms instead of 0.6 ms).
+ */
+export const SESSION_SETTINGS = { plan_cache_mode: "force_custom_plan" } as const;
+
+/**
+ * drizzle sends every query with `sql.unsafe(text, params, { prepare: false })`: postgres.js asks
+ * for the parameter types first (a second round trip), the text travels with every call and
+ * PostgreSQL parses it anew. Kept as named statements per connection instead (postgres.js
+ * re-prepares one that a migration invalidated, and a connection, with its statements, lives 30–60
+ * minutes): one round trip, no re-parse (docs/decisions/prepared-statements.md). Queries inside a
  * transaction run on that transaction's own handle and stay unprepared.
  */
 function preparedStatements(client: postgres.Sql) {

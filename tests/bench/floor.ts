@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import postgres from "postgres";
+import { SESSION_SETTINGS } from "../../db/client.server";
 
 type Statement = { sql: string; params: unknown[] };
 const screens = JSON.parse(fs.readFileSync(process.env.FLOOR_STATEMENTS ?? "", "utf8")) as Record<
@@ -18,6 +19,7 @@ const port = Number(process.env.FLOOR_PORT ?? 0);
 // Same pool size and statement mode as the app's client (drizzle's sql.unsafe(text, params), made a
 // named prepared statement per connection by db/client.server.ts).
 const sql = postgres(process.env.DATABASE_URL!, {
+  connection: SESSION_SETTINGS,
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   onnotice: () => {},
 });

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { SESSION_SETTINGS } from "../../db/client.server";
 import { CONNECTIONS, loadUrl, replayFloor, signInCookie, type Captured } from "./replay";
 import * as schema from "../../db/schema";
 import { listActivity } from "../../app/models/activity.server";
@@ -94,7 +95,11 @@ async function main() {
   try {
     database = await benchDatabase("cab_homes", { env: { BUSINESS_TIME_ZONE: TZ }, log });
     const databaseUrl = database.url;
-    client = postgres(databaseUrl, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    client = postgres(databaseUrl, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      onnotice: () => {},
+      connection: SESSION_SETTINGS,
+    });
     const counts = await client.unsafe(
       `select (select count(*) from customers) c, (select count(*) from jobs) j, (select count(*) from invoices) i,
         (select count(*) from payments) p, (select count(*) from activity_log) a, (select count(*) from tasks) t`,

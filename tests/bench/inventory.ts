@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { SESSION_SETTINGS } from "../../db/client.server";
 import { CONNECTIONS, loadUrl, replayFloor, signInCookie, type Captured } from "./replay";
 import * as schema from "../../db/schema";
 import {
@@ -145,7 +146,11 @@ async function main() {
   try {
     database = await benchDatabase("cab_inventory", { env: { BUSINESS_TIME_ZONE: TZ }, log });
     const databaseUrl = database.url;
-    client = postgres(databaseUrl, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    client = postgres(databaseUrl, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      onnotice: () => {},
+      connection: SESSION_SETTINGS,
+    });
     await addPurchaseOrders(client);
     await client.unsafe("vacuum (analyze)");
     const counts = await client.unsafe(

@@ -4,6 +4,7 @@
 // template. No framework, no session, no React. Its own process, like tests/bench/floor.ts.
 import http from "node:http";
 import postgres from "postgres";
+import { SESSION_SETTINGS } from "../../db/client.server";
 
 type Statement = { sql: string; params: unknown[] };
 const queries = JSON.parse(process.env.PHOTO_FLOOR_QUERIES ?? "null") as Record<string, Statement[]>;
@@ -13,6 +14,7 @@ const port = Number(process.env.FLOOR_PORT ?? 0);
 // Same pool size and statement mode as the app's client (drizzle's sql.unsafe(text, params), made a
 // named prepared statement per connection by db/client.server.ts).
 const sql = postgres(process.env.DATABASE_URL!, {
+  connection: SESSION_SETTINGS,
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   onnotice: () => {},
 });
