@@ -226,6 +226,10 @@ export async function recordPayment(
       : Promise.resolve(undefined);
   try {
     return await db.transaction(async (tx) => {
+      // The lock and write find their rows by key: a plan made once for any values serves them.
+      // Planning both anew on every run (the pool's force_custom_plan, prepared-statements.md) cost
+      // PostgreSQL ~0.4 ms per payment webhook, this statement ~0.04 ms (docs/performance.md).
+      await tx.execute(sql`set local plan_cache_mode = auto`);
       // The invoice's row lock (lockStatement), with the customer's name and the transaction's payment.
       const [locked] = online
         ? await onlineLock(tx, { invoiceId: input.invoiceId, ...online })
