@@ -1,6 +1,7 @@
 // Reports over HTTP (issue 14 items 5 and 7): /api/reports/* for the owner only, the page's range and
 // tabs as URLs, bad input as 400, and the CSV (totals row, Excel-safe) and PDF exports. The fixture
-// (tests/setup/reports-fixture.ts) lives in 1986, a year no other test file uses.
+// (tests/setup/reports-fixture.ts) lives in 1950, earlier than any other test file's invoices: AR aging
+// as of a 1950 date sees only this file's (other files add and remove theirs while it runs).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
@@ -24,7 +25,7 @@ function pdfText(bytes: Buffer) {
 }
 
 beforeAll(async () => {
-  f = await buildReportsFixture(1986, tag);
+  f = await buildReportsFixture(1950, tag);
   [owner, office, installer] = await Promise.all([signIn("owner"), signIn("office"), signIn("installer")]);
   // A customer whose name is a spreadsheet formula, with an invoice before the fixture's range.
   const db = await getDb();
@@ -35,8 +36,8 @@ beforeAll(async () => {
     invoiceNumber: `INV-${tag}-evil`,
     title: "Formula",
     status: "sent",
-    issueDate: "1986-01-15",
-    dueDate: "1986-01-20",
+    issueDate: "1950-01-15",
+    dueDate: "1950-01-20",
     subtotal: "10.00",
     total: "10.00",
     balance: "10.00",
@@ -58,7 +59,7 @@ describe("/api/reports", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: "summary",
-      range: { preset: "custom", from: "1986-02-01", to: "1986-03-31" },
+      range: { preset: "custom", from: "1950-02-01", to: "1950-03-31" },
       totalRevenue: "1050.00",
       revenueInvoices: 2,
       outstanding: "2612.50",
@@ -72,7 +73,7 @@ describe("/api/reports", () => {
   });
 
   it("AR aging as of a date with one customer's invoices", async () => {
-    const res = await api(`/api/reports/ar-aging?asOf=1986-05-20&customerId=${f.customerA.id}`, { cookie: owner });
+    const res = await api(`/api/reports/ar-aging?asOf=1950-05-20&customerId=${f.customerA.id}`, { cookie: owner });
     expect(res.status).toBe(200);
     expect(res.body.customers).toEqual([
       expect.objectContaining({ customerId: f.customerA.id, d90_plus: "437.50", total: "437.50", invoices: 1 }),
@@ -82,14 +83,14 @@ describe("/api/reports", () => {
   });
 
   it("AR aging pages its customers like every /api list; the totals cover them all", async () => {
-    const all = await api("/api/reports/ar-aging?asOf=1986-05-20", { cookie: owner });
+    const all = await api("/api/reports/ar-aging?asOf=1950-05-20", { cookie: owner });
     expect(all.status).toBe(200);
     const count = all.body.customers.length;
     expect(count).toBeGreaterThanOrEqual(2); // the fixture's customers with something open, and the formula one
     expect(all.body.customerCount).toBe(count);
     expect(all.headers.get("X-Total-Count")).toBe(String(count));
-    const first = await api("/api/reports/ar-aging?asOf=1986-05-20&limit=1", { cookie: owner });
-    const second = await api("/api/reports/ar-aging?asOf=1986-05-20&limit=1&offset=1", { cookie: owner });
+    const first = await api("/api/reports/ar-aging?asOf=1950-05-20&limit=1", { cookie: owner });
+    const second = await api("/api/reports/ar-aging?asOf=1950-05-20&limit=1&offset=1", { cookie: owner });
     expect(first.body.customers).toEqual([all.body.customers[0]]);
     expect(second.body.customers).toEqual([all.body.customers[1]]);
     for (const page of [first, second]) {
@@ -127,7 +128,7 @@ describe("/api/reports", () => {
   });
 
   it("refuses bad input with 400 and a message; an unknown report is 404", async () => {
-    for (const q of ["summary?range=12", "summary?from=1986-02-31", "summary?from=1986-03-02&to=1986-03-01"]) {
+    for (const q of ["summary?range=12", "summary?from=1950-02-31", "summary?from=1950-03-02&to=1950-03-01"]) {
       const res = await api(`/api/reports/${q}`, { cookie: owner });
       expect(res.status, q).toBe(400);
       expect(typeof res.body.error).toBe("string");
@@ -154,11 +155,11 @@ describe("the Reports page and its exports", () => {
     const html = await page.text();
     expect(html).toContain("$1,050.00"); // Total Revenue card
     expect(html).toContain("$262.50"); // tax total
-    expect(html).toContain("Feb 1986");
+    expect(html).toContain("Feb 1950");
     expect((await get("/reports", office)).status).toBe(403);
     expect((await get("/reports", installer)).status).toBe(403);
     expect((await get("/reports/export?report=summary", installer)).status).toBe(403);
-    expect((await get("/reports?from=1986-13-01", owner)).status).toBe(400);
+    expect((await get("/reports?from=1950-13-01", owner)).status).toBe(400);
     expect((await get("/reports?tab=nope", owner)).status).toBe(400);
   });
 
@@ -167,7 +168,7 @@ describe("the Reports page and its exports", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toBe(
-      'attachment; filename="report-revenue-1986-02-01-to-1986-03-31.csv"',
+      'attachment; filename="report-revenue-1950-02-01-to-1950-03-31.csv"',
     );
     const bytes = Buffer.from(await res.arrayBuffer());
     // A UTF-8 byte-order mark, so Excel reads accents right.
@@ -175,19 +176,19 @@ describe("the Reports page and its exports", () => {
     const rows = parse(bytes.subarray(3).toString("utf8"), { relax_column_count: true }) as string[][];
     expect(rows.slice(0, 2)).toEqual([
       ["Report", "Revenue by Month"],
-      ["Range", "1986-02-01 to 1986-03-31"],
+      ["Range", "1950-02-01 to 1950-03-31"],
     ]);
     const header = rows.findIndex((r) => r[0] === "Month");
     expect(rows.slice(header, header + 4)).toEqual([
       ["Month", "Invoices", "Invoiced", "Received"],
-      ["1986-02", "2", "3262.50", "500.00"],
-      ["1986-03", "1", "400.00", "550.00"],
+      ["1950-02", "2", "3262.50", "500.00"],
+      ["1950-03", "1", "400.00", "550.00"],
       ["Total", "3", "3662.50", "1050.00"],
     ]);
   });
 
   it("CSV cells that start like a formula are defused; numbers stay numbers", async () => {
-    const res = await get(`/reports/export?report=ar-aging&format=csv&asOf=1986-02-10&customerId=${evilId}`, owner);
+    const res = await get(`/reports/export?report=ar-aging&format=csv&asOf=1950-02-10&customerId=${evilId}`, owner);
     const rows = parse(
       Buffer.from(await res.arrayBuffer())
         .subarray(3)
@@ -213,7 +214,7 @@ describe("the Reports page and its exports", () => {
     const text = pdfText(bytes);
     for (const expected of [
       "Sales Tax Collected report",
-      "Range: 1986-02-01 to 1986-03-31",
+      "Range: 1950-02-01 to 1950-03-31",
       "Generated:",
       "262.50",
       "3000.00",
