@@ -603,6 +603,9 @@ export const scheduleEvents = pgTable(
   },
   (t) => [
     index("schedule_events_range_idx").on(t.startAt, t.endAt),
+    // What overlaps a week (the Schedule) or a booking (conflicts): `start_at < to and end_at > from`
+    // is not selective on either column of a b-tree once there is history (docs/decisions/schedule-times.md).
+    index("schedule_events_period_idx").using("gist", sql`tstzrange(${t.startAt}, ${t.endAt})`),
     index("schedule_events_job_idx").on(t.jobId),
     index("schedule_events_customer_idx").on(t.customerId),
     check("schedule_events_range_check", sql`${t.endAt} > ${t.startAt}`),
@@ -655,7 +658,12 @@ export const tasks = pgTable(
   },
   (t) => [
     index("tasks_status_due_idx").on(t.status, t.dueDate),
-    index("tasks_assigned_user_idx").on(t.assignedToUserId, t.status),
+    // (user, status) for a person's open tasks; completed_at for the installer's "completed today".
+    index("tasks_assigned_user_idx").on(t.assignedToUserId, t.status, t.completedAt),
+    // A person's open tasks by due date (the installer's My Tasks): read in order, 20 rows and stop.
+    index("tasks_open_by_assignee_due_idx")
+      .on(t.assignedToUserId, t.dueDate)
+      .where(sql`${t.status} in ('open', 'in-progress', 'blocked')`),
     index("tasks_assigned_resource_idx").on(t.assignedToResourceId),
     index("tasks_job_idx").on(t.jobId),
     index("tasks_customer_idx").on(t.customerId),

@@ -1,5 +1,5 @@
 // The one place that reads and writes schedule events and their resources, and decides conflicts.
-import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEventResources, scheduleEvents } from "../../db/schema";
 import type { EventInput } from "../schemas/event";
@@ -13,6 +13,15 @@ export type Conflict = {
 };
 
 /**
+ * Events whose [start, end) overlaps [from, to) — `start_at < to and end_at > from` — written as
+ * range overlap so the period index (GiST over tstzrange(start_at, end_at)) serves it: a b-tree
+ * on start_at matches every past event for "starts before Sunday".
+ */
+function overlapping(from: Date, to: Date) {
+  return sql`tstzrange(${scheduleEvents.startAt}, ${scheduleEvents.endAt}) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`;
+}
+
+/**
  * An event conflicts when it shares a resource with another event that is not cancelled and whose
  * [start, end) overlaps (touching intervals do not), excluding the event being edited.
  */
@@ -24,8 +33,7 @@ export async function findConflicts(
   const conditions: SQL[] = [
     inArray(scheduleEventResources.resourceId, opts.resourceIds),
     ne(scheduleEvents.status, "cancelled"),
-    lt(scheduleEvents.startAt, opts.endAt),
-    gt(scheduleEvents.endAt, opts.startAt),
+    overlapping(opts.startAt, opts.endAt),
   ];
   if (opts.excludeEventId) conditions.push(ne(scheduleEvents.id, opts.excludeEventId));
   const rows = await db
@@ -98,7 +106,7 @@ export async function listEvents(
   db: Executor,
   opts: { from: Date; to: Date; resourceId?: number; type?: string; limit?: number; offset?: number },
 ) {
-  const conditions: SQL[] = [lt(scheduleEvents.startAt, opts.to), gt(scheduleEvents.endAt, opts.from)];
+  const conditions: SQL[] = [overlapping(opts.from, opts.to)];
   if (opts.resourceId) {
     conditions.push(
       sql`exists (select 1 from ${scheduleEventResources} where ${scheduleEventResources.eventId} = ${scheduleEvents.id} and ${scheduleEventResources.resourceId} = ${opts.resourceId})`,

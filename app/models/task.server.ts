@@ -197,10 +197,23 @@ export async function installerDay(db: Executor, userId: number, today: string, 
         completedToday: sql<number>`(select count(*) from ${tasks} where ${tasks.assignedToUserId} = ${userId} and ${tasks.status} = 'done' and ${tasks.completedAt} >= ${dayStart.toISOString()}::timestamptz and ${tasks.completedAt} < ${dayEnd.toISOString()}::timestamptz)::int`,
       })
       .from(sql`(select 1) as one`),
-    joined(db)
+    // What the Home shows of each task (not the list's every column: it travels to the page).
+    db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        status: tasks.status,
+        priority: tasks.priority,
+        dueDate: tasks.dueDate,
+        jobId: tasks.jobId,
+        jobTitle: jobs.title,
+      })
+      .from(tasks)
+      .leftJoin(jobs, eq(jobs.id, tasks.jobId))
       .where(and(eq(tasks.assignedToUserId, userId), inArray(tasks.status, ["open", "in-progress", "blocked"])))
+      // Overdue and due today first, then by due date, undated last: due-date order is exactly
+      // that, and the open-tasks index reads it (tasks_open_by_assignee_due_idx).
       .orderBy(
-        sql`case when ${tasks.dueDate} is not null and ${tasks.dueDate} <= ${today}::date then 0 else 1 end`,
         sql`${tasks.dueDate} asc nulls last`,
         sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
         asc(tasks.id),

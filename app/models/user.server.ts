@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { loginThrottle, users, userSessions } from "../../db/schema";
 import type { ProfileInput, StaffCreateInput } from "../schemas/user";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "../utils/password.server";
@@ -167,17 +167,30 @@ export async function endUserSession(db: Executor, sessionId: string) {
   await db.delete(userSessions).where(eq(userSessions.idHash, sessionIdHash(sessionId)));
 }
 
-/** The active user of a live session, or null (signed out, deactivated, unknown). */
+const liveSessionUser = reusableStatement("live_session_user", (db) =>
+  db
+    .select({ ...publicColumns, sessionVersion: users.sessionVersion, passwordChangedAt: users.passwordChangedAt })
+    .from(users)
+    .innerJoin(userSessions, eq(userSessions.userId, users.id))
+    .where(
+      and(
+        eq(users.id, sql.placeholder("userId")),
+        eq(users.active, true),
+        eq(userSessions.idHash, sql.placeholder("idHash")),
+      ),
+    ),
+);
+
+/**
+ * The active user of a live session, or null (signed out, deactivated, unknown). Read on every
+ * page and API request, so built once (reusableStatement) rather than by drizzle on each call.
+ */
 export async function getSessionUser(
   db: Executor,
   userId: number,
   sessionId: string,
 ): Promise<(SessionUser & { passwordChangedAt: Date }) | null> {
-  const [user] = await db
-    .select({ ...publicColumns, sessionVersion: users.sessionVersion, passwordChangedAt: users.passwordChangedAt })
-    .from(users)
-    .innerJoin(userSessions, eq(userSessions.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.active, true), eq(userSessions.idHash, sessionIdHash(sessionId))));
+  const [user] = await liveSessionUser(db, { userId, idHash: sessionIdHash(sessionId) });
   return user ?? null;
 }
 

@@ -41,8 +41,7 @@ type Fields = { year: number; month: number; day: number; hour: number; minute: 
 
 const fieldFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall-clock fields of an instant (ms) in `timeZone`. */
-function zonedFields(ms: number, timeZone: string): Fields {
+function fieldFormatter(timeZone: string) {
   let formatter = fieldFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
@@ -53,12 +52,67 @@ function zonedFields(ms: number, timeZone: string): Fields {
       day: "numeric",
       hour: "numeric",
       minute: "numeric",
+      second: "numeric",
     });
     fieldFormatters.set(timeZone, formatter);
   }
+  return formatter;
+}
+
+/** The zone's wall clock at an instant, read by Intl (to the second). */
+function partsAt(ms: number, timeZone: string) {
   const f: Record<string, number> = {};
-  for (const part of formatter.formatToParts(ms)) if (part.type !== "literal") f[part.type] = Number(part.value);
-  return { year: f.year, month: f.month, day: f.day, hour: f.hour % 24, minute: f.minute };
+  for (const part of fieldFormatter(timeZone).formatToParts(ms)) {
+    if (part.type !== "literal") f[part.type] = Number(part.value);
+  }
+  return f;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms (to the second). */
+function exactOffset(ms: number, timeZone: string) {
+  const f = partsAt(ms, timeZone);
+  return Date.UTC(f.year, f.month - 1, f.day, f.hour % 24, f.minute, f.second) - Math.floor(ms / 1000) * 1000;
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+/** Per zone: the offset of each quarter hour read so far (NaN: it changes within that quarter). */
+const quarterOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * The wall-clock fields of an instant (ms) in `timeZone`. Intl's formatToParts costs a few
+ * microseconds a call and a schedule or list shows hundreds of dates (15.8 % of the week view's
+ * server CPU, docs/performance.md), so the zone's offset is read once per quarter hour — at both
+ * ends, to the second: offsets and their changes fall on whole seconds, and a quarter whose two
+ * ends disagree (a DST change inside it) is read per instant as before — and the fields follow by
+ * UTC arithmetic, exactly as Intl reads them.
+ */
+function zonedFields(ms: number, timeZone: string): Fields {
+  let byQuarter = quarterOffsets.get(timeZone);
+  if (!byQuarter) {
+    byQuarter = new Map();
+    quarterOffsets.set(timeZone, byQuarter);
+  }
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  let offset = byQuarter.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR;
+    const first = exactOffset(start, timeZone);
+    offset = exactOffset(start + QUARTER_HOUR - 1000, timeZone) === first ? first : NaN;
+    if (byQuarter.size >= 20_000) byQuarter.clear();
+    byQuarter.set(quarter, offset);
+  }
+  if (Number.isNaN(offset)) {
+    const f = partsAt(ms, timeZone);
+    return { year: f.year, month: f.month, day: f.day, hour: f.hour % 24, minute: f.minute };
+  }
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+  };
 }
 
 /** The wall-clock fields of a Date in the machine's own zone (calendar dates parsed as local midnight). */

@@ -1,11 +1,23 @@
 // The large dataset (docs/performance.md): a big shop's history — 20k customers, 60k jobs, 60k quotes
-// with 300k items, 50k invoices, 100k payments, 200k photos, 100k e-mails, 5k inventory items and
-// 500k inventory transactions — generated inside the database, for the benchmark.
+// with 300k items, 50k invoices, 100k payments, 200k photos, 100k e-mails, 10 resources with 8k
+// schedule events, 40k tasks, 5k inventory items and 500k inventory transactions — generated inside
+// the database, for the benchmark.
 import { sql } from "drizzle-orm";
 import { businessToday } from "../../app/utils/dates";
 import { dbKind, rows, type Database } from "../client.server";
 import * as t from "../schema";
-import { CITIES, FIRST_NAMES, INVOICE_TERMS, ITEMS, LAST_NAMES, PROJECTS, QUOTE_TERMS, STREETS } from "./catalogue";
+import { TASK_TYPES } from "../../app/schemas/choices";
+import {
+  CITIES,
+  FIRST_NAMES,
+  INVOICE_TERMS,
+  ITEMS,
+  LAST_NAMES,
+  PROJECTS,
+  QUOTE_TERMS,
+  STREETS,
+  resourceDefs,
+} from "./catalogue";
 import {
   SeedError,
   TAX_RATE,
@@ -43,6 +55,8 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     emails: n(100_000),
     items: n(5_000),
     transactions: n(500_000),
+    events: n(8_000),
+    tasks: n(40_000),
   };
   const today = businessToday(businessTimeZone(), new Date());
   const D = `'${today}'::date`;
@@ -427,6 +441,127 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
         ) s
         join customers c on c.id = s.cid
         join (values ${subjectValues}) as m(i, subject, body) on m.i = s.si`),
+      ),
+    );
+
+    // ------------------------------------------------------------ resources, the schedule and tasks
+    // The catalogue's installers, crews, vans and machines; the installers and crews are booked on
+    // weekdays in two four-hour slots each (08:00–12:00, 13:00–17:00 business time) for jobs — no
+    // one double-booked, as the schedule's conflict check keeps it. The last four weeks are to come.
+    const rBefore = await maxId("resources");
+    await step("resources", resourceDefs.length, () =>
+      tx.insert(t.resources).values(resourceDefs.map((r) => ({ ...r, skills: [...r.skills] }))),
+    );
+    const [rLo, rHi] = await newRange("resources", rBefore);
+    const people = (
+      await rows<{ id: number }>(
+        tx,
+        sql.raw(
+          `select id from resources where id between ${rLo} and ${rHi} and type in ('installer', 'crew') order by id`,
+        ),
+      )
+    ).map((r) => int(r.id));
+    const np = people.length;
+    const personAt = (index: string) => `(array[${people.join(", ")}])[1 + (${index}) % ${np}]`;
+    const tz = businessTimeZone().replace(/'/g, "''");
+    const slotsPerDay = np * 2;
+    const weekdays = Math.ceil(N.events / slotsPerDay);
+    // The Monday far enough back for `weekdays` weekdays up to four weeks from now.
+    const firstMonday = `(date_trunc('week', ${D}::timestamp)::date + 28 - 7 * ${Math.ceil(weekdays / 5)})`;
+    const evBefore = await maxId("schedule_events");
+    await step("schedule_events", N.events, () =>
+      withoutIndexes("schedule_events", () =>
+        exec(`
+        insert into schedule_events (title, type, job_id, customer_id, start_at, end_at, all_day, location, status,
+          created_at, updated_at)
+        select initcap(ty.type) || ': ' || j.title, ty.type, j.id, j.customer_id, x.start_at,
+               x.start_at + ty.hours * interval '1 hour', false, c.address || ', ' || c.city,
+               case when x.start_at + ty.hours * interval '1 hour' < now()
+                      then case when s.g % 25 = 0 then 'cancelled' else 'done' end
+                    when x.start_at <= now() then 'in-progress'
+                    else 'scheduled' end,
+               x.start_at - interval '10 days', x.start_at - interval '10 days'
+        from (
+          select g, (g - 1) / ${slotsPerDay} as di, ((g - 1) % ${slotsPerDay}) / ${np} as half,
+                 ${jLo} + floor(random() * ${nj})::int as jid, random() as r
+          from generate_series(1, ${N.events}) as g
+        ) s
+        join jobs j on j.id = s.jid
+        join customers c on c.id = j.customer_id
+        cross join lateral (
+          select case when s.r < 0.45 then 'install' when s.r < 0.65 then 'measure' when s.r < 0.80 then 'delivery'
+                      when s.r < 0.90 then 'appointment' when s.r < 0.95 then 'service' else 'shop' end as type
+        ) t0
+        cross join lateral (
+          select t0.type, case t0.type when 'install' then 4 when 'shop' then 4 when 'measure' then 1.5
+                                       when 'appointment' then 1 else 2 end as hours
+        ) ty
+        cross join lateral (
+          select ((${firstMonday} + 7 * (s.di / 5) + s.di % 5)::timestamp
+                   + case when s.half = 0 then interval '8 hours' else interval '13 hours' end)
+                 at time zone '${tz}' as start_at
+        ) x
+        order by s.g`),
+      ),
+    );
+    const [evLo, evHi] = await newRange("schedule_events", evBefore);
+    await step("schedule_event_resources", evHi - evLo + 1, () =>
+      exec(`
+      insert into schedule_event_resources (event_id, resource_id)
+      select id, ${personAt(`id - ${evLo}`)} from schedule_events where id between ${evLo} and ${evHi}`),
+    );
+
+    // Tasks over three years: old ones done (a few cancelled or left open, overdue), recent ones
+    // open, in progress or blocked; a third each for the installer, the office and a resource.
+    const taskTitles: Record<(typeof TASK_TYPES)[number], string[]> = {
+      installation: [
+        "Install upper cabinets",
+        "Set base cabinets and level",
+        "Fit crown molding",
+        "Hang doors and adjust hinges",
+      ],
+      followup: ["Call about the quote", "Confirm install date", "Ask for a review", "Send care instructions"],
+      internal: ["Update the price list", "Clean the spray booth", "Service the panel saw", "Sort offcuts"],
+      project: ["Finalise drawings", "Approve finish samples", "Check site measurements", "Prepare cut list"],
+      issue: ["Touch up scratched panel", "Replace damaged door", "Fix drawer that sticks", "Re-level the island"],
+      materials: ["Order hinges and slides", "Pick up countertop", "Order crown molding", "Return extra panels"],
+    };
+    const titleValues = TASK_TYPES.flatMap((type, ti) =>
+      taskTitles[type].map((title, k) => `(${ti}, ${k}, '${type}', '${title.replace(/'/g, "''")}')`),
+    ).join(", ");
+    await step("tasks", N.tasks, () =>
+      withoutIndexes("tasks", () =>
+        exec(`
+        insert into tasks (title, description, type, priority, status, due_date, customer_id, job_id,
+          assigned_to_user_id, assigned_to_resource_id, estimated_hours, actual_hours, completed_at, created_at,
+          updated_at)
+        select tt.title || ' (' || split_part(c.name, ' ', 2) || ')',
+               case when s.g % 4 = 0 then 'For ' || j.title || '.' end,
+               tt.type, (array['low', 'medium', 'medium', 'high', 'urgent'])[1 + s.g % 5], st.status,
+               x.due, j.customer_id, j.id,
+               case s.g % 3 when 0 then ${installerId} when 1 then ${officeId} end,
+               case when s.g % 3 = 2 then ${personAt("s.g / 3")} end,
+               1 + s.g % 8, case when st.status = 'done' then 1 + (s.g * 7) % 9 end,
+               case when st.status = 'done' then least((x.due - 1 + time '15:30') at time zone '${tz}', now()) end,
+               x.created, x.created
+        from (
+          select g, ${jLo} + floor(random() * ${nj})::int as jid, floor(random() * ${TASK_TYPES.length})::int as ti,
+                 random() as r
+          from generate_series(1, ${N.tasks}) as g
+        ) s
+        join jobs j on j.id = s.jid
+        join customers c on c.id = j.customer_id
+        join (values ${titleValues}) as tt(ti, k, type, title) on tt.ti = s.ti and tt.k = s.g % 4
+        cross join lateral (
+          select now() - (s.g::float8 / ${N.tasks}) * interval '1095 days' as created,
+                 (now() - (s.g::float8 / ${N.tasks}) * interval '1095 days')::date + 3 + s.g % 19 as due
+        ) x
+        cross join lateral (
+          select case when x.due < ${D} - 7
+                        then case when s.r < 0.93 then 'done' when s.r < 0.98 then 'cancelled' else 'open' end
+                      when s.r < 0.5 then 'open' when s.r < 0.75 then 'in-progress' when s.r < 0.85 then 'blocked'
+                      else 'done' end as status
+        ) st`),
       ),
     );
 

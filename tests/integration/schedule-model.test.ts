@@ -4,7 +4,7 @@ import { getDb } from "../../db/client.server";
 import { createCustomer } from "../../app/models/customer.server";
 import { createJob, deleteJob } from "../../app/models/job.server";
 import { createResource } from "../../app/models/resource.server";
-import { createEvent, findConflicts, getEvent, updateEvent } from "../../app/models/schedule.server";
+import { createEvent, findConflicts, getEvent, listEvents, updateEvent } from "../../app/models/schedule.server";
 import { completeTask, createTask, installerDay, updateTask } from "../../app/models/task.server";
 import type { EventInput } from "../../app/schemas/event";
 import { quotes } from "../../db/schema";
@@ -35,6 +35,28 @@ async function resources(n: number) {
     list.push(await createResource(db, { name: `${tag} R${i}`, type: "installer", skills: [], active: true }));
   return list;
 }
+
+describe("listEvents", () => {
+  it("lists what overlaps the range: an event running into it or out of it, not one touching its edges", async () => {
+    const db = await getDb();
+    const [r] = await resources(1);
+    const day = "2031-07-15";
+    const make = (title: string, from: string, to: string) =>
+      createEvent(
+        db,
+        event({ title: `${tag} ${title}`, resourceIds: [r.id], startAt: at(from, day), endAt: at(to, day) }),
+        NY,
+      );
+    await make("before", "06:00", "08:00");
+    const into = await make("into", "07:00", "09:00");
+    const inside = await make("inside", "09:00", "10:00");
+    const out = await make("out", "11:00", "13:00");
+    await make("after", "12:00", "14:00");
+    const { rows, total } = await listEvents(db, { from: at("08:00", day), to: at("12:00", day), resourceId: r.id });
+    expect(rows.map((e) => e.id)).toEqual([into.id, inside.id, out.id]);
+    expect(total).toBe(3);
+  });
+});
 
 describe("findConflicts", () => {
   it("finds overlaps on a shared resource and ignores touching intervals", async () => {

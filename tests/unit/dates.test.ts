@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, businessToday, formatDate, formatDateTime } from "~/utils/dates";
+import { DEFAULT_TIME_ZONE, businessToday, formatDate, formatDateTime, instantToZoned } from "~/utils/dates";
 
 const NY = "America/New_York";
 
@@ -78,5 +78,80 @@ describe("formatDateTime", () => {
   it("prints a date-only value without a time and empty for null", () => {
     expect(formatDateTime("2026-01-01", NY)).toBe("Jan 1, 2026");
     expect(formatDateTime(null, NY)).toBe("");
+  });
+});
+
+describe("wall-clock readings (the offset kept per quarter hour)", () => {
+  // What Intl itself reads, per instant: the reference the kept offsets must always agree with.
+  const referenceFormatters = new Map<string, Intl.DateTimeFormat>();
+  const reference = (ms: number, timeZone: string) => {
+    let formatter = referenceFormatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      });
+      referenceFormatters.set(timeZone, formatter);
+    }
+    const f = Object.fromEntries(formatter.formatToParts(ms).map((p) => [p.type, p.value]));
+    const hour = f.hour === "24" ? "00" : f.hour;
+    return `${new Date(ms).toISOString()} ${f.year.padStart(4, "0")}-${f.month}-${f.day} ${hour}:${f.minute}`;
+  };
+  const reading = (ms: number, timeZone: string) => {
+    const { date, time } = instantToZoned(new Date(ms), timeZone);
+    return `${new Date(ms).toISOString()} ${date} ${time}`;
+  };
+  const zones = [
+    "America/New_York",
+    "Europe/London",
+    "Australia/Lord_Howe", // a 30-minute DST change
+    "America/St_Johns", // −3:30, changing at 02:00 local (not on a UTC hour)
+    "Asia/Kathmandu", // +5:45
+    "Africa/Monrovia", // −0:44:30 until 1972: an offset with seconds
+    "Pacific/Apia", // skipped 30 December 2011
+    "UTC",
+  ];
+
+  it("agrees with Intl to the minute across DST changes, odd offsets and seconds", { timeout: 30_000 }, () => {
+    const instants: number[] = [];
+    // Every 7 minutes 13 seconds across each 2026 DST change of New York, London and Lord Howe…
+    for (const around of [
+      "2026-03-08T07:00:00Z",
+      "2026-11-01T06:00:00Z",
+      "2026-03-29T01:00:00Z",
+      "2026-04-04T15:00:00Z",
+    ]) {
+      const t = Date.parse(around);
+      for (let ms = t - 6 * 3600_000; ms < t + 6 * 3600_000; ms += 433_000) instants.push(ms);
+    }
+    // …the seconds either side of a change, and instants from 1900 to 2100 (seeded, so repeatable).
+    const change = Date.parse("2026-03-08T07:00:00Z");
+    for (let s = -3; s <= 3; s++) instants.push(change + s * 1000, change + s * 1000 + 999);
+    let seed = 20261124;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const from = Date.parse("1900-01-01T00:00:00Z");
+    const to = Date.parse("2100-01-01T00:00:00Z");
+    for (let i = 0; i < 1500; i++) instants.push(Math.floor(from + random() * (to - from)));
+    // Monrovia's seconds offset, and Apia's skipped day.
+    for (let ms = Date.parse("1960-06-01T00:00:00Z"); ms < Date.parse("1960-06-01T03:00:00Z"); ms += 1_000 * 29)
+      instants.push(ms);
+    // Monrovia left −0:44:30 on 7 January 1972 at 00:44:30 UTC: a change inside a quarter hour.
+    for (let ms = Date.parse("1972-01-07T00:30:00Z"); ms < Date.parse("1972-01-07T01:00:00Z"); ms += 1_000 * 17) {
+      instants.push(ms);
+    }
+    for (let ms = Date.parse("2011-12-30T08:00:00Z"); ms < Date.parse("2011-12-30T12:00:00Z"); ms += 60_000 * 7)
+      instants.push(ms);
+
+    for (const zone of zones) {
+      const expected = instants.map((ms) => reference(ms, zone));
+      // Twice: the second pass reads every instant from a kept offset.
+      expect(instants.map((ms) => reading(ms, zone))).toEqual(expected);
+      expect(instants.map((ms) => reading(ms, zone))).toEqual(expected);
+    }
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_open_by_assignee_due_idx" ON "tasks" USING btree ("assigned_to_user_id","due_date") WHERE "tasks"."status" in ('open', 'in-progress', 'blocked');
