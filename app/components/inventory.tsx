@@ -7,7 +7,7 @@ import { PageHeader } from "./page-header";
 import { StatCards } from "./list-page";
 import type { ReactNode } from "react";
 import { centsToString, formatMoney, parseScaled } from "~/utils/money";
-import { quantityWithUnit } from "~/utils/units";
+import { formatQuantity, quantityWithUnit } from "~/utils/units";
 import { useDisplay } from "./date-display";
 import { PO_STATUS_LABELS, type PoStatus } from "~/schemas/choices";
 
@@ -23,15 +23,7 @@ export type InventoryTab = (typeof INVENTORY_TABS)[number]["id"];
 
 export type InventorySummary = { items: number; stockValue: string; lowStock: number; outOfStock: number };
 
-/** "12.5000" → "12.5", "-3.0000" → "-3"; grouped thousands. */
-export function formatQuantity(value: string | null | undefined) {
-  if (value === null || value === undefined || value === "") return "—";
-  const [whole, fraction = ""] = value.split(".");
-  const trimmed = fraction.replace(/0+$/, "");
-  const negative = whole.startsWith("-");
-  const digits = whole.replace(/^-/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${digits}${trimmed ? `.${trimmed}` : ""}`;
-}
+export { formatQuantity };
 
 /**
  * A quantity and its unit as the business reads them: "120 lf", or with Settings → System →
@@ -61,11 +53,7 @@ const LEVEL: Record<string, { label: string; color: "red" | "orange" | "amber" |
 
 export function StockBadge({ level }: { level: string }) {
   const l = LEVEL[level] ?? LEVEL.good;
-  return (
-    <PlainBadge color={l.color} data-testid="stock-level">
-      {l.label}
-    </PlainBadge>
-  );
+  return <PlainBadge color={l.color}>{l.label}</PlainBadge>;
 }
 
 const PO_COLOR: Record<string, "gray" | "blue" | "amber" | "green" | "red"> = {

@@ -1,15 +1,16 @@
 // The job Materials dialog's content (spec §2 Jobs: tabs 'Usage & Costs' and 'Issue Materials';
 // issue 13) and the job page's costing section. Self-contained: the job page adds one line.
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Button, Card, Flex, Grid, Heading, TabNav, Text, TextField } from "~/components/ui";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { IssueSchema } from "~/schemas/inventory";
 import { formatMoney } from "~/utils/money";
+import { linePickerFields, type ItemPickerRow, type PickerLookups } from "~/utils/picker";
 import { DataTable } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { DefaultSubmit, ErrorList, listRows } from "./forms";
 import { formatCost, formatQuantity, QuantityWithUnit } from "./inventory";
+import { RecordPicker, validateUnlessFinding } from "./record-picker";
 
 export type UsageRow = {
   id: number;
@@ -129,17 +130,22 @@ export function UsageTable({
   );
 }
 
-export type IssueOption = { id: number; sku: string; name: string; unit: string; currentStock: string };
+/** An Issue line's item picker fields in a submitted form (`items[n].itemId`). */
+export const issuePickerFields = (formData: FormData) => linePickerFields(formData, "items", "itemId", "item");
 
 /**
  * Several items at once (item, quantity, notes). "Add row" / "Remove" are conform list intents:
- * without JS the server re-renders the form with every value kept, as quote lines do.
+ * without JS the server re-renders the form with every value kept, as quote lines do. Each line's
+ * item is a record picker (docs/decisions/record-pickers.md): a select of the items in use now
+ * plus a Find box without JS, a combobox searching /api with it — not a select of every item.
  */
 export function IssueForm({
   options,
+  pickers,
   lastResult,
 }: {
-  options: IssueOption[];
+  options: ItemPickerRow[];
+  pickers?: PickerLookups | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const pending = useNavigation().state === "submitting";
@@ -148,7 +154,7 @@ export function IssueForm({
     lastResult,
     defaultValue: { items: [{ itemId: "", quantity: "", notes: "" }] },
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: IssueSchema }),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, issuePickerFields(formData), IssueSchema),
   });
   const rows = listRows(fields.items);
   return (
@@ -158,29 +164,23 @@ export function IssueForm({
       <Flex direction="column" gap="3">
         {rows.map((row, index) => {
           const f = row.getFieldset();
-          const errors = [...(f.itemId.errors ?? []), ...(f.quantity.errors ?? []), ...(f.notes.errors ?? [])];
+          const errors = [...(f.quantity.errors ?? []), ...(f.notes.errors ?? [])];
           return (
-            <Card key={row.key} variant="surface" data-testid="issue-row">
-              <Grid columns={{ initial: "1", sm: "5" }} gap="2" align="end">
+            <Card key={row.key} variant="surface" className="issue-line" data-testid="issue-row">
+              <Grid columns={{ initial: "1", sm: "5" }} gap="2" align="start">
                 <div style={{ gridColumn: "span 2" }}>
-                  <Text as="label" size="2" weight="medium" htmlFor={f.itemId.id}>
-                    Item {index + 1}
-                  </Text>
-                  <select
-                    {...getSelectProps(f.itemId)}
-                    className="native-select full"
-                    defaultValue={String(f.itemId.initialValue ?? "")}
-                  >
-                    <option value="">Select an item</option>
-                    {options.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.sku} · {o.name} ({formatQuantity(o.currentStock)} {o.unit} on hand)
-                      </option>
-                    ))}
-                  </select>
+                  <RecordPicker
+                    kind="item"
+                    label={`Item ${index + 1}`}
+                    field={f.itemId}
+                    options={options}
+                    lookup={pickers?.[f.itemId.name]}
+                    empty={{ value: "", label: "Select an item" }}
+                    findLabel={`Find item ${index + 1}`}
+                  />
                 </div>
                 <div>
-                  <Text as="label" size="2" weight="medium" htmlFor={f.quantity.id}>
+                  <Text as="label" size="2" weight="medium" htmlFor={f.quantity.id} mb="1" style={{ display: "block" }}>
                     Quantity
                   </Text>
                   <TextField.Root
@@ -190,12 +190,12 @@ export function IssueForm({
                   />
                 </div>
                 <div>
-                  <Text as="label" size="2" weight="medium" htmlFor={f.notes.id}>
+                  <Text as="label" size="2" weight="medium" htmlFor={f.notes.id} mb="1" style={{ display: "block" }}>
                     Notes
                   </Text>
                   <TextField.Root {...getInputProps(f.notes, { type: "text" })} />
                 </div>
-                <div>
+                <div className="issue-line-remove">
                   {rows.length > 1 ? (
                     <Button
                       {...form.remove.getButtonProps({ name: fields.items.name, index })}

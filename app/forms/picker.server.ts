@@ -1,4 +1,4 @@
-// The server side of the customer/job pickers in a submitted form (page actions call it before
+// The server side of the customer/job/item pickers in a submitted form (page actions call it before
 // parsing): the rows each picker's select lists when the form is shown again, and the no-JS Find.
 import type { Executor } from "../../db/client.server";
 import {
@@ -12,12 +12,13 @@ import {
 } from "../utils/picker";
 import { customerOptions, type CustomerPickerScope } from "../models/customer.server";
 import { jobOptions } from "../models/job.server";
+import { itemOptions } from "../models/inventory.server";
 
 type OptionsQuery = (
   db: Executor,
   opts: { search?: string; includeId?: number | null; limit?: number; scope?: CustomerPickerScope },
 ) => Promise<PickerRow[]>;
-const OPTIONS: Record<PickerKind, OptionsQuery> = { customer: customerOptions, job: jobOptions };
+const OPTIONS: Record<PickerKind, OptionsQuery> = { customer: customerOptions, job: jobOptions, item: itemOptions };
 
 /**
  * For each picker field: the rows its select lists (the matches of its search, or just the chosen
@@ -38,7 +39,7 @@ export async function readPickers(
     const query = OPTIONS[kind];
     const options: OptionsQuery = (d, o) => query(d, { ...o, scope: customerScope });
     const finding = field === find?.field;
-    const listed = formData.get(findNames(kind).listed);
+    const listed = formData.get(findNames(kind, field).listed);
     const search = finding ? find.search : typeof listed === "string" ? listed.trim() : "";
     const matches = search ? await options(db, { search }) : [];
     let chosen = pickedId(formData.get(field));

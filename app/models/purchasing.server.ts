@@ -51,9 +51,6 @@ export type PoFilters = {
   offset: number;
 };
 
-const totalSql = sql<string>`(select coalesce(sum(round(l.quantity * l.unit_cost, 2)), 0)::numeric(14,2)::text
-  from purchase_order_lines l where l.purchase_order_id = ${purchaseOrders.id})`;
-
 export async function listPurchaseOrders(db: Executor, opts: PoFilters) {
   const conditions: (SQL | undefined)[] = [];
   const term = opts.search?.trim();
@@ -64,6 +61,17 @@ export async function listPurchaseOrders(db: Executor, opts: PoFilters) {
   if (opts.status) conditions.push(eq(purchaseOrders.status, opts.status));
   if (opts.supplierId) conditions.push(eq(purchaseOrders.supplierId, opts.supplierId));
   const where = and(...conditions);
+  const lines = db
+    .select({
+      lineCount: sql<number>`count(*)::int`.as("line_count"),
+      total:
+        sql<string>`coalesce(sum(round(${purchaseOrderLines.quantity} * ${purchaseOrderLines.unitCost}, 2)), 0)::numeric(14,2)::text`.as(
+          "lines_total",
+        ),
+    })
+    .from(purchaseOrderLines)
+    .where(eq(purchaseOrderLines.purchaseOrderId, purchaseOrders.id))
+    .as("lines");
   const [list, [{ total }]] = await Promise.all([
     db
       .select({
@@ -77,11 +85,13 @@ export async function listPurchaseOrders(db: Executor, opts: PoFilters) {
         notes: purchaseOrders.notes,
         createdAt: purchaseOrders.createdAt,
         updatedAt: purchaseOrders.updatedAt,
-        lineCount: sql<number>`(select count(*)::int from purchase_order_lines l where l.purchase_order_id = ${purchaseOrders.id})`,
-        total: totalSql,
+        lineCount: lines.lineCount,
+        total: lines.total,
       })
       .from(purchaseOrders)
       .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
+      // Each order's line count and total in one look at its lines (not two subqueries a row).
+      .crossJoinLateral(lines)
       .where(where)
       .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id))
       .limit(opts.limit)

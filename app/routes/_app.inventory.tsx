@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { DataTable, RowMenu } from "~/components/data-table";
+import { ACTIONS_HEADER, DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { RowMenuLink } from "~/components/action-menu";
@@ -8,7 +8,7 @@ import { formatCost, formatQuantity, InventoryHeader, QuantityWithUnit, StockBad
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
-import { inventorySummary, listCategories, listItems } from "~/models/inventory.server";
+import { categoryChoices, inventorySummary, listItems } from "~/models/inventory.server";
 import { ITEM_TYPES } from "~/schemas/choices";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, flagFilter, idFilter } from "~/utils/list-search";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       offset: list.offset,
     }),
     inventorySummary(db),
-    listCategories(db, { limit: 500 }),
+    categoryChoices(db),
   ]);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const items = rows.map((item) => ({
@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     list,
     summary,
-    categories: categories.rows.map((c) => ({ value: String(c.id), label: c.name })),
+    categories: categories.map((c) => ({ value: String(c.id), label: c.name })),
     canWrite: can(user.viewRole, "inventory", "write"),
   };
   return listRows(request, data, items, (item) => ({ id: item.id }));
@@ -125,39 +125,33 @@ export default function InventoryItems() {
             ),
           }}
           headers={[
-            "Item",
+            { label: "Item", col: "main" },
             "Category",
-            { label: "On Hand", numeric: true },
-            "Level",
-            { label: "Reorder Point", numeric: true, className: "c-wide" },
-            { label: "Avg Cost", numeric: true },
-            { label: "Location", className: "c-wide" },
-            <span key="a" className="visually-hidden">
-              Actions
-            </span>,
+            { label: "On Hand", numeric: true, col: ["date", "num"], card: "On hand" },
+            { label: "Level", col: "status" },
+            { label: "Reorder Point", numeric: true, col: ["num", "wide"] },
+            { label: "Avg Cost", numeric: true, col: "money" },
+            { label: "Location", col: "wide" },
+            ACTIONS_HEADER,
           ]}
         >
           {items?.map((item) => (
-            <tr key={item.id} data-testid="item-row">
-              <td className="c-main">
+            <tr key={item.id}>
+              <td>
                 <FastLink to={`/inventory/${item.id}/edit${query}`}>{item.name}</FastLink>
                 <div>{`${item.sku} · ${item.type.charAt(0).toUpperCase()}${item.type.slice(1)}`}</div>
               </td>
               <td>{item.categoryName ?? <span className="muted">—</span>}</td>
-              <td className="c-date num" data-label="On hand" data-testid="on-hand">
+              <td>
                 <QuantityWithUnit value={item.currentStock} unit={item.unit} />
               </td>
-              <td className="c-status">
+              <td>
                 <StockBadge level={item.level} />
               </td>
-              <td className="num c-wide">{formatQuantity(item.reorderPoint)}</td>
-              <td className="c-money" data-testid="avg-cost">
-                {formatCost(item.averageCost)}
-              </td>
-              <td className="c-wide">{item.location ?? <span className="muted">—</span>}</td>
-              <td className="c-actions">
-                {canWrite ? <RowMenu id={item.id} label={`Actions for ${item.name}`} /> : null}
-              </td>
+              <td>{formatQuantity(item.reorderPoint)}</td>
+              <td>{formatCost(item.averageCost)}</td>
+              <td>{item.location ?? <span className="muted">—</span>}</td>
+              <td>{canWrite ? <RowMenu id={item.id} label={`Actions for ${item.name}`} /> : null}</td>
             </tr>
           ))}
         </DataTable>

@@ -1,23 +1,22 @@
-import { Text } from "~/components/ui";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { RowMenuLink } from "~/components/action-menu";
-import { DataTable, RowMenu } from "~/components/data-table";
+import { ACTIONS_HEADER, DataTable, RowMenu } from "~/components/data-table";
 import { useDisplay } from "~/components/date-display";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FastLink } from "~/components/fast-link";
 import { InventoryHeader, PoStatusBadge } from "~/components/inventory";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { AddButton, ListCard } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
-import { inventorySummary, listSuppliers } from "~/models/inventory.server";
+import { inventorySummary, supplierChoices } from "~/models/inventory.server";
 import { listPurchaseOrders } from "~/models/purchasing.server";
 import { PO_STATUS_LABELS, PO_STATUSES } from "~/schemas/purchasing";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { can } from "~/utils/permissions";
 
@@ -39,24 +38,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
       offset: list.offset,
     }),
     inventorySummary(db),
-    listSuppliers(db, { limit: 1000 }),
+    supplierChoices(db),
   ]);
-  return json({
-    orders: rows,
+  // Only what the rows show; on a document they are sent as HTML only (listRows). A row's menu
+  // needs its id and status (Edit for drafts).
+  const orders = rows.map((o) => ({
+    id: o.id,
+    poNumber: o.poNumber,
+    lineCount: o.lineCount,
+    supplierName: o.supplierName,
+    status: o.status,
+    total: o.total,
+    expectedDate: o.expectedDate,
+    createdAt: o.createdAt,
+  }));
+  const data = {
     total,
     list,
     summary,
-    suppliers: supplierList.rows.map((s) => ({ value: String(s.id), label: s.name })),
+    suppliers: supplierList.map((s) => ({ value: String(s.id), label: s.name })),
     canWrite: can(user.viewRole, "inventory", "write"),
-  });
+  };
+  return listRows(request, data, orders, (o) => ({ id: o.id, status: o.status }));
 }
 
 export default function PurchaseOrders() {
   const display = useDisplay();
-  const { orders, total, list, summary, suppliers, canWrite } = useLoaderData<typeof loader>();
+  const { rows: orders, menus, total, list, summary, suppliers, canWrite } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const empty =
-    orders.length === 0 ? (
+    menus.length === 0 ? (
       <EmptyState
         title={list.filtered ? "No matching purchase orders" : "No purchase orders yet"}
         hint={list.filtered ? undefined : "Create one for a supplier, or from the Reorder tab's suggestions."}
@@ -94,8 +105,9 @@ export default function PurchaseOrders() {
       <ListCard heading="Purchase Orders" total={total} countTestId="po-count" list={list} empty={empty}>
         <DataTable
           label="Purchase orders"
+          markupOnly={!orders}
           menus={{
-            keys: orders,
+            keys: menus,
             render: (o) => (
               <>
                 <RowMenuLink to={`/inventory/purchase-orders/${o.id}`}>View</RowMenuLink>
@@ -109,35 +121,29 @@ export default function PurchaseOrders() {
             ),
           }}
           headers={[
-            "Purchase Order",
+            { label: "Purchase Order", col: "main" },
             "Supplier",
-            "Status",
-            { label: "Total", numeric: true },
-            "Expected",
-            { label: "Created", className: "c-wide" },
-            <span key="a" className="visually-hidden">
-              Actions
-            </span>,
+            { label: "Status", col: "status" },
+            { label: "Total", numeric: true, col: "money" },
+            { label: "Expected", col: "date", card: "Expected" },
+            { label: "Created", col: ["date", "wide"] },
+            ACTIONS_HEADER,
           ]}
         >
-          {orders.map((o) => (
+          {orders?.map((o) => (
             <tr key={o.id} data-testid="po-row">
-              <td className="c-main">
-                <FastLink to={`/inventory/purchase-orders/${o.id}`}>{o.poNumber}</FastLink>
-                <Text as="div" size="1" color="gray">
-                  {o.lineCount} line{o.lineCount === 1 ? "" : "s"}
-                </Text>
+              <td>
+                <a href={`/inventory/purchase-orders/${o.id}`}>{o.poNumber}</a>
+                <div>{`${o.lineCount} line${o.lineCount === 1 ? "" : "s"}`}</div>
               </td>
               <td>{o.supplierName}</td>
-              <td className="c-status">
+              <td>
                 <PoStatusBadge status={o.status} />
               </td>
-              <td className="c-money">{formatMoney(o.total)}</td>
-              <td className="c-date" data-label="Expected">
-                {o.expectedDate ? formatDate(o.expectedDate, display) : "—"}
-              </td>
-              <td className="c-date c-wide">{formatDate(o.createdAt, display)}</td>
-              <td className="c-actions">
+              <td>{formatMoney(o.total)}</td>
+              <td>{o.expectedDate ? formatDate(o.expectedDate, display) : "—"}</td>
+              <td>{formatDate(o.createdAt, display)}</td>
+              <td>
                 <RowMenu id={o.id} label={`Actions for ${o.poNumber}`} />
               </td>
             </tr>

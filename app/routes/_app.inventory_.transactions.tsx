@@ -1,20 +1,22 @@
 import { Badge, Button, Flex, Text, TextField } from "~/components/ui";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { PlainBadge } from "~/components/status-badge";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
-import { FastLink } from "~/components/fast-link";
-import { formatCost, formatTotal, InventoryHeader, QuantityWithUnit } from "~/components/inventory";
+import { formatCost, formatQuantity, formatTotal, InventoryHeader } from "~/components/inventory";
 import { ListCard } from "~/components/list-page";
 import { useFilterSubmit } from "~/components/use-filter-submit";
-import { getItem, inventorySummary, listTransactions } from "~/models/inventory.server";
+import { inventorySummary, itemLabel, listTransactions } from "~/models/inventory.server";
 import { getJob } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import { TRANSACTION_TYPES } from "~/schemas/inventory";
 import { formatDateTime, isDateOnly } from "~/utils/dates";
+import { quantityWithUnit } from "~/utils/units";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { labelOf } from "~/components/select-field";
 import { useDisplay } from "~/components/date-display";
@@ -33,7 +35,7 @@ const filters = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { list } = await requireListSearch(request, "inventory", filters);
   const db = await getDb();
-  const [{ rows, total }, summary, settings, item, job] = await Promise.all([
+  const [{ rows, total }, summary, settings, itemName, job] = await Promise.all([
     listTransactions(db, {
       search: list.search,
       type: list.type,
@@ -46,25 +48,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     inventorySummary(db),
     getSettings(db),
-    list.itemId ? getItem(db, list.itemId) : null,
+    list.itemId ? itemLabel(db, list.itemId) : null,
     list.jobId ? getJob(db, list.jobId) : null,
   ]);
-  return json({
-    transactions: rows,
+  // Only what the rows show; on a document they are sent as HTML only (listRows).
+  const transactions = rows.map((t) => ({
+    id: t.id,
+    createdAt: t.createdAt,
+    itemId: t.itemId,
+    itemName: t.itemName,
+    itemSku: t.itemSku,
+    type: t.type,
+    quantity: t.quantity,
+    unit: t.unit,
+    unitCost: t.unitCost,
+    totalCost: t.totalCost,
+    jobId: t.jobId,
+    jobTitle: t.jobTitle,
+    supplierName: t.supplierName,
+    reference: t.reference,
+    notes: t.notes,
+    createdByName: t.createdByName,
+  }));
+  const data = {
     total,
     list,
     summary,
     timeZone: settings.system.timeZone,
-    itemLabel: item ? `${item.sku} · ${item.name}` : null,
+    itemLabel: itemName,
     jobLabel: job ? job.title : null,
-  });
+  };
+  return listRows(request, data, transactions, (t) => ({ id: t.id }));
 }
 
 const TYPE_COLOR = { receive: "green", issue: "blue", return: "amber", adjust: "gray", transfer: "gray" } as const;
 
 export default function Transactions() {
   const display = useDisplay();
-  const { transactions, total, list, summary, itemLabel, jobLabel } = useLoaderData<typeof loader>();
+  const { rows: transactions, menus, total, list, summary, itemLabel, jobLabel } = useLoaderData<typeof loader>();
   const applyFilters = useFilterSubmit();
   const without = (key: string) => {
     const params = new URLSearchParams();
@@ -76,7 +97,7 @@ export default function Transactions() {
     return qs ? `?${qs}` : ".";
   };
   const empty =
-    transactions.length === 0 ? (
+    menus.length === 0 ? (
       <EmptyState title={list.filtered ? "No matching transactions" : "No transactions yet"} />
     ) : null;
   return (
@@ -146,6 +167,7 @@ export default function Transactions() {
       <ListCard heading="Transactions" total={total} countTestId="transaction-count" list={list} empty={empty}>
         <DataTable
           label="Inventory transactions"
+          markupOnly={!transactions}
           headers={[
             "Date",
             "Item",
@@ -158,35 +180,31 @@ export default function Transactions() {
             "By",
           ]}
         >
-          {transactions.map((t) => (
+          {transactions?.map((t) => (
             <tr key={t.id} data-testid="transaction-row">
               <td className="nowrap">{formatDateTime(t.createdAt, display)}</td>
               <td>
-                <FastLink to={`/inventory/transactions?itemId=${t.itemId}`}>{t.itemName}</FastLink>
-                <Text as="div" size="1" color="gray">
-                  {t.itemSku}
-                </Text>
+                <a href={`/inventory/transactions?itemId=${t.itemId}`}>{t.itemName}</a>
+                <div className="sub">{t.itemSku}</div>
               </td>
               <td>
-                <Badge color={TYPE_COLOR[t.type as keyof typeof TYPE_COLOR] ?? "gray"}>{labelOf(t.type)}</Badge>
+                <PlainBadge color={TYPE_COLOR[t.type as keyof typeof TYPE_COLOR] ?? "gray"}>
+                  {labelOf(t.type)}
+                </PlainBadge>
               </td>
               <td className="num">
-                <QuantityWithUnit value={t.quantity} unit={t.unit} />
+                {quantityWithUnit(t.quantity, formatQuantity(t.quantity), t.unit, display.measurementUnit)}
               </td>
               <td className="num">{formatCost(t.unitCost)}</td>
               <td className="num">{formatTotal(t.totalCost)}</td>
               <td>
-                {t.jobId ? <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink> : null}
-                {t.supplierName ? <Text as="div">{t.supplierName}</Text> : null}
+                {t.jobId ? <a href={`/jobs/${t.jobId}`}>{t.jobTitle}</a> : null}
+                {t.supplierName ? <div>{t.supplierName}</div> : null}
                 {!t.jobId && !t.supplierName ? <span className="muted">—</span> : null}
               </td>
               <td>
                 {t.reference ?? null}
-                {t.notes ? (
-                  <Text as="div" size="1" color="gray">
-                    {t.notes}
-                  </Text>
-                ) : null}
+                {t.notes ? <div className="sub">{t.notes}</div> : null}
                 {!t.reference && !t.notes ? <span className="muted">—</span> : null}
               </td>
               <td>{t.createdByName ?? <span className="muted">—</span>}</td>

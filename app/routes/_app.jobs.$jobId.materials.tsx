@@ -2,16 +2,18 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
-import { IssueForm, MaterialsTabs, UsageTable } from "~/components/job-materials";
+import { IssueForm, issuePickerFields, MaterialsTabs, UsageTable } from "~/components/job-materials";
+import { readPickers } from "~/forms/picker.server";
 import { useKeptQuery } from "~/components/use-kept-query";
 import { issueMaterials, returnMaterial } from "~/models/inventory-ledger.server";
-import { issuableItems, jobMaterialCost, jobMaterials, materialsForRole } from "~/models/inventory.server";
+import { itemOptions, jobMaterialCost, jobMaterials, materialsForRole } from "~/models/inventory.server";
 import { getJob } from "~/models/job.server";
 import { IssueSchema, ReturnSchema } from "~/schemas/inventory";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";
 import { can, seesMoney } from "~/utils/permissions";
+import type { ItemPickerRow, PickerLookups } from "~/utils/picker";
 import { requireFound } from "~/utils/refusal.server";
 import { refusalReply, refusalToast } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -27,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [usages, costs, options] = await Promise.all([
     jobMaterials(db, job.id),
     money ? jobMaterialCost(db, job.id) : null,
-    canIssue ? issuableItems(db) : Promise.resolve([] as Awaited<ReturnType<typeof issuableItems>>),
+    // The Issue tab's item pickers: the items in use now, not every item (a Find box / combobox searches).
+    canIssue && new URL(request.url).searchParams.get("tab") === "issue" ? itemOptions(db) : ([] as ItemPickerRow[]),
   ]);
   return json({
     job: { id: job.id, title: job.title, status: job.status },
@@ -65,9 +68,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return refusalToast(request, back, error, "Return failed");
     }
   }
+  const pickers = afterRemove(await readPickers(db, formData, issuePickerFields(formData)), formData);
   const submission = parseWithZod(formData, { schema: IssueSchema });
   if (submission.status !== "success")
-    return json({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
     await issueMaterials(db, jobId, submission.value, user.id);
     return redirectWithToast(request, back, {
@@ -76,8 +80,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
-    return json({ result: reply }, { status });
+    return json({ result: reply, pickers }, { status });
   }
+}
+
+/** "Remove" of line i (a conform list intent): the lines after it move up, and their pickers' lists with them. */
+function afterRemove(pickers: PickerLookups, formData: FormData): PickerLookups {
+  let intent: { type?: string; payload?: { name?: string; index?: number } } = {};
+  try {
+    intent = JSON.parse(String(formData.get("__intent__") ?? "{}"));
+  } catch {
+    return pickers;
+  }
+  const removed = intent.payload?.index;
+  if (intent.type !== "remove" || intent.payload?.name !== "items" || typeof removed !== "number") return pickers;
+  const moved: PickerLookups = {};
+  for (const [name, lookup] of Object.entries(pickers)) {
+    const index = Number(/^items\[(\d+)\]/.exec(name)?.[1] ?? -1);
+    if (index > removed) moved[`items[${index - 1}].itemId`] = lookup;
+    else if (index < removed) moved[name] = lookup;
+  }
+  return moved;
 }
 
 export default function JobMaterials() {
@@ -93,7 +116,7 @@ export default function JobMaterials() {
     <DialogRoute title="Materials" description={job.title} closeTo={closeTo} width={860}>
       {canIssue ? <MaterialsTabs base={base} current={tab} /> : null}
       {tab === "issue" ? (
-        <IssueForm options={options} lastResult={data?.result} />
+        <IssueForm options={options} pickers={data?.pickers} lastResult={data?.result} />
       ) : (
         <UsageTable usages={usages} totalCost={totalCost} showMoney={showMoney} canReturn={canIssue} />
       )}

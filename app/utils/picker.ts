@@ -1,6 +1,7 @@
-// The searchable customer/job picker's rules, shared by the browser and the server: the rows a
+// The searchable customer/job/item picker's rules, shared by the browser and the server: the rows a
 // picker offers, how they read, and how a submitted form asks for a no-JS "Find".
 import { can, type Role } from "./permissions";
+import { formatQuantity } from "./units";
 
 /** Rows in the native select: the newest records (customers listed by name) plus the chosen one. */
 export const PICKER_LIMIT = 100;
@@ -9,7 +10,17 @@ export const PICKER_SEARCH_LIMIT = 20;
 
 export type CustomerPickerRow = { id: number; name: string; email: string | null; phone: string | null };
 export type JobPickerRow = { id: number; title: string; customerId: number; customerName: string };
-export type PickerRows = { customer: CustomerPickerRow; job: JobPickerRow };
+/** An item a job's Materials dialog may issue (active, tracked); `active`/`trackStock` come from /api. */
+export type ItemPickerRow = {
+  id: number;
+  sku: string;
+  name: string;
+  unit: string;
+  currentStock: string;
+  active?: boolean;
+  trackStock?: boolean;
+};
+export type PickerRows = { customer: CustomerPickerRow; job: JobPickerRow; item: ItemPickerRow };
 export type PickerKind = keyof PickerRows;
 export type PickerRow = PickerRows[PickerKind];
 
@@ -49,21 +60,46 @@ export const PICKER_KINDS = {
     // Cancelled jobs are not offered (the native list leaves them out too).
     offered: (row: { status?: string }) => row.status !== "cancelled",
   },
+  item: {
+    noun: "item",
+    // Active, stock-tracked items only (what the Issue form may issue).
+    endpoint: "/api/inventory/items?issuable=true",
+    toOption: (row: ItemPickerRow): PickerOption => ({
+      id: row.id,
+      label: `${row.sku} · ${row.name}`,
+      detail: `${formatQuantity(row.currentStock)} ${row.unit} on hand`,
+    }),
+    offered: (row: { active?: boolean; trackStock?: boolean }) => row.active !== false && row.trackStock !== false,
+  },
 } as const;
+
+/** What the no-JS Find box of a picker hints at. */
+export const FIND_PLACEHOLDER: Record<PickerKind, string> = {
+  customer: "Name, email or phone",
+  job: "Job title or customer",
+  item: "SKU or name",
+};
 
 /** Where the combobox may search: the /api list it asks follows its own screen's permission. */
 export function searchablePickers(role: Role): Record<PickerKind, boolean> {
-  return { customer: can(role, "customers"), job: can(role, "jobs") };
+  return { customer: can(role, "customers"), job: can(role, "jobs"), item: can(role, "inventory") };
 }
 
 export function toPickerOption(kind: PickerKind, row: PickerRow): PickerOption {
   return kind === "customer"
     ? PICKER_KINDS.customer.toOption(row as CustomerPickerRow)
-    : PICKER_KINDS.job.toOption(row as JobPickerRow);
+    : kind === "job"
+      ? PICKER_KINDS.job.toOption(row as JobPickerRow)
+      : PICKER_KINDS.item.toOption(row as ItemPickerRow);
 }
 
-/** The no-JS search box beside a picker's select, the hidden field with the search it lists, its button. */
-export function findNames(kind: PickerKind) {
+/**
+ * The no-JS search box beside a picker's select, the hidden field with the search it lists, its
+ * button. A form has one customer and one job picker, named by kind; item pickers come one per line
+ * of a list (`items[0].itemId`), so each is named after its field.
+ */
+export function findNames(kind: PickerKind, field = "") {
+  if (kind === "item") return { box: `${field}Find`, listed: `${field}FindListed`, intent: `find-item:${field}` };
   const box = kind === "customer" ? "findCustomer" : "findJob";
   return { box, listed: `${box}Listed`, intent: `find-${kind}` };
 }
@@ -77,7 +113,7 @@ export type FindRequest = { field: string; kind: PickerKind; search: string };
  */
 export function requestedFind(formData: FormData, fields: PickerFields): FindRequest | null {
   const entries = Object.entries(fields).map(([field, kind]) => {
-    const names = findNames(kind);
+    const names = findNames(kind, field);
     return { field, kind, names, search: text(formData.get(names.box)), listed: text(formData.get(names.listed)) };
   });
   const intent = formData.get("intent");
@@ -97,6 +133,14 @@ function text(value: FormDataEntryValue | null) {
 export function pickedId(value: FormDataEntryValue | null | undefined) {
   const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0;
   return id > 0 ? id : null;
+}
+
+/** The item pickers of a list's lines in a submitted form: `items[0].itemId`, `items[1].itemId`, … */
+export function linePickerFields(formData: FormData, list: string, field: string, kind: PickerKind): PickerFields {
+  const fields: PickerFields = {};
+  const pattern = new RegExp(`^${list}\\[(\\d{1,3})\\]\\.${field}$`);
+  for (const name of new Set(formData.keys())) if (pattern.test(name)) fields[name] = kind;
+  return fields;
 }
 
 /** The picker fields of the quote, invoice and job forms. */

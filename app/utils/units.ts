@@ -5,6 +5,16 @@
 // shown with its metric equivalent: "120 lf (36.58 m)". Exact factors, BigInt arithmetic.
 import { divRound, formatScaled, parseScaled } from "./money";
 
+/** "12.5000" → "12.5", "-3.0000" → "-3"; grouped thousands. */
+export function formatQuantity(value: string | null | undefined) {
+  if (value === null || value === undefined || value === "") return "—";
+  const [whole, fraction = ""] = value.split(".");
+  const trimmed = fraction.replace(/0+$/, "");
+  const negative = whole.startsWith("-");
+  const digits = whole.replace(/^-/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${digits}${trimmed ? `.${trimmed}` : ""}`;
+}
+
 export const MEASUREMENT_UNITS = ["imperial", "metric"] as const;
 export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
 

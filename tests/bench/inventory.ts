@@ -3,32 +3,37 @@
 // statements — captured from the loaders' model calls through a logging drizzle client — replayed
 // bare with postgres.js at the same concurrency, in this process (no HTTP, no session, no JSON or
 // HTML), as tests/bench/homes.ts does. Targets: the Items tab, the Transactions tab (page 1 and
-// filtered by an item), a job's Materials dialog and the Purchase Orders tab. Then EXPLAIN of every
-// statement: Seq Scans on tables over 10k rows are listed.
+// filtered by an item), a job's Materials dialog (Usage and Issue tabs, over the Jobs list whose
+// statements count too) and the Purchase Orders tab, requested as a browser loads a page (Accept:
+// text/html). Per target also the CPU per request — the app's server process and its PostgreSQL
+// backends against this process and the floor's backends (tests/bench/cpu.ts) — and the page's
+// HTML bytes. Then EXPLAIN of every statement: Seq Scans on tables over 10k rows are listed.
 //
 // The large seed has no purchase orders: 5,000 (3 lines each, every status) are added by SQL first.
 // Database (benchDatabase in lib.ts): BENCH_REUSE_DB=<name> or BENCH_DATABASE_URL (already loaded with
 // `db/seed/index.ts --large`; kept), else a scratch database cab_inventory_<timestamp>, created, loaded and dropped.
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { SESSION_SETTINGS } from "../../db/client.server";
+import { cpuWindow } from "./cpu";
 import { CONNECTIONS, loadUrl, replayFloor, signInCookie, type Captured } from "./replay";
 import * as schema from "../../db/schema";
 import {
-  getItem,
+  categoryChoices,
   inventorySummary,
-  issuableItems,
+  itemLabel,
+  itemOptions,
   jobMaterialCost,
   jobMaterials,
-  listCategories,
   listItems,
-  listSuppliers,
   listTransactions,
+  supplierChoices,
 } from "../../app/models/inventory.server";
-import { getJob } from "../../app/models/job.server";
+import { getJob, listJobs } from "../../app/models/job.server";
 import { listPurchaseOrders } from "../../app/models/purchasing.server";
 import { getSettings } from "../../app/models/settings.server";
 import {
@@ -50,6 +55,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
 const started = Date.now();
+const loadAtStart = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(" / ");
+const FLOOR_APP = "cab-inventory-floor";
+/** A browser's page load (as `npm run bench` asks): list pages then send their rows as HTML only. */
+const PAGE_LOAD = { Accept: "text/html" };
 const log = (m: string) => console.log(`[inventory ${seconds(Date.now() - started).padStart(7)}] ${m}`);
 
 type Db = ReturnType<typeof drizzle<typeof schema>>;
@@ -57,6 +69,8 @@ type Db = ReturnType<typeof drizzle<typeof schema>>;
 type Target = { name: string; path: string; loader: (db: Db) => Promise<unknown> };
 
 const PAGE = { limit: 50, offset: 0 };
+/** The Jobs list's first page, as its loader reads it (the Materials dialog's parent route). */
+const JOBS_PAGE = { search: "", status: "", ...PAGE };
 
 /** What each screen's loader asks of the models (the routes under app/routes/_app.inventory*). */
 function targets(ids: { itemId: number; jobId: number }): Target[] {
@@ -68,7 +82,7 @@ function targets(ids: { itemId: number; jobId: number }): Target[] {
         Promise.all([
           listItems(db, { search: "", type: "", categoryId: null, lowStock: false, active: "active", ...PAGE }),
           inventorySummary(db),
-          listCategories(db, { limit: 500 }),
+          categoryChoices(db),
         ]),
     },
     {
@@ -85,15 +99,29 @@ function targets(ids: { itemId: number; jobId: number }): Target[] {
           listTransactions(db, { search: "", type: "", itemId: ids.itemId, ...PAGE }),
           inventorySummary(db),
           getSettings(db),
-          getItem(db, ids.itemId),
+          itemLabel(db, ids.itemId),
         ]),
     },
     {
       name: "Job materials",
       path: `/jobs/${ids.jobId}/materials`,
+      // The dialog is drawn over the Jobs list (its parent route): the list's statements are the screen's too.
       loader: async (db) => {
         await getJob(db, ids.jobId);
-        return Promise.all([jobMaterials(db, ids.jobId), jobMaterialCost(db, ids.jobId), issuableItems(db)]);
+        return Promise.all([listJobs(db, JOBS_PAGE), jobMaterials(db, ids.jobId), jobMaterialCost(db, ids.jobId)]);
+      },
+    },
+    {
+      name: "Issue materials",
+      path: `/jobs/${ids.jobId}/materials?tab=issue`,
+      loader: async (db) => {
+        await getJob(db, ids.jobId);
+        return Promise.all([
+          listJobs(db, JOBS_PAGE),
+          jobMaterials(db, ids.jobId),
+          jobMaterialCost(db, ids.jobId),
+          itemOptions(db),
+        ]);
       },
     },
     {
@@ -103,7 +131,7 @@ function targets(ids: { itemId: number; jobId: number }): Target[] {
         Promise.all([
           listPurchaseOrders(db, { search: "", status: "", supplierId: null, ...PAGE }),
           inventorySummary(db),
-          listSuppliers(db, { limit: 1000 }),
+          supplierChoices(db),
         ]),
     },
   ];
@@ -143,14 +171,25 @@ async function main() {
   let database: BenchDatabase | undefined;
   let app: ReturnType<typeof startChild> | undefined;
   let client: postgres.Sql | undefined;
+  let adminClient: postgres.Sql | undefined;
   try {
     database = await benchDatabase("cab_inventory", { env: { BUSINESS_TIME_ZONE: TZ }, log });
     const databaseUrl = database.url;
     client = postgres(databaseUrl, {
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
-      connection: SESSION_SETTINGS,
+      connection: { ...SESSION_SETTINGS, application_name: FLOOR_APP },
     });
+    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {}, connection: { application_name: "cab-bench" } });
+    adminClient = admin;
+    /** The PostgreSQL backends serving the app's pool, or the floor's. */
+    const backends = (floor: boolean) => async () =>
+      (
+        await admin<{ pid: number }[]>`
+          select pid from pg_stat_activity
+          where datname = current_database() and backend_type = 'client backend'
+            and ${floor ? admin`application_name = ${FLOOR_APP}` : admin`application_name not in (${FLOOR_APP}, 'cab-bench')`}`
+      ).map((r) => r.pid);
     await addPurchaseOrders(client);
     await client.unsafe("vacuum (analyze)");
     const counts = await client.unsafe(
@@ -195,18 +234,30 @@ async function main() {
       const statements = await capture(client, target);
       everyStatement.push(...statements);
       const url = `${baseUrl}${target.path}`;
-      const check = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
+      const check = await fetch(url, { headers: { ...PAGE_LOAD, Cookie: cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`);
       if (WARMUP) await replayFloor(client, statements, WARMUP);
+      // CPU per request: the floor's is this process (postgres.js) and its backends; the app's is
+      // the server process and its pool's backends (autocannon, in this process, is not counted).
+      const endFloor = cpuWindow(undefined, backends(true));
       const f = await replayFloor(client, statements, DURATION);
-      if (WARMUP) await loadUrl(url, cookie, WARMUP);
-      const a = await loadUrl(url, cookie, DURATION);
+      const floorCpu = await endFloor();
+      if (WARMUP) await loadUrl(url, cookie, WARMUP, PAGE_LOAD);
+      const endApp = cpuWindow(app.pid, backends(false));
+      const a = await loadUrl(url, cookie, DURATION, PAGE_LOAD);
+      const appCpu = await endApp();
+      const fCpu = (floorCpu.selfMs + floorCpu.dbMs) / f.length;
+      const aCpu = (appCpu.serverMs + appCpu.dbMs) / a.samples.length;
+      const other = Math.max(0, appCpu.machineMs - appCpu.serverMs - appCpu.dbMs - appCpu.selfMs) / appCpu.elapsedMs;
+      const html = await (await fetch(url, { headers: { ...PAGE_LOAD, Cookie: cookie } })).text();
       const fp95 = percentile(f, 95);
       const ap95 = percentile(a.samples, 95);
       const ratio = ap95 / fp95;
       log(
         `${target.name.padEnd(24)} floor p95 ${fmtMs(fp95).padStart(7)} ms  app p50 ${fmtMs(percentile(a.samples, 50)).padStart(7)}` +
-          ` p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×  non-2xx ${a.non2xx}`,
+          ` p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×  non-2xx ${a.non2xx}` +
+          `  CPU/req app ${fmtMs(aCpu)} (server ${fmtMs(appCpu.serverMs / a.samples.length)}) floor ${fmtMs(fCpu)} ms` +
+          `  HTML ${(html.length / 1000).toFixed(1)} KB  other load ${other.toFixed(2)} cores`,
       );
       rows.push([
         `${target.name} (\`${target.path.replace(/\d+/g, ":id")}\`)`,
@@ -217,6 +268,8 @@ async function main() {
         fmtMs(ap95),
         (a.samples.length / DURATION).toFixed(0),
         `${ratio.toFixed(2)}×`,
+        `${fmtMs(aCpu)} / ${fmtMs(fCpu)}, ${(aCpu / fCpu).toFixed(2)}×`,
+        (html.length / 1000).toFixed(1),
         String(a.non2xx),
       ]);
     }
@@ -239,7 +292,9 @@ async function main() {
       "",
       `Floor = the screen's own statements (captured from the loader's model calls) sent bare by postgres.js, ` +
         `concurrently as the loader does, ${CONNECTIONS} loops in the bench process; app = autocannon on the ` +
-        `screen's URL signed in as office. Data: ${JSON.stringify(counts[0])}.`,
+        `screen's URL signed in as office (Accept: text/html). CPU ms/req: app = server process + its ` +
+        `PostgreSQL backends, floor = bench process + the floor's backends. Load average at the start: ` +
+        `${loadAtStart}. Data: ${JSON.stringify(counts[0])}.`,
       "",
       markdownTable(
         [
@@ -251,6 +306,8 @@ async function main() {
           "App p95 ms",
           "App req/s",
           "p95 ÷ floor",
+          "CPU ms/req app / floor",
+          "HTML KB",
           "non-2xx",
         ],
         rows,
@@ -268,6 +325,7 @@ async function main() {
   } finally {
     await stopChild(app);
     await client?.end({ timeout: 2 }).catch(() => {});
+    await adminClient?.end({ timeout: 2 }).catch(() => {});
     await database?.drop();
     log(`total ${seconds(Date.now() - started)}`);
   }

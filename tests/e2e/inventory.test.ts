@@ -1,10 +1,19 @@
 // Inventory in Chromium: Add Item and Receive Stock without JavaScript, issuing materials to a job
-// without JavaScript (several rows, "Add row" as a server round trip), the Materials dialog with
-// JavaScript (issue, Usage & Costs, return to stock), the job page's costing to the cent.
+// without JavaScript (several rows, "Add row" as a server round trip, each row's item found through
+// its Find box), the Materials dialog with JavaScript (the item picked in a combobox, issue, Usage &
+// Costs, return to stock), the job page's costing to the cent.
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, rowAction, signInAs, waitForHydration } from "../setup/browser";
+import {
+  cellUnder,
+  launchBrowser,
+  listRows,
+  newContext,
+  rowAction,
+  signInAs,
+  waitForHydration,
+} from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `ie${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
@@ -77,16 +86,16 @@ describe("Inventory without JavaScript", () => {
     await page.getByText(`SKU ${sku.toLowerCase()} already exists`).waitFor();
 
     await page.goto(`/inventory?search=${encodeURIComponent(sku)}`);
-    const row = page.getByTestId("item-row").filter({ hasText: sku });
-    expect(await row.getByTestId("stock-level").textContent()).toBe("Out of stock");
+    const row = listRows(page, "Inventory items").filter({ hasText: sku });
+    expect(await (await cellUnder(row, "Level")).textContent()).toBe("Out of stock");
     await (await rowAction(row, "Receive")).click();
     await page.locator('#receive-form input[name="quantity"]').fill("10");
     await page.locator('#receive-form input[name="unitCost"]').fill("42.15");
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Receive Stock" }).click()]);
     await page.getByText("Stock received").waitFor();
-    expect(await row.getByTestId("on-hand").textContent()).toBe("10 sheet");
-    expect(await row.getByTestId("avg-cost").textContent()).toBe("$42.1500");
-    expect(await row.getByTestId("stock-level").textContent()).toBe("In stock");
+    expect(await (await cellUnder(row, "On Hand")).textContent()).toBe("10 sheet");
+    expect(await (await cellUnder(row, "Avg Cost")).textContent()).toBe("$42.1500");
+    expect(await (await cellUnder(row, "Level")).textContent()).toBe("In stock");
     await shot(page, "inventory-items");
     await page.goto(`/inventory/transactions?search=${encodeURIComponent(sku)}`);
     expect(await page.getByTestId("transaction-row").count()).toBe(1);
@@ -103,13 +112,32 @@ describe("Inventory without JavaScript", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "office");
     await page.goto(`/jobs/${jobId}/materials?from=detail&tab=issue`);
-    await page.locator('select[name="items[0].itemId"]').selectOption(String(a.id));
+    // The item select lists the items in use (a bounded list), not every item; Find searches the rest.
+    const first = page.locator('select[name="items[0].itemId"]');
+    expect(await first.locator("option").count()).toBeLessThanOrEqual(101);
+    await page.getByRole("searchbox", { name: "Find item 1" }).fill(a.sku.toLowerCase());
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Find item 1" }).click()]);
+    // One match: chosen, and the only item listed besides "Select an item".
+    expect(await first.inputValue()).toBe(String(a.id));
+    expect(await first.locator("option").allTextContents()).toEqual([
+      "Select an item",
+      `${a.sku} · ${tag} ${a.sku} — 100 lf on hand`,
+    ]);
+    await page.getByRole("status").filter({ hasText: "1 item matches" }).waitFor();
     await page.locator('input[name="items[0].quantity"]').fill("12.5");
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Add row" }).click()]);
     // The first row kept its values; a second row is there.
     expect(await page.locator('input[name="items[0].quantity"]').inputValue()).toBe("12.5");
-    await page.locator('select[name="items[1].itemId"]').selectOption(String(b.id));
+    expect(await first.inputValue()).toBe(String(a.id));
+    // Enter in the second row's Find box searches (it does not issue).
+    const find = page.getByRole("searchbox", { name: "Find item 2" });
+    await find.fill(b.sku);
+    await Promise.all([page.waitForNavigation(), find.press("Enter")]);
+    expect(await page.getByTestId("usage-row").count()).toBe(0);
+    expect(await page.locator('select[name="items[1].itemId"]').inputValue()).toBe(String(b.id));
+    expect(await first.inputValue()).toBe(String(a.id));
     await page.locator('input[name="items[1].quantity"]').fill("4");
+    await shot(page, "issue-form-no-js");
     const [refused] = await Promise.all([
       page.waitForNavigation(),
       page.getByRole("button", { name: "Issue Materials" }).click(),
@@ -138,11 +166,20 @@ describe("the Materials dialog with JavaScript", () => {
     const page = await signInAs(context, "office");
     await page.goto(`/jobs?search=${encodeURIComponent(tag)}`);
     await waitForHydration(page);
-    const jobRow = page.getByTestId("job-row").filter({ hasText: `${tag} Kitchen` });
+    const jobRow = listRows(page, "Jobs").filter({ hasText: `${tag} Kitchen` });
     await (await rowAction(jobRow, "Materials")).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("link", { name: "Issue Materials" }).click();
-    await dialog.locator('select[name="items[0].itemId"]').selectOption(String(c.id));
+    // The item is a combobox searching the items as you type.
+    const picker = dialog.getByRole("combobox", { name: "Item 1" });
+    await picker.click();
+    await picker.pressSequentially(c.sku);
+    const option = dialog.getByRole("listbox", { name: "Item 1" }).getByRole("option", { name: new RegExp(c.sku) });
+    await option.waitFor();
+    expect(await option.textContent()).toContain("5 sheet on hand");
+    await option.click();
+    await expect.poll(() => picker.inputValue()).toBe(`${c.sku} · ${tag} ${c.sku}`);
+    await shot(page, "issue-form-js");
     await dialog.locator('input[name="items[0].quantity"]').fill("2");
     await dialog.getByRole("button", { name: "Issue Materials" }).click();
     await page.getByText("Materials issued").first().waitFor();

@@ -1,6 +1,7 @@
 // The pickers' queries and the no-JS Find (readPickers) against the real PostgreSQL test database.
 import { describe, expect, it } from "vitest";
-import { getDb, type Tx } from "../../db/client.server";
+import { getDb } from "../../db/client.server";
+import { inSnapshot } from "../setup/snapshot";
 import { customers, jobs } from "../../db/schema";
 import { customerOptions } from "../../app/models/customer.server";
 import { jobOptions } from "../../app/models/job.server";
@@ -8,27 +9,6 @@ import { readPickers } from "../../app/forms/picker.server";
 import { CUSTOMER_AND_JOB_PICKERS, CUSTOMER_PICKER } from "../../app/utils/picker";
 
 const tag = `pk${Date.now().toString(36)}`;
-
-/**
- * "The newest N" depends on what other files insert meanwhile (they run in parallel): these checks run
- * in one REPEATABLE READ transaction, which sees its own rows and a fixed snapshot of everyone else's,
- * and is rolled back at the end.
- */
-async function inSnapshot(work: (tx: Tx) => Promise<void>) {
-  const db = await getDb();
-  const rollback = new Error("rollback");
-  await db
-    .transaction(
-      async (tx) => {
-        await work(tx);
-        throw rollback;
-      },
-      { isolationLevel: "repeatable read" },
-    )
-    .catch((error) => {
-      if (error !== rollback) throw error;
-    });
-}
 
 function form(entries: Record<string, string>) {
   const data = new FormData();
