@@ -2,10 +2,11 @@ import { getSelectProps, parse, type FieldMetadata, type Submission } from "@con
 import { parseWithZod } from "@conform-to/zod";
 import { Button, IconButton, Text, TextField } from "~/components/ui";
 import { useCombobox } from "downshift";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { input, output, ZodTypeAny } from "zod";
 import {
+  FIND_PLACEHOLDER,
   findNames,
   PICKER_KINDS,
   PICKER_LIMIT,
@@ -27,7 +28,7 @@ type Item<K extends PickerKind> = PickerOption & { row: PickerRows[K] };
 const SEARCH_DEBOUNCE_MS = 200;
 
 /**
- * One picker for a customer or a job field, progressively enhanced. The server renders a native
+ * One picker for a customer, job or inventory item field, progressively enhanced. The server renders a native
  * select (the loader's short list, the chosen record, or the last Find's matches) with a "Find"
  * box whose button re-renders the form through the route's action (`readPickers`); after
  * hydration it becomes a combobox that searches /api as you type and writes the chosen id into a
@@ -41,6 +42,7 @@ export function RecordPicker<K extends PickerKind>({
   lookup,
   empty,
   searchable = true,
+  findLabel,
   pick,
   onPick,
 }: {
@@ -55,6 +57,8 @@ export function RecordPicker<K extends PickerKind>({
   empty: { value: string; label: string };
   /** False where the user may not read the /api list: the no-JS picker then stays with JS too. */
   searchable?: boolean;
+  /** The no-JS Find box's accessible name ("Find customer"), where a form has several of a kind. */
+  findLabel?: string;
   /** A record chosen from outside (a job's customer); the picker shows it when it changes. */
   pick?: PickerRows[K] | null;
   onPick?: (row: PickerRows[K] | null) => void;
@@ -82,7 +86,7 @@ export function RecordPicker<K extends PickerKind>({
       />
     );
   }
-  const names = findNames(kind);
+  const names = findNames(kind, field.name);
   const noun = PICKER_KINDS[kind].noun;
   const matched = lookup?.search ? lookup.matched : null;
   return (
@@ -113,12 +117,12 @@ export function RecordPicker<K extends PickerKind>({
           type="search"
           name={names.box}
           defaultValue={lookup?.search ?? ""}
-          aria-label={`Find ${noun}`}
-          placeholder={kind === "customer" ? "Name, email or phone" : "Job title or customer"}
+          aria-label={findLabel ?? `Find ${noun}`}
+          placeholder={FIND_PLACEHOLDER[kind]}
           size="1"
         />
         <Button type="submit" name="intent" value={names.intent} formNoValidate variant="soft" size="1">
-          Find<span className="visually-hidden"> {noun}</span>
+          Find<span className="visually-hidden"> {findLabel ? findLabel.replace(/^Find /, "") : noun}</span>
         </Button>
       </div>
       {matched !== null ? (
@@ -185,10 +189,14 @@ function PickerCombobox<K extends PickerKind>({
       request.current = controller;
       setStatus("searching");
       try {
-        const response = await fetch(`${endpoint}?search=${encodeURIComponent(term)}&limit=${PICKER_SEARCH_LIMIT}`, {
-          signal: controller.signal,
-          headers: { Accept: "application/json" },
-        });
+        const sep = endpoint.includes("?") ? "&" : "?";
+        const response = await fetch(
+          `${endpoint}${sep}search=${encodeURIComponent(term)}&limit=${PICKER_SEARCH_LIMIT}`,
+          {
+            signal: controller.signal,
+            headers: { Accept: "application/json" },
+          },
+        );
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const rows = ((await response.json()) as Array<PickerRows[K] & { status?: string }>).filter((row) =>
           PICKER_KINDS[kind].offered(row),
@@ -221,9 +229,12 @@ function PickerCombobox<K extends PickerKind>({
     initialInputValue: initial?.label ?? "",
     itemToString: (item) => item?.label ?? "",
     itemToKey: (item) => item?.id ?? null,
-    // Typing searches; any other change of the text (a choice, leaving the box) ends the search.
-    onInputValueChange: ({ inputValue, type }) =>
-      search(type === useCombobox.stateChangeTypes.InputChange ? (inputValue ?? "") : ""),
+    // Any change of the text but typing (a choice, leaving the box) ends the search. Typing searches
+    // from the input's own change event (below): downshift reports changes after rendering, so the
+    // list would lag one render behind every keystroke.
+    onInputValueChange: ({ type }) => {
+      if (type !== useCombobox.stateChangeTypes.InputChange) search("");
+    },
     onSelectedItemChange: ({ selectedItem }) => onPick?.(selectedItem?.row ?? null),
     stateReducer: (state, { type, changes }) => {
       const { InputBlur, InputKeyDownEscape } = useCombobox.stateChangeTypes;
@@ -271,6 +282,7 @@ function PickerCombobox<K extends PickerKind>({
             "aria-invalid": errorId ? true : undefined,
             "aria-describedby": errorId,
             placeholder: `Search ${noun}s`,
+            onChange: (event: ChangeEvent<HTMLInputElement>) => search(event.currentTarget.value),
             onBlur: () => {
               // With the list closed downshift does not reconcile the text itself.
               if (!isOpen && inputValue !== (selectedItem?.label ?? "")) {

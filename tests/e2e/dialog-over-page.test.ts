@@ -2,7 +2,7 @@
 // record's list) and returns there; opened from a list row it sits over the list. JS on and off.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, listRows, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { createScreenFixture, type ScreenFixture } from "../setup/screens";
 
 let browser: Browser;
@@ -43,7 +43,7 @@ describe.each([{ js: true }, { js: false }])("dialogs over the page that opened 
     await dialog.getByLabel("Amount", { exact: true }).waitFor();
     expect(await pageHeading(page)).toBe(invoiceTitle);
     expect(await page.locator('[data-testid="invoice-balance"]').count()).toBe(1);
-    expect(await page.locator('[data-testid="invoice-row"]').count()).toBe(0);
+    expect(await listRows(page, "Invoices").count()).toBe(0);
     await dialog
       .getByRole("link", { name: "Cancel" })
       .or(dialog.getByRole("button", { name: "Cancel" }))
@@ -58,7 +58,7 @@ describe.each([{ js: true }, { js: false }])("dialogs over the page that opened 
     await page.getByRole("dialog").waitFor();
     await page.waitForURL((url) => url.pathname === `/quotes/${fixture.quoteId}/send`);
     expect(await pageHeading(page)).toBe(quoteTitle);
-    expect(await page.locator('[data-testid="quote-row"]').count()).toBe(0);
+    expect(await listRows(page, "Quotes").count()).toBe(0);
   });
 
   it("Edit from a job's page: the job underneath, Cancel goes back to it", async () => {
@@ -94,6 +94,6 @@ describe.each([{ js: true }, { js: false }])("dialogs over the page that opened 
     await open(`/invoices/${fixture.invoiceId}/pay`);
     await page.getByRole("dialog").getByLabel("Amount", { exact: true }).waitFor();
     expect(await pageHeading(page)).toBe("Invoices");
-    expect(await page.locator('[data-testid="invoice-row"]').count()).toBeGreaterThan(0);
+    expect(await listRows(page, "Invoices").count()).toBeGreaterThan(0);
   });
 });

@@ -156,12 +156,14 @@ describe.each([
     await dialog().waitFor();
     await expectFocusTrapped(10);
 
-    // The customer picker is a combobox: type, arrow down to the match, Enter.
+    // The customer picker is a combobox: type, wait for the list to come down to the match (as the
+    // eye does: typed faster than it renders, it still shows an earlier list), arrow down, Enter.
     await tabTo(dialog().getByRole("combobox", { name: "Customer" }));
     await type(fixture.tag);
-    const option = page.getByRole("option", { name: new RegExp(`Harbour View Kitchens ${fixture.tag}`) });
-    await option.waitFor();
+    const options = dialog().getByRole("listbox", { name: "Customer" }).getByRole("option");
+    await expect.poll(() => options.first().textContent()).toContain(`Harbour View Kitchens ${fixture.tag}`);
     await page.keyboard.press("ArrowDown");
+    expect(await options.first().getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog().getByRole("combobox", { name: "Customer" }).inputValue()).toContain(fixture.tag);
 
@@ -308,9 +310,20 @@ describe("keyboard only, at 768×1024 without JavaScript", () => {
     await page?.context().close();
   });
 
-  /** Presses `key` on the focused control and waits for the page it submits or follows to load. */
+  /**
+   * Presses `key` on the focused control and waits for the page it submits or follows to load, and
+   * for a dialog on it to take focus (its autofocus lands at the first rendering after load; a Tab
+   * pressed before then starts from the top of the page, behind the dialog).
+   */
   async function pressAndLoad(key: string) {
     await Promise.all([page.waitForEvent("load"), page.keyboard.press(key)]);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => !document.querySelector('[role="dialog"]') || !!document.activeElement?.closest('[role="dialog"]'),
+        ),
+      )
+      .toBe(true);
   }
 
   it("adds a customer and lands on the customer's page", async () => {
