@@ -9,14 +9,22 @@ import { useKeptQuery } from "./use-kept-query";
  * Radix's Table (scroll area, inline styles) costs several times more to server-render per row.
  *
  * One markup, two layouts (docs/decisions/tablet-layout.md): from 1024 px a table, below it each
- * row is a card, by CSS alone — when the rows have a `c-main` cell (a list of records; a small
- * table of figures without one stays a table). A cell's class says where it goes on the card:
- * - `c-main`    the record's name (a link) and a line under it — the card's first line;
- * - `c-actions` the row's menu (RowMenu) and at most one primary button — top right;
- * - `c-status`, `c-date`, `c-money` — the card's last line: badges, then dates, then money at the
- *   right (money and dates never wrap; `data-label="Due"` puts a label before the value on a card);
- * - `c-wide`    left out of the card (and of the table below 1280 px): a second date, a type;
+ * row is a card, by CSS alone — for a list of records (a small table of figures stays a table).
+ * Each column plays a part on the card:
+ * - `main`    the record's name (a link) and a line under it — the card's first line; with
+ *   `number` the link is a record's number (Q-2026-0012): a link's colour, never wrapped;
+ * - `actions` the row's menu (RowMenu) and at most one primary button — top right;
+ * - `status`, `date`, `money` — the card's last line: badges, then dates, then money at the
+ *   right (money and dates never wrap; a `card` label, e.g. "Due", goes before the value on a card);
+ * - `wide`    left out of the card (and of the table below 1280 px): a second date, a type;
+ * - `num`     right-aligned, tabular figures;
  * - any other cell is a line of its own on the card (the customer, contact details).
+ * A list of 50 rows names the parts once, in its headers (`col`, `card`): the table carries them
+ * as `data-<part>="<column numbers>"` and the card labels as `--l<n>` (app.css styles the cells by
+ * position), so no cell repeats a class (docs/decisions/list-rows-once.md). `main` is the first
+ * column and `actions` the last. The smaller tables whose rows hydrate name the part on each cell
+ * instead (`className="c-main"`, `c-actions`, `c-status`, `c-date`, `c-money`, `c-wide`,
+ * `data-label`): the same styles.
  * Never a horizontal scroll: text cells wrap anywhere if they must.
  *
  * Row menus (docs/decisions/list-rows-once.md): a row carries only its "⋯" link (RowMenu), never
@@ -30,16 +38,65 @@ import { useKeptQuery } from "./use-kept-query";
  * and are not in the page's data — the body keeps the server's markup until a client navigation
  * brings rows as data.
  */
-/** A header; `{ label, numeric: true }` right-aligns the column's heading (cells use className="num"). */
-export type DataTableHeader = ReactNode | { label: ReactNode; numeric?: true; className?: string };
+/** A column's part on a row's card and in the table (see DataTable). */
+export type ColumnPart = "main" | "number" | "actions" | "status" | "date" | "money" | "wide" | "num";
+
+/**
+ * A header; `{ label, numeric: true }` right-aligns the column's heading (cells use className="num",
+ * or `col: "num"`); `col` names the column's part(s) for every cell, `card` the label before a cell's
+ * value on a card.
+ */
+export type DataTableHeader = ReactNode | HeaderObject;
+type HeaderObject = {
+  label: ReactNode;
+  numeric?: true;
+  className?: string;
+  col?: ColumnPart | ColumnPart[];
+  card?: string;
+};
+
+const isObject = (header: DataTableHeader): header is HeaderObject =>
+  typeof header === "object" && header !== null && "label" in header;
+
+/** The last column of a list: its rows' ⋯ (RowMenu), named for assistive technology only. */
+export const ACTIONS_HEADER: DataTableHeader = {
+  label: <span className="visually-hidden">Actions</span>,
+  col: "actions",
+};
+
+/** The table's attributes naming its columns' parts (`data-date="5 6"`) and card labels (`--l5`). */
+function columnAttributes(headers: DataTableHeader[]) {
+  const parts: Record<string, number[]> = {};
+  const labels: Record<string, string> = {};
+  headers.forEach((header, i) => {
+    if (!isObject(header)) return;
+    for (const part of [header.col ?? []].flat()) (parts[part] ??= []).push(i + 1);
+    if (header.card) labels[`--l${i + 1}`] = JSON.stringify(header.card);
+  });
+  if (headers.length > 9 && Object.keys(parts).length > 0)
+    throw new Error("DataTable: app.css styles columns by part up to the 9th");
+  if (
+    (parts.main && parts.main.join() !== "1") ||
+    (parts.number && !parts.main) ||
+    (parts.actions && parts.actions.join() !== String(headers.length))
+  )
+    throw new Error("DataTable: `main` is the first column, `actions` the last");
+  const attributes: Record<string, string> = {};
+  for (const [part, columns] of Object.entries(parts))
+    attributes[`data-${part}`] = ["main", "number", "actions"].includes(part) ? "" : columns.join(" ");
+  return { attributes, style: Object.keys(labels).length > 0 ? (labels as React.CSSProperties) : undefined };
+}
 
 /** Each row's menu: its key (from the loader's `menus`) and the items drawn for a key. */
 export type RowMenus<K extends { id: number }> = { keys: readonly K[]; render: (key: K) => ReactNode };
 
-const isObject = (header: DataTableHeader): header is { label: ReactNode; numeric?: true; className?: string } =>
-  typeof header === "object" && header !== null && "label" in header;
-
-type MenuContext = { path: string; query: string; open: string | null; items: (id: string) => ReactNode };
+type MenuContext = {
+  path: string;
+  query: string;
+  open: string | null;
+  items: (id: string) => ReactNode;
+  rowIds?: string;
+};
 const Menus = createContext<MenuContext | null>(null);
 
 export function DataTable<K extends { id: number }>({
@@ -47,12 +104,19 @@ export function DataTable<K extends { id: number }>({
   headers,
   menus,
   markupOnly,
+  rowIds,
   children,
 }: {
   label: string;
   headers: DataTableHeader[];
   menus?: RowMenus<K>;
   markupOnly?: boolean;
+  /**
+   * Each row's name (its title link) has the id `<rowIds><id>` ("j12"): the rows' ⋯ are then named
+   * "Actions for" + that name by aria-labelledby instead of repeating a long title in an aria-label
+   * (RowMenu). Only the HTML is shorter; the name is the same.
+   */
+  rowIds?: string;
   children?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -64,11 +128,17 @@ export function DataTable<K extends { id: number }>({
     return key && menus ? menus.render(key) : null;
   };
   const openHere = useRowMenus(ref, menus ? items : null);
-  const context: MenuContext = { path: pathname, query, open: params.get("menu"), items };
+  const context: MenuContext = { path: pathname, query, open: params.get("menu"), items, rowIds };
+  const columns = columnAttributes(headers);
   return (
     // data-fast-links: the rows' links navigate client-side without a marker each (fast-link.tsx).
     <div className="data-table-wrap" ref={ref} data-fast-links="">
-      <table className="data-table" aria-label={label}>
+      {rowIds ? (
+        <span id={`${rowIds}a`} hidden>
+          Actions for
+        </span>
+      ) : null}
+      <table className="data-table" aria-label={label} {...columns.attributes} style={columns.style}>
         <thead>
           <tr>
             {headers.map((header, i) =>
@@ -102,7 +172,8 @@ export function DataTable<K extends { id: number }>({
 /**
  * A row's "⋯": a link to the list with `menu=<id>` (the list's query kept). Drawn open (its items
  * under it, the link back to the closed list) when the URL names this row; with JS DataTable opens
- * it in place instead. `label` names the row ("Actions for Q-0012").
+ * it in place instead. `label` names the row ("Actions for Q-0012") — or, in a DataTable with
+ * `rowIds`, the row's title does ("Actions for" + the element `<rowIds><id>`, aria-labelledby).
  */
 export function RowMenu({ id, label }: { id: number; label: string }) {
   const menus = useContext(Menus);
@@ -113,7 +184,12 @@ export function RowMenu({ id, label }: { id: number; label: string }) {
   const href = open ? `${menus.path}${menus.query}` : `${menus.query || "?"}${menus.query ? "&" : ""}menu=${id}`;
   return (
     <>
-      <a href={href} aria-label={label} aria-expanded={open}>
+      <a
+        href={href}
+        aria-label={menus.rowIds ? undefined : label}
+        aria-labelledby={menus.rowIds ? `${menus.rowIds}a ${menus.rowIds}${id}` : undefined}
+        aria-expanded={open}
+      >
         ⋯
       </a>
       {open ? <div className="action-menu-panel">{menus.items(String(id))}</div> : null}
@@ -174,7 +250,7 @@ function useRowMenus(ref: React.RefObject<HTMLElement>, items: ((id: string) => 
 }
 
 /**
- * A list's body element (`as`: tbody, ul): its children, or — `markupOnly`, the rows were sent as
+ * A list's body element (`as`: tbody, ul, ol): its children, or — `markupOnly`, the rows were sent as
  * HTML only (app/utils/list-rows.server.ts) — an empty innerHTML that hydration leaves as the
  * server drew it (React does not patch a mismatched innerHTML). When rows arrive as data, the
  * other key makes React replace the element.
@@ -184,7 +260,7 @@ export function MarkupOnly({
   markupOnly,
   children,
   ...rest
-}: { as: "tbody" | "ul"; markupOnly?: boolean; children?: ReactNode } & React.HTMLAttributes<HTMLElement>) {
+}: { as: "tbody" | "ul" | "ol"; markupOnly?: boolean; children?: ReactNode } & React.HTMLAttributes<HTMLElement>) {
   if (markupOnly)
     return <Tag key="markup" {...rest} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return (

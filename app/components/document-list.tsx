@@ -96,7 +96,10 @@ export function CustomerCell({
   );
 }
 
-/** The record's number (the link) and its title under it: the card's first line, the table's first column. */
+/**
+ * The record's number (the link) and its title under it: the card's first line, the table's first
+ * column (a `main` and `number` column: the number never wraps, app.css).
+ */
 export function DocumentTitleCell({
   what,
   id,
@@ -110,9 +113,7 @@ export function DocumentTitleCell({
 }) {
   return (
     <>
-      <FastLink to={`/${what}/${id}`} className="strong nowrap">
-        {number}
-      </FastLink>
+      <FastLink to={`/${what}/${id}`}>{number}</FastLink>
       {title ? <div>{title}</div> : null}
     </>
   );

@@ -17,8 +17,9 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
   const last = Math.min(total, page * pageSize);
   return (
     <Flex justify="between" align="center" pt="3" gap="3" wrap="wrap">
+      {/* Template strings: one text node each, without React's `<!-- -->` between the parts. */}
       <Text size="2" color="gray">
-        Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {total.toLocaleString("en-US")}
+        {`Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`}
       </Text>
       <Flex gap="2" align="center">
         {page > 1 ? (
@@ -28,9 +29,7 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
             </Link>
           </Button>
         ) : null}
-        <Text size="2">
-          Page {page} of {pages}
-        </Text>
+        <Text size="2">{`Page ${page} of ${pages}`}</Text>
         {page < pages ? (
           <Button asChild variant="soft" size="1">
             <Link to={href(page + 1)} rel="next">

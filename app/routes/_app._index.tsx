@@ -23,7 +23,7 @@ import {
   type Metric,
 } from "~/components/home-widgets";
 import { PriorityBadge, StatusBadge } from "~/components/status-badge";
-import { CompleteTaskForm } from "~/components/complete-task-form";
+import { CompleteTaskButton, CompleteTasksForm } from "~/components/complete-task-form";
 import { listActivity } from "~/models/activity.server";
 import {
   HOME_LIST_LIMIT,
@@ -437,33 +437,37 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
               {installer.myTasks.length === 0 ? (
                 <EmptyState title="All caught up! No open tasks." />
               ) : (
-                <ul className="home-list">
-                  {installer.myTasks.map((t) => (
-                    <li key={t.id} data-testid="my-task">
-                      <div>
-                        <Text as="div" weight="medium">
-                          {t.title}
-                        </Text>
-                        <Flex gap="2" align="center" wrap="wrap">
-                          <StatusBadge status={t.status} />
-                          <PriorityBadge priority={t.priority} />
-                          {t.dueDate ? (
-                            <Text size="1" color="gray">
-                              Due {formatDate(t.dueDate, display)}
-                            </Text>
-                          ) : null}
-                          {t.overdue ? <Badge color="red">Overdue</Badge> : null}
-                          {t.jobId && t.jobTitle ? (
-                            <Link to={`/jobs/${t.jobId}`} className="block-link">
-                              <Text size="1">{t.jobTitle}</Text>
-                            </Link>
-                          ) : null}
-                        </Flex>
-                      </div>
-                      <CompleteTaskForm taskId={t.id} title={t.title} />
-                    </li>
-                  ))}
-                </ul>
+                // One form around the list, a bare button per task (as the Tasks list): not a form
+                // with two hidden inputs and a Radix button in each of 20 rows.
+                <CompleteTasksForm enabled>
+                  <ul className="home-list">
+                    {installer.myTasks.map((t) => (
+                      <li key={t.id} data-testid="my-task">
+                        <div>
+                          <Text as="div" weight="medium" id={`t${t.id}`}>
+                            {t.title}
+                          </Text>
+                          <Flex gap="2" align="center" wrap="wrap">
+                            <StatusBadge status={t.status} />
+                            <PriorityBadge priority={t.priority} />
+                            {t.dueDate ? (
+                              <Text size="1" color="gray">
+                                Due {formatDate(t.dueDate, display)}
+                              </Text>
+                            ) : null}
+                            {t.overdue ? <Badge color="red">Overdue</Badge> : null}
+                            {t.jobId && t.jobTitle ? (
+                              <Link to={`/jobs/${t.jobId}`} className="block-link">
+                                <Text size="1">{t.jobTitle}</Text>
+                              </Link>
+                            ) : null}
+                          </Flex>
+                        </div>
+                        <CompleteTaskButton taskId={t.id} />
+                      </li>
+                    ))}
+                  </ul>
+                </CompleteTasksForm>
               )}
             </HomeSection>
             <HomeSection title="My Current Jobs" viewAll={{ to: "/jobs?status=in-progress" }} testId="current-jobs">

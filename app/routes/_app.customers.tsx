@@ -13,7 +13,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
 import photoStyles from "~/styles/photos.css";
 import { RowMenuLink } from "~/components/action-menu";
-import { DataTable, RowMenu } from "~/components/data-table";
+import { ACTIONS_HEADER, DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { ListFilters } from "~/components/list-filters";
@@ -148,18 +148,16 @@ function CustomerList({
             ),
           }}
           headers={[
-            "Customer Name",
+            { label: "Customer Name", col: "main" },
             "Contact Info",
             "Location",
-            "Added",
-            <span key="a" className="visually-hidden">
-              Actions
-            </span>,
+            { label: "Added", col: "date", card: "Added" },
+            ACTIONS_HEADER,
           ]}
         >
           {customers?.map((c) => (
             <tr key={c.id}>
-              <td className="c-main">
+              <td>
                 <FastLink to={`/customers/${c.id}`}>{c.name}</FastLink>
                 {c.notes ? <span>{c.notes}</span> : null}
               </td>
@@ -171,10 +169,8 @@ function CustomerList({
                 <div>{c.address ?? ""}</div>
                 <div>{[c.city, [c.state, c.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</div>
               </td>
-              <td className="c-date" data-label="Added">
-                {formatDate(c.createdAt, display)}
-              </td>
-              <td className="c-actions">
+              <td>{formatDate(c.createdAt, display)}</td>
+              <td>
                 <RowMenu id={c.id} label={`Actions for ${c.name}`} />
               </td>
             </tr>

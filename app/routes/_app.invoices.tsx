@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { RowMenuLink } from "~/components/action-menu";
-import { RowMenu } from "~/components/data-table";
+import { ACTIONS_HEADER, RowMenu } from "~/components/data-table";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { labelOf } from "~/components/select-field";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
@@ -121,28 +121,26 @@ function InvoiceList({
         ),
       }}
       headers={[
-        "Invoice",
+        { label: "Invoice", col: ["main", "number"] },
         "Customer",
-        "Status",
-        { label: "Total", numeric: true },
-        { label: "Balance", numeric: true },
-        "Due Date",
-        { label: "Created", className: "c-wide" },
-        <span key="a" className="visually-hidden">
-          Actions
-        </span>,
+        { label: "Status", col: "status" },
+        { label: "Total", numeric: true, col: "money", card: "Total" },
+        { label: "Balance", numeric: true, col: "money", card: "Balance" },
+        { label: "Due Date", col: "date", card: "Due" },
+        { label: "Created", col: ["date", "wide"] },
+        ACTIONS_HEADER,
       ]}
     >
       {invoices?.map((i) => {
         return (
-          <tr key={i.id} data-testid="invoice-row">
-            <td className="c-main">
+          <tr key={i.id}>
+            <td>
               <DocumentTitleCell what="invoices" id={i.id} number={i.invoiceNumber} title={i.title} />
             </td>
             <td>
               <CustomerCell customerId={i.customerId} customer={i.customer} />
             </td>
-            <td className="c-status">
+            <td>
               <StatusBadge status={i.status} />
               {i.overdue && i.status !== "overdue" ? (
                 <>
@@ -151,17 +149,11 @@ function InvoiceList({
                 </>
               ) : null}
             </td>
-            <td className="c-money" data-label="Total">
-              {formatMoney(i.total)}
-            </td>
-            <td className="c-money" data-label="Balance">
-              {formatMoney(i.balance)}
-            </td>
-            <td className="c-date" data-label="Due">
-              {formatDate(i.dueDate, display)}
-            </td>
-            <td className="c-date c-wide">{formatDate(i.createdAt, display)}</td>
-            <td className="c-actions">
+            <td>{formatMoney(i.total)}</td>
+            <td>{formatMoney(i.balance)}</td>
+            <td>{formatDate(i.dueDate, display)}</td>
+            <td>{formatDate(i.createdAt, display)}</td>
+            <td>
               <RowMenu id={i.id} label={`Actions for ${i.invoiceNumber}`} />
             </td>
           </tr>

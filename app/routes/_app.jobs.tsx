@@ -11,7 +11,7 @@ import { jobPageData } from "~/services/job-page.server";
 import { requirePermission } from "~/utils/auth.server";
 import { recordPageBehind } from "~/utils/dialog-behind.server";
 import photoStyles from "~/styles/photos.css";
-import { DataTable, RowMenu } from "~/components/data-table";
+import { ACTIONS_HEADER, DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { RowMenuLink } from "~/components/action-menu";
 import { FastLink } from "~/components/fast-link";
@@ -82,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canCustomers: can(user.viewRole, "customers"),
     behind: null,
   };
-  return listRows(request, data, jobs, (j) => ({ id: j.id, status: j.status, customerId: j.customerId }));
+  return listRows(request, data, jobs, (j) => ({ id: j.id, status: j.status }));
 }
 
 // A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
@@ -139,23 +139,24 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
         <DataTable
           label="Jobs"
           markupOnly={!jobs}
+          rowIds="j"
           menus={{ keys: data.menus, render: (j) => <JobActions job={j} can={data} /> }}
           headers={[
-            "Job",
+            { label: "Job", col: "main" },
             "Customer",
-            "Status",
-            ...(data.showMoney ? [{ label: "Estimated Cost", numeric: true as const }] : []),
-            "Start Date",
-            { label: "Created", className: "c-wide" },
-            <span key="a" className="visually-hidden">
-              Actions
-            </span>,
+            { label: "Status", col: "status" },
+            ...(data.showMoney ? [{ label: "Estimated Cost", numeric: true as const, col: "money" as const }] : []),
+            { label: "Start Date", col: "date", card: "Starts" },
+            { label: "Created", col: ["date", "wide"] },
+            ACTIONS_HEADER,
           ]}
         >
           {jobs?.map((j) => (
-            <tr key={j.id} data-testid="job-row">
-              <td className="c-main">
-                <FastLink to={`/jobs/${j.id}`}>{j.title}</FastLink>
+            <tr key={j.id}>
+              <td>
+                <FastLink to={`/jobs/${j.id}`} id={`j${j.id}`}>
+                  {j.title}
+                </FastLink>
                 {j.description ? <span>{j.description}</span> : null}
               </td>
               <td>
@@ -165,19 +166,15 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
                   j.customerName
                 )}
               </td>
-              <td className="c-status">
+              <td>
                 <StatusBadge status={j.status} />
               </td>
               {data.showMoney ? (
-                <td className="c-money">
-                  {j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}
-                </td>
+                <td>{j.estimatedCost ? formatMoney(j.estimatedCost) : <span className="muted">—</span>}</td>
               ) : null}
-              <td className="c-date" data-label="Starts">
-                {j.startDate ? formatDate(j.startDate, display) : <span className="muted">Not set</span>}
-              </td>
-              <td className="c-date c-wide">{formatDate(j.createdAt, display)}</td>
-              <td className="c-actions">
+              <td>{j.startDate ? formatDate(j.startDate, display) : <span className="muted">Not set</span>}</td>
+              <td>{formatDate(j.createdAt, display)}</td>
+              <td>
                 <RowMenu id={j.id} label={`Actions for ${j.title}`} />
               </td>
             </tr>
@@ -193,7 +190,7 @@ function JobActions({
   job: j,
   can,
 }: {
-  job: { id: number; status: string; customerId: number };
+  job: { id: number; status: string };
   can: { canSchedule: boolean; canTask: boolean; canWrite: boolean; canDelete: boolean };
 }) {
   const query = useKeptQuery();
@@ -208,9 +205,7 @@ function JobActions({
       {schedule ? (
         <RowMenuLink to={`/schedule/events/new?jobId=${j.id}&install=1`}>Schedule install</RowMenuLink>
       ) : null}
-      {can.canTask ? (
-        <RowMenuLink to={`/tasks/new?jobId=${j.id}&customerId=${j.customerId}`}>Add task</RowMenuLink>
-      ) : null}
+      {can.canTask ? <RowMenuLink to={`/tasks/new?jobId=${j.id}`}>Add task</RowMenuLink> : null}
       <RowMenuLink to={`/jobs/${j.id}/materials${query}`} keepScroll>
         Materials
       </RowMenuLink>

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { RowMenu } from "~/components/data-table";
+import { ACTIONS_HEADER, RowMenu } from "~/components/data-table";
 import { CustomerCell, DocumentListPage, DocumentRowActions, DocumentTitleCell } from "~/components/document-list";
 import { keepListQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
@@ -97,34 +97,30 @@ function QuoteList({
       markupOnly={!quotes}
       menus={{ keys: menus, render: (q) => <DocumentRowActions what="quotes" id={q.id} /> }}
       headers={[
-        "Quote",
+        { label: "Quote", col: ["main", "number"] },
         "Customer",
-        "Status",
-        { label: "Total", numeric: true },
-        "Valid Until",
-        { label: "Created", className: "c-wide" },
-        <span key="a" className="visually-hidden">
-          Actions
-        </span>,
+        { label: "Status", col: "status" },
+        { label: "Total", numeric: true, col: "money" },
+        { label: "Valid Until", col: "date", card: "Valid until" },
+        { label: "Created", col: ["date", "wide"] },
+        ACTIONS_HEADER,
       ]}
     >
       {quotes?.map((q) => (
-        <tr key={q.id} data-testid="quote-row">
-          <td className="c-main">
+        <tr key={q.id}>
+          <td>
             <DocumentTitleCell what="quotes" id={q.id} number={q.quoteNumber} title={q.title} />
           </td>
           <td>
             <CustomerCell customerId={q.customerId} customer={q.customer} withPhone />
           </td>
-          <td className="c-status">
+          <td>
             <StatusBadge status={q.status} />
           </td>
-          <td className="c-money">{formatMoney(q.total)}</td>
-          <td className="c-date" data-label="Valid until">
-            {formatDate(q.validUntil, display) || "—"}
-          </td>
-          <td className="c-date c-wide">{formatDate(q.createdAt, display)}</td>
-          <td className="c-actions">
+          <td>{formatMoney(q.total)}</td>
+          <td>{formatDate(q.validUntil, display) || "—"}</td>
+          <td>{formatDate(q.createdAt, display)}</td>
+          <td>
             <RowMenu id={q.id} label={`Actions for ${q.quoteNumber}`} />
           </td>
         </tr>

@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Flex, Heading, Text } from "~/components/ui";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
+import { DataTable, MarkupOnly } from "~/components/data-table";
+import { FastLink, FastLinkScope } from "~/components/fast-link";
 import { EmptyState } from "~/components/empty-state";
 import { ListPage } from "~/components/list-page";
 import { FilterSelect } from "~/components/list-filters";
@@ -16,6 +17,7 @@ import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDat
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { rowsOnce } from "~/utils/list-rows.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
@@ -50,6 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const events = rows.map((e) => {
     const start = instantToZoned(e.startAt, timeZone);
+    const startTime = formatInZone(e.startAt, "h:mm a", settings.system);
+    const endTime = formatInZone(e.endAt, "h:mm a", settings.system);
     // The last day it touches: the end is exclusive (an event ending at midnight ends the day before).
     const lastDay = instantToZoned(
       new Date(Math.max(new Date(e.startAt).getTime(), new Date(e.endAt).getTime() - 1)),
@@ -67,14 +71,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       day: start.date,
       lastDay,
       days: spanFirst < spanEnd ? daysBetween(spanFirst, spanEnd) : [start.date],
-      startTime: formatInZone(e.startAt, "h:mm a", settings.system),
-      endTime: formatInZone(e.endAt, "h:mm a", settings.system),
-      time: e.allDay
-        ? "All day"
-        : `${formatInZone(e.startAt, "h:mm a", settings.system)} – ${formatInZone(e.endAt, "h:mm a", settings.system)}`,
-      when: e.allDay
-        ? formatDay(start.date, "EEE, MMM d", settings.system)
-        : `${formatDay(start.date, "EEE, MMM d", settings.system)}, ${formatInZone(e.startAt, "h:mm a", settings.system)}`,
+      startTime,
+      endTime,
+      time: e.allDay ? "All day" : `${startTime} – ${endTime}`,
       location: e.location,
       jobId: e.jobId,
       jobTitle: e.jobTitle,
@@ -83,7 +82,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       resourceNames: e.resourceNames,
     };
   });
-  return json({
+  const month = date.slice(0, 7);
+  const data = {
     view,
     date,
     today,
@@ -91,17 +91,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     end,
     resourceId,
     type,
-    events,
+    // What the page says of the events besides drawing them: their count, and for a month whether
+    // any falls in it (the phone's agenda says so when none does).
+    eventCount: events.length,
+    inMonth: events.some((e) => e.days.some((d) => d.startsWith(month))),
     resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })),
     prev: stepDate(view, date, -1),
     next: stepDate(view, date, 1),
     canWrite: can(user.viewRole, "schedule", "write"),
     canTask: can(user.viewRole, "tasks", "write"),
-  });
+  };
+  // The calendar is plain links: on a document its events are sent as HTML only (rowsOnce); a client
+  // navigation (Next week, a filter, revalidation after a dialog's save) gets them as data.
+  return rowsOnce(request, data, events);
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-type EventItem = Data["events"][number];
+type EventItem = NonNullable<Data["rows"]>[number];
 
 /** What a chip says on `day`: the event's times, or for an event over several days where this day falls in it. */
 function timeOn(event: EventItem, day: string) {
@@ -119,55 +125,52 @@ function timeOn(event: EventItem, day: string) {
 const eventHref = (data: Data, id: number, query: string) =>
   data.canWrite ? `/schedule/events/${id}/edit${query}` : `/schedule/events/${id}${query}`;
 
+/**
+ * An event on a day: its time, title and resources, styled by position (app.css `.event-chip`), its
+ * type's colour a class. No test id or class per part: a week repeats it ~50 times, a month ~200.
+ */
 function EventChip({ event, to, day }: { event: EventItem; to: string; day: string }) {
   return (
-    <Link
-      to={to}
-      className={`event-chip event-${event.type}${event.status === "cancelled" ? " event-cancelled" : ""}${event.day !== event.lastDay ? " event-multi-day" : ""}`}
-      data-testid="event-chip"
-    >
-      <span className="event-chip-time">{timeOn(event, day)}</span>
-      <span className="event-chip-title">{event.title}</span>
-      {event.resourceNames.length ? (
-        <span className="event-chip-resources">{event.resourceNames.join(", ")}</span>
-      ) : null}
-    </Link>
+    <a href={to} className={`event-chip ${event.type}${event.status === "cancelled" ? " cancelled" : ""}`}>
+      <span>{timeOn(event, day)}</span>
+      <span>{event.title}</span>
+      {event.resourceNames.length ? <span>{event.resourceNames.join(", ")}</span> : null}
+    </a>
   );
 }
 
-/** Seven days as a list (one column below 768 px); no grid roles, so nothing for ARIA to miss. */
-function WeekView({ data, query }: { data: Data; query: string }) {
+/**
+ * Seven days as a list (one column below 768 px); no grid roles, so nothing for ARIA to miss. On a
+ * document the days are HTML only (`events` undefined: MarkupOnly keeps the server's markup).
+ */
+function WeekView({ data, events, query }: { data: Data; events: EventItem[] | undefined; query: string }) {
   const display = useDisplay();
   const days = daysBetween(data.first, data.end);
   return (
-    <ol className="calendar-week" aria-label="Week">
+    <MarkupOnly as="ol" markupOnly={!events} className="calendar-week" aria-label="Week">
       {days.map((day) => (
         <li key={day} className={`calendar-day${day === data.today ? " is-today" : ""}`} data-day={day}>
-          <h3 className="calendar-day-head">
-            <Text size="1" color="gray" weight="regular">
-              {formatDay(day, "EEE", display)}
-            </Text>{" "}
-            <Text size="2" weight="bold">
-              {formatDay(day, "MMM d", display)}
-            </Text>
+          {/* The weekday and the date, styled by position (app.css). */}
+          <h3>
+            <span>{formatDay(day, "EEE", display)}</span> <span>{formatDay(day, "MMM d", display)}</span>
           </h3>
-          {data.events
-            .filter((e) => e.days.includes(day))
+          {events
+            ?.filter((e) => e.days.includes(day))
             .map((e) => (
               <EventChip key={e.id} event={e} to={eventHref(data, e.id, query)} day={day} />
             ))}
           {data.canWrite ? (
-            <Link
-              to={`/schedule/events/new${query}${query ? "&" : "?"}eventDate=${day}`}
+            <a
+              href={`/schedule/events/new${query}${query ? "&" : "?"}eventDate=${day}`}
               className="calendar-add"
               aria-label={`Add event on ${formatDay(day, "MMM d", display)}`}
             >
               +
-            </Link>
+            </a>
           ) : null}
         </li>
       ))}
-    </ol>
+    </MarkupOnly>
   );
 }
 
@@ -177,7 +180,7 @@ function WeekView({ data, query }: { data: Data; query: string }) {
  * compact grid where each day is one link (its number and a count) to the day's events; on a phone
  * an agenda: only the days of this month that have events, one under the other.
  */
-function MonthView({ data, query }: { data: Data; query: string }) {
+function MonthView({ data, events, query }: { data: Data; events: EventItem[] | undefined; query: string }) {
   const display = useDisplay();
   const days = daysBetween(data.first, data.end);
   const weeks: string[][] = [];
@@ -185,7 +188,6 @@ function MonthView({ data, query }: { data: Data; query: string }) {
   const month = data.date.slice(0, 7);
   const dayLink = (day: string) =>
     `?${new URLSearchParams({ view: "day", date: day, ...(data.resourceId ? { resourceId: String(data.resourceId) } : {}), ...(data.type ? { type: data.type } : {}) })}`;
-  const inMonth = data.events.some((e) => e.days.some((d) => d.startsWith(month)));
   return (
     <>
       <table className="calendar-month" aria-label={formatDay(data.date, "MMMM yyyy", display)}>
@@ -198,70 +200,71 @@ function MonthView({ data, query }: { data: Data; query: string }) {
             ))}
           </tr>
         </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0]}>
-              {week.map((day) => {
-                const events = data.events.filter((e) => e.days.includes(day));
-                const dayName = formatDay(day, "EEEE, MMM d", display);
-                return (
-                  <td
-                    key={day}
-                    className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}${events.length ? "" : " is-empty"}`}
-                    data-day={day}
-                  >
-                    {/* The link's name is its text ("Tuesday, Feb 10: 3 events" on a tablet), not an
-                        aria-label, so what a voice-control user sees is what they can say. */}
-                    <Link to={dayLink(day)} className="calendar-cell-date">
-                      <span className="calendar-cell-number" aria-hidden="true">
-                        {Number(day.slice(8))}
-                      </span>
-                      <span className="calendar-cell-full" aria-hidden="true">
-                        {dayName}
-                      </span>
-                      <span className="visually-hidden">{dayName}</span>
-                      {events.length ? (
-                        <>
-                          <span className="visually-hidden calendar-cell-count-text">: </span>
-                          <span className="calendar-cell-count" data-testid="day-count">
-                            {events.length}
+        <MarkupOnly as="tbody" markupOnly={!events}>
+          {events
+            ? weeks.map((week) => (
+                <tr key={week[0]}>
+                  {week.map((day) => {
+                    const dayEvents = events.filter((e) => e.days.includes(day));
+                    const dayName = formatDay(day, "EEEE, MMM d", display);
+                    return (
+                      <td
+                        key={day}
+                        className={`calendar-cell${day.slice(0, 7) !== month ? " is-other-month" : ""}${day === data.today ? " is-today" : ""}${dayEvents.length ? "" : " is-empty"}`}
+                        data-day={day}
+                      >
+                        {/* The link's name is its text ("Tuesday, Feb 10: 3 events" on a tablet), not an
+                            aria-label, so what a voice-control user sees is what they can say. */}
+                        <a href={dayLink(day)} className="calendar-cell-date">
+                          <span className="calendar-cell-number" aria-hidden="true">
+                            {Number(day.slice(8))}
                           </span>
-                          <span className="visually-hidden calendar-cell-count-text">
-                            {events.length === 1 ? " event" : " events"}
+                          <span className="calendar-cell-full" aria-hidden="true">
+                            {dayName}
                           </span>
-                        </>
-                      ) : null}
-                    </Link>
-                    {events.slice(0, MONTH_CELL_LIMIT).map((e) => (
-                      <EventChip key={e.id} event={e} to={eventHref(data, e.id, query)} day={day} />
-                    ))}
-                    {events.length > MONTH_CELL_LIMIT ? (
-                      <Link to={dayLink(day)} className="calendar-more">
-                        +{events.length - MONTH_CELL_LIMIT} more
-                      </Link>
-                    ) : null}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+                          <span className="visually-hidden">{dayName}</span>
+                          {dayEvents.length ? (
+                            <>
+                              <span className="visually-hidden calendar-cell-count-text">: </span>
+                              <span className="calendar-cell-count">{dayEvents.length}</span>
+                              <span className="visually-hidden calendar-cell-count-text">
+                                {dayEvents.length === 1 ? " event" : " events"}
+                              </span>
+                            </>
+                          ) : null}
+                        </a>
+                        {dayEvents.slice(0, MONTH_CELL_LIMIT).map((e) => (
+                          <EventChip key={e.id} event={e} to={eventHref(data, e.id, query)} day={day} />
+                        ))}
+                        {dayEvents.length > MONTH_CELL_LIMIT ? (
+                          <a href={dayLink(day)} className="calendar-more">
+                            +{dayEvents.length - MONTH_CELL_LIMIT} more
+                          </a>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))
+            : null}
+        </MarkupOnly>
       </table>
-      {inMonth ? null : <p className="calendar-agenda-empty muted">No events this month.</p>}
+      {data.inMonth ? null : <p className="calendar-agenda-empty muted">No events this month.</p>}
     </>
   );
 }
 
-function ListView({ data, query }: { data: Data; query: string }) {
+function ListView({ data, events, query }: { data: Data; events: EventItem[] | undefined; query: string }) {
   const display = useDisplay();
-  if (!data.events.length) return <EmptyState title="No events in this period." />;
+  if (!data.eventCount) return <EmptyState title="No events in this period." />;
   return (
     <DataTable
       label="Events"
+      markupOnly={!events}
       headers={["When", "Event", { label: "Type", className: "c-wide" }, "Status", "Resources", "Related", "Actions"]}
     >
-      {data.events.map((e) => (
-        <tr key={e.id} data-testid="event-row">
+      {events?.map((e) => (
+        <tr key={e.id}>
           <td>
             <Text as="div" size="2">
               {formatDay(e.day, "EEE, MMM d", display)}
@@ -272,9 +275,9 @@ function ListView({ data, query }: { data: Data; query: string }) {
             </Text>
           </td>
           <td className="c-main">
-            <Link to={eventHref(data, e.id, query)} className="plain strong">
+            <FastLink to={eventHref(data, e.id, query)} className="plain strong">
               {e.title}
-            </Link>
+            </FastLink>
             {e.location ? (
               <Text as="div" size="1" color="gray">
                 {e.location}
@@ -287,7 +290,7 @@ function ListView({ data, query }: { data: Data; query: string }) {
           </td>
           <td>{e.resourceNames.join(", ") || <span className="muted">None</span>}</td>
           <td>
-            {e.jobId ? <Link to={`/jobs/${e.jobId}`}>{e.jobTitle}</Link> : null}
+            {e.jobId ? <FastLink to={`/jobs/${e.jobId}`}>{e.jobTitle}</FastLink> : null}
             {e.customerName ? (
               <Text as="div" size="1" color="gray">
                 {e.customerName}
@@ -298,19 +301,19 @@ function ListView({ data, query }: { data: Data; query: string }) {
             <div className="row-actions">
               {data.canWrite ? (
                 <Button asChild size="1" variant="soft">
-                  <Link to={`/schedule/events/${e.id}/edit${query}`}>Edit</Link>
+                  <FastLink to={`/schedule/events/${e.id}/edit${query}`}>Edit</FastLink>
                 </Button>
               ) : null}
               <Button asChild size="1" variant="ghost">
-                <Link to={`/schedule/events/${e.id}/photos${query}`}>Photos</Link>
+                <FastLink to={`/schedule/events/${e.id}/photos${query}`}>Photos</FastLink>
               </Button>
               {data.canTask ? (
                 <Button asChild size="1" variant="ghost">
-                  <Link
+                  <FastLink
                     to={`/tasks/new?${new URLSearchParams({ scheduleEventId: String(e.id), ...(e.jobId ? { jobId: String(e.jobId) } : {}), ...(e.customerId ? { customerId: String(e.customerId) } : {}) })}`}
                   >
                     Add Task
-                  </Link>
+                  </FastLink>
                 </Button>
               ) : null}
             </div>
@@ -349,6 +352,8 @@ function prevDay(day: string) {
 export default function Schedule() {
   const display = useDisplay();
   const data = useLoaderData<typeof loader>();
+  // Read by name: on a document the events are HTML only (undefined here; rowsOnce).
+  const events = data.rows;
   const query = useKeptQuery();
   const nav = (overrides: Record<string, string | null>) => scheduleHref(data, overrides);
   return (
@@ -419,7 +424,7 @@ export default function Schedule() {
                 Apply
               </Button>
               <Badge color="gray" radius="full" data-testid="event-count">
-                {data.events.length} event{data.events.length === 1 ? "" : "s"}
+                {`${data.eventCount} event${data.eventCount === 1 ? "" : "s"}`}
               </Badge>
             </Flex>
           </Form>
@@ -427,9 +432,16 @@ export default function Schedule() {
       }
     >
       <Card size="2">
-        {data.view === "week" ? <WeekView data={data} query={query} /> : null}
-        {data.view === "month" ? <MonthView data={data} query={query} /> : null}
-        {data.view === "list" || data.view === "day" ? <ListView data={data} query={query} /> : null}
+        {/* data-fast-links: the calendar's links navigate client-side without a marker each. */}
+        <div data-fast-links="">
+          <FastLinkScope value={true}>
+            {data.view === "week" ? <WeekView data={data} events={events} query={query} /> : null}
+            {data.view === "month" ? <MonthView data={data} events={events} query={query} /> : null}
+            {data.view === "list" || data.view === "day" ? (
+              <ListView data={data} events={events} query={query} />
+            ) : null}
+          </FastLinkScope>
+        </div>
       </Card>
     </ListPage>
   );

@@ -5,6 +5,7 @@ import { DialogRoute, DialogRouteError } from "~/components/dialog-route";
 import { TaskForm } from "~/components/task-form";
 import { readPickers } from "~/forms/picker.server";
 import { customerPickerScope } from "~/models/customer.server";
+import { getJob } from "~/models/job.server";
 import { getSettings } from "~/models/settings.server";
 import { taskFormOptions } from "~/models/task-options.server";
 import { createTask } from "~/models/task.server";
@@ -26,9 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const url = new URL(request.url);
   const db = await getDb();
+  const jobId = parseRouteId(url.searchParams.get("jobId") ?? undefined);
   const prefill = {
-    customerId: parseRouteId(url.searchParams.get("customerId") ?? undefined),
-    jobId: parseRouteId(url.searchParams.get("jobId") ?? undefined),
+    // A job's "Add task" (the Jobs list's row menu) names the job only: its customer comes with it.
+    customerId:
+      parseRouteId(url.searchParams.get("customerId") ?? undefined) ??
+      (jobId ? ((await getJob(db, jobId))?.customerId ?? null) : null),
+    jobId,
     scheduleEventId: parseRouteId(url.searchParams.get("scheduleEventId") ?? undefined),
   };
   const options = await taskFormOptions(

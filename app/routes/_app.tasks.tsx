@@ -1,14 +1,13 @@
-import { Badge } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DataTable, RowMenu } from "~/components/data-table";
+import { ACTIONS_HEADER, DataTable, RowMenu } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { RowMenuLink } from "~/components/action-menu";
 import { FastLink } from "~/components/fast-link";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
 import { ListCard, ListPage } from "~/components/list-page";
-import { PriorityBadge, StatusBadge } from "~/components/status-badge";
-import { CompleteTaskForm } from "~/components/complete-task-form";
+import { PlainBadge, PriorityBadge, StatusBadge } from "~/components/status-badge";
+import { CompleteTaskButton, CompleteTasksForm } from "~/components/complete-task-form";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { getSettings } from "~/models/settings.server";
 import { completeTask, isOverdue, listTasks } from "~/models/task.server";
@@ -19,6 +18,7 @@ import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";
 import { choiceFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
+import { listRows } from "~/utils/list-rows.server";
 
 import { can } from "~/utils/permissions";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,31 +40,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [{ rows, total }, settings] = await Promise.all([listTasks(db, list), getSettings(db)]);
   const today = businessToday(settings.system.timeZone);
-  return json({
-    // Only what the rows show (the page's data is serialised once more for hydration).
-    tasks: rows.map((t) => ({
-      id: t.id,
-      title: t.title,
-      description: t.description,
-      status: t.status,
-      overdue: isOverdue(t, today),
-      priority: t.priority,
-      type: t.type,
-      assignedResourceName: t.assignedResourceName,
-      assignedUserName: t.assignedUserName,
-      dueDate: t.dueDate,
-      jobId: t.jobId,
-      jobTitle: t.jobTitle,
-      customerId: t.customerId,
-      customerName: t.customerName,
-    })),
+  // Only what the rows show; on a document they are sent as HTML only (listRows).
+  const tasks = rows.map((t) => ({
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    status: t.status,
+    overdue: isOverdue(t, today),
+    priority: t.priority,
+    type: t.type,
+    assignedResourceName: t.assignedResourceName,
+    assignedUserName: t.assignedUserName,
+    dueDate: t.dueDate,
+    jobId: t.jobId,
+    jobTitle: t.jobTitle,
+    customerId: t.customerId,
+    customerName: t.customerName,
+  }));
+  const data = {
     total,
     list,
     canWrite: can(user.viewRole, "tasks", "write"),
     canDelete: can(user.viewRole, "tasks", "delete"),
     canPhotos: can(user.viewRole, "photos"),
     canCustomers: can(user.viewRole, "customers"),
-  });
+  };
+  return listRows(request, data, tasks, (t) => ({ id: t.id }));
 }
 
 /** The list's Complete buttons post here (intent=complete). */
@@ -83,10 +84,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Tasks() {
   const display = useDisplay();
-  const { tasks, total, list, canWrite, canDelete, canPhotos, canCustomers } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { rows: tasks, total, list, canWrite, canDelete, canPhotos, canCustomers } = data;
   const query = useKeptQuery();
   const empty =
-    tasks.length === 0 ? (
+    data.menus.length === 0 ? (
       <EmptyState
         title={list.filtered ? "No tasks found" : "No tasks yet. Add your first task!"}
         hint={list.filtered ? "Try adjusting your search or filter criteria." : undefined}
@@ -106,101 +108,103 @@ export default function Tasks() {
       }
     >
       <ListCard heading="All Tasks" total={total} countTestId="task-count" list={list} empty={empty}>
-        <DataTable
-          label="Tasks"
-          menus={{
-            keys: tasks,
-            render: (t) => (
-              <>
-                <RowMenuLink to={`/tasks/${t.id}/edit${query}`} keepScroll>
-                  Edit
-                </RowMenuLink>
-                {canPhotos ? (
-                  <RowMenuLink to={`/tasks/${t.id}/photos${query}`} keepScroll>
-                    Photos
+        <CompleteTasksForm enabled={canWrite}>
+          <DataTable
+            label="Tasks"
+            markupOnly={!tasks}
+            rowIds="t"
+            menus={{
+              keys: data.menus,
+              render: (t) => (
+                <>
+                  <RowMenuLink to={`/tasks/${t.id}/edit${query}`} keepScroll>
+                    Edit
                   </RowMenuLink>
-                ) : null}
-                {canDelete ? (
-                  <RowMenuLink to={`/tasks/${t.id}/delete${query}`} keepScroll danger>
-                    Delete
-                  </RowMenuLink>
-                ) : null}
-              </>
-            ),
-          }}
-          headers={[
-            "Task",
-            "Status",
-            "Priority",
-            { label: "Type", className: "c-wide" },
-            "Assignee",
-            "Due Date",
-            "Related",
-            <span key="a" className="visually-hidden">
-              Actions
-            </span>,
-          ]}
-        >
-          {tasks.map((t) => (
-            <tr key={t.id} data-testid="task-row">
-              <td className="c-main">
-                {canWrite ? (
-                  <FastLink to={`/tasks/${t.id}/edit${query}`} preventScrollReset className="plain strong">
-                    {t.title}
-                  </FastLink>
-                ) : (
-                  <span className="strong">{t.title}</span>
-                )}
-                {t.description ? <span className="truncate small muted">{t.description}</span> : null}
-              </td>
-              <td className="c-status">
-                <StatusBadge status={t.status} />
-                {t.overdue ? (
-                  <>
-                    {" "}
-                    <Badge color="red" data-testid="overdue-badge">
-                      Overdue
-                    </Badge>
-                  </>
-                ) : null}
-              </td>
-              <td className="c-status">
-                <PriorityBadge priority={t.priority} />
-              </td>
-              <td className="c-wide">{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
-              <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
-              <td className="c-date" data-label="Due">
-                {t.dueDate ? formatDate(t.dueDate, display) : <span className="muted">—</span>}
-              </td>
-              <td>
-                {t.jobId ? (
-                  <FastLink to={`/jobs/${t.jobId}`} className="plain">
-                    {t.jobTitle}
-                  </FastLink>
-                ) : null}
-                {t.customerName ? (
-                  <div className="small muted">
-                    {t.customerId && canCustomers ? (
-                      <FastLink to={`/customers/${t.customerId}`} className="plain">
-                        {t.customerName}
-                      </FastLink>
-                    ) : (
-                      t.customerName
-                    )}
-                  </div>
-                ) : null}
-              </td>
-              <td className="c-actions">
-                {canWrite ? (
-                  <div className="row-actions">
-                    {t.status !== "done" ? <CompleteTaskForm taskId={t.id} title={t.title} /> : null}
-                    <RowMenu id={t.id} label={`Actions for ${t.title}`} />
-                  </div>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+                  {canPhotos ? (
+                    <RowMenuLink to={`/tasks/${t.id}/photos${query}`} keepScroll>
+                      Photos
+                    </RowMenuLink>
+                  ) : null}
+                  {canDelete ? (
+                    <RowMenuLink to={`/tasks/${t.id}/delete${query}`} keepScroll danger>
+                      Delete
+                    </RowMenuLink>
+                  ) : null}
+                </>
+              ),
+            }}
+            headers={[
+              { label: "Task", col: "main" },
+              { label: "Status", col: "status" },
+              { label: "Priority", col: "status" },
+              { label: "Type", col: "wide" },
+              "Assignee",
+              { label: "Due Date", col: "date", card: "Due" },
+              "Related",
+              ACTIONS_HEADER,
+            ]}
+          >
+            {/* Lean rows (app.css styles them by position): the title link (id t<id>: it names the
+              row's buttons), a note; badges; plain text; a job link and its customer under it. */}
+            {tasks?.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  {canWrite ? (
+                    <FastLink to={`/tasks/${t.id}/edit${query}`} id={`t${t.id}`}>
+                      {t.title}
+                    </FastLink>
+                  ) : (
+                    <span className="strong" id={`t${t.id}`}>
+                      {t.title}
+                    </span>
+                  )}
+                  {t.description ? (
+                    <span className={canWrite ? undefined : "truncate small muted"}>{t.description}</span>
+                  ) : null}
+                </td>
+                <td>
+                  <StatusBadge status={t.status} />
+                  {t.overdue ? (
+                    <>
+                      {" "}
+                      <PlainBadge color="red">Overdue</PlainBadge>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  <PriorityBadge priority={t.priority} />
+                </td>
+                <td>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
+                <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
+                <td>{t.dueDate ? formatDate(t.dueDate, display) : <span className="muted">—</span>}</td>
+                <td>
+                  {t.jobId ? <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink> : null}
+                  {/* The customer, small and muted under the job: by position after the job's link
+                    (a link after a link, or a <div>; app.css). */}
+                  {!t.customerName ? null : t.jobId && t.customerId && canCustomers ? (
+                    <FastLink to={`/customers/${t.customerId}`}>{t.customerName}</FastLink>
+                  ) : (
+                    <div className={t.jobId ? undefined : "small muted"}>
+                      {t.customerId && canCustomers ? (
+                        <FastLink to={`/customers/${t.customerId}`}>{t.customerName}</FastLink>
+                      ) : (
+                        t.customerName
+                      )}
+                    </div>
+                  )}
+                </td>
+                <td>
+                  {canWrite ? (
+                    <>
+                      {t.status !== "done" ? <CompleteTaskButton taskId={t.id} /> : null}
+                      <RowMenu id={t.id} label={`Actions for ${t.title}`} />
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </CompleteTasksForm>
       </ListCard>
     </ListPage>
   );

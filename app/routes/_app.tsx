@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,7 +11,7 @@ import { can } from "~/utils/permissions";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The Inbox's unread count beside its nav item, for the roles that see the Inbox.
-  return json({ inboxUnread: can(user.viewRole, "inbox") ? await cachedUnreadCount(await getDb()) : null });
+  return { inboxUnread: can(user.viewRole, "inbox") ? await cachedUnreadCount(await getDb()) : null };
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

@@ -32,7 +32,16 @@ export function listRows<D extends object, R, K extends { id: number }>(
   rows: R[],
   menuKey: (row: R) => K,
 ): D & { rows?: R[]; menus: K[] } {
-  const out = Object.assign(data, { menus: rows.map(menuKey) }) as D & { rows?: R[]; menus: K[] };
+  return rowsOnce(request, Object.assign(data, { menus: rows.map(menuKey) }), rows);
+}
+
+/**
+ * `rows` as listRows sends them (HTML only on a document), for a screen without row menus (the
+ * Schedule's events): no `menus`. Whatever the page needs of the rows besides drawing them (a count)
+ * goes in `data`.
+ */
+export function rowsOnce<D extends object, R>(request: Request, data: D, rows: R[]): D & { rows?: R[] } {
+  const out = data as D & { rows?: R[] };
   if (isDocumentRequest(request)) Object.defineProperty(out, "rows", { value: rows, enumerable: false });
   else out.rows = rows;
   return out;

@@ -8,8 +8,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
-import { jobs, tasks } from "../../db/schema";
-import { launchBrowser, newContext, signInAs } from "../setup/browser";
+import { jobs, tasks, users } from "../../db/schema";
+import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `hm${Date.now().toString(36)}`;
@@ -63,10 +63,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function home(who: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { javaScriptEnabled: false });
+async function home(who: string, javaScriptEnabled = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { javaScriptEnabled });
   const page = await signInAs(context, who);
   await page.goto("/");
+  if (javaScriptEnabled) await waitForHydration(page);
   return { context, page };
 }
 
@@ -173,6 +174,34 @@ describe("Home without JavaScript", () => {
     await shots(page, "installer");
     await context.close();
   });
+
+  it.each([false, true])(
+    "installer: Complete on one of My Tasks finishes it (JavaScript %s)",
+    async (javaScriptEnabled) => {
+      const db = await getDb();
+      const [installer] = await db.select({ id: users.id }).from(users).where(eq(users.username, "installer"));
+      const owner = await signIn("owner");
+      const title = `Hang pantry doors ${tag} ${javaScriptEnabled ? "js" : "plain"}`;
+      // Due long ago: first in My Tasks (overdue first), whatever other files give the installer.
+      const created = await api("/api/tasks", {
+        method: "POST",
+        cookie: owner,
+        headers: { Origin: baseUrl() },
+        json: { title, type: "installation", priority: "high", dueDate: "2001-02-03", assignedToUserId: installer.id },
+      });
+      expect(created.status).toBe(201);
+      const { context, page } = await home("installer", javaScriptEnabled);
+      const item = page.getByTestId("my-task").filter({ hasText: title });
+      expect(await item.textContent()).toContain("Overdue");
+      await item.getByRole("button", { name: `Complete ${title}`, exact: true }).click();
+      await page.getByText("Task completed").first().waitFor();
+      expect(new URL(page.url()).pathname).toBe("/");
+      await expect.poll(() => page.getByTestId("my-task").filter({ hasText: title }).count()).toBe(0);
+      const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, created.body.id));
+      expect(row.status).toBe("done");
+      await context.close();
+    },
+  );
 
   it("installer quick actions: Report Issue, Request Materials and Update Progress work as plain forms", async () => {
     const { context, page } = await home("installer");

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { customers } from "../../db/schema";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, listRows, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 let browser: Browser;
@@ -128,7 +128,7 @@ describe("money flow without JavaScript", () => {
     await page.goto("/invoices?status=overdue");
     const overdue = await page.textContent('[data-testid="stat-overdue"]');
     expect(Number(overdue)).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid="invoice-row"]').count()).toBe(Number(overdue));
+    expect(await listRows(page, "Invoices").count()).toBe(Number(overdue));
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // The operations dialogs as plain HTML forms (JavaScript off), and one with JavaScript on.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, rowAction, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, listRows, newContext, rowAction, signInAs, waitForHydration } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `ef${Date.now().toString(36)}`;
@@ -43,8 +43,10 @@ describe("jobs and tasks without JavaScript", () => {
     await page.getByText("Job created").waitFor();
 
     await page.goto(`/jobs?search=${tag}&status=quoted`);
-    const row = page.getByTestId("job-row").filter({ hasText: `${tag} Pantry` });
+    const row = listRows(page, "Jobs").filter({ hasText: `${tag} Pantry` });
     expect(await row.getByText("$4,200.50").count()).toBe(1);
+    // Its ⋯ is named after the job (aria-labelledby: "Actions for" and the title link).
+    expect(await row.getByRole("link", { name: `Actions for ${tag} Pantry`, exact: true }).count()).toBe(1);
     // Quoted jobs offer no Schedule Install.
     const edit = await rowAction(row, "Edit");
     expect(await row.getByRole("link", { name: "Schedule install" }).count()).toBe(0);
@@ -57,7 +59,7 @@ describe("jobs and tasks without JavaScript", () => {
     await page.getByText("Job updated").waitFor();
     expect(page.url()).toContain("status=quoted");
     await page.goto(`/jobs?search=${tag}&status=approved`);
-    const approved = page.getByTestId("job-row").filter({ hasText: `${tag} Pantry` });
+    const approved = listRows(page, "Jobs").filter({ hasText: `${tag} Pantry` });
     expect(await (await rowAction(approved, "Schedule install")).count()).toBe(1);
 
     await approved.getByRole("link", { name: "Add task", exact: true }).click();
@@ -137,8 +139,7 @@ describe("with JavaScript", () => {
     await page.getByText("Task created").first().waitFor();
     await page.goto(`/tasks?search=${tag}%20Touch`);
     expect(
-      await page
-        .getByTestId("task-row")
+      await listRows(page, "Tasks")
         .filter({ hasText: `${tag} Touch up paint` })
         .getByText("High")
         .count(),
@@ -167,15 +168,18 @@ describe("with JavaScript", () => {
       page.waitForURL((url) => url.searchParams.get("search") === `${tag} Filtered`),
       page.getByRole("searchbox", { name: "Search jobs" }).fill(`${tag} Filtered`),
     ]);
-    await page
-      .getByTestId("job-row")
+    await listRows(page, "Jobs")
       .filter({ hasText: `${tag} Filtered` })
       .waitFor();
     // The URL changes a tick before React renders the filtered rows: wait for the list itself.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="job-row"]').length === 1, null, {
-      timeout: 10_000,
-    });
-    expect(await page.getByTestId("job-row").count()).toBe(1);
+    await page.waitForFunction(
+      () => document.querySelectorAll('table[aria-label="Jobs"] > tbody > tr').length === 1,
+      null,
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(await listRows(page, "Jobs").count()).toBe(1);
     expect(new URL(page.url()).searchParams.get("status")).toBe("approved");
     await context.close();
   });

@@ -1,7 +1,7 @@
 // Browser tests of the operations area: JavaScript off for the forms, on for the live conflict check.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, rowAction, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, listRows, newContext, rowAction, signInAs, waitForHydration } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `e2e${Date.now().toString(36)}`;
@@ -33,6 +33,7 @@ beforeAll(async () => {
   await post("/api/jobs", { customerId: customer.id, title: jobTitle, status: "approved" });
   taskTitle = `${tag} Hang crown`;
   await post("/api/tasks", { title: taskTitle, status: "open", customerId: customer.id });
+  await post("/api/tasks", { title: `${tag} Fit toe kick`, status: "open", customerId: customer.id });
 });
 
 afterAll(async () => {
@@ -44,7 +45,7 @@ describe("without JavaScript", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "office");
     await page.goto(`/jobs?search=${tag}`);
-    await (await rowAction(page.getByTestId("job-row").filter({ hasText: jobTitle }), "Schedule install")).click();
+    await (await rowAction(listRows(page, "Jobs").filter({ hasText: jobTitle }), "Schedule install")).click();
     await page.waitForURL(/\/schedule\/events\/new/);
     await expect.poll(() => page.inputValue('#event-form input[name="title"]')).toBe(`Install: ${jobTitle}`);
     expect(await page.inputValue('#event-form select[name="type"]')).toBe("install");
@@ -99,8 +100,9 @@ describe("without JavaScript", () => {
     const page = await signInAs(context, "office");
     await page.goto("/schedule?view=week&date=2031-03-19");
     const chip = async (day: string, title: string) => {
-      const found = page.locator(`[data-day="${day}"] [data-testid="event-chip"]`).filter({ hasText: title });
-      return (await found.count()) ? ((await found.locator(".event-chip-time").textContent()) ?? "").trim() : null;
+      // A chip: its time, title and resources, one line each.
+      const found = page.locator(`[data-day="${day}"] a`).filter({ hasText: title });
+      return (await found.count()) ? ((await found.locator("span").first().textContent()) ?? "").trim() : null;
     };
     expect(await chip("2031-03-17", `${tag} three days`)).toBeNull();
     expect(await chip("2031-03-18", `${tag} three days`)).toBe("8:00 AM → · Day 1 of 3");
@@ -118,7 +120,7 @@ describe("without JavaScript", () => {
       expect(await page.locator(`[data-day="${day}"]`).getByText(`${tag} three days`).count()).toBe(1);
     }
     await page.goto("/schedule?view=list&date=2031-03-17");
-    const row = page.getByTestId("event-row").filter({ hasText: `${tag} three days` });
+    const row = listRows(page, "Events").filter({ hasText: `${tag} three days` });
     expect(await row.textContent()).toContain("Tue, Mar 18 – Thu, Mar 20");
     await context.close();
   });
@@ -127,12 +129,31 @@ describe("without JavaScript", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "installer");
     await page.goto(`/tasks?search=${encodeURIComponent(taskTitle)}`);
-    const row = page.getByTestId("task-row").filter({ hasText: taskTitle });
+    const row = listRows(page, "Tasks").filter({ hasText: taskTitle });
     expect(await row.getByText("Open", { exact: true }).count()).toBe(1);
     await row.getByRole("button", { name: `Complete ${taskTitle}` }).click();
     await page.getByText("Task completed").waitFor();
     expect(await row.getByText("Done", { exact: true }).count()).toBe(1);
     expect(await row.getByRole("button", { name: `Complete ${taskTitle}` }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("completes a task from the Tasks list with JavaScript, without reloading the page", async () => {
+    const title = `${tag} Fit toe kick`;
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await signInAs(context, "office");
+    await page.goto(`/tasks?search=${encodeURIComponent(title)}`);
+    await waitForHydration(page);
+    // A mark on this document: a full page load would lose it.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const row = listRows(page, "Tasks").filter({ hasText: title });
+    expect(await row.getByRole("link", { name: `Actions for ${title}`, exact: true }).count()).toBe(1);
+    await row.getByRole("button", { name: `Complete ${title}`, exact: true }).click();
+    await page.getByText("Task completed").waitFor();
+    await row.getByText("Done", { exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: `Complete ${title}` }).count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(new URL(page.url()).searchParams.get("search")).toBe(title);
     await context.close();
   });
 

@@ -5,7 +5,7 @@
 // is typed as a percent and stored as the same rate.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, listRows, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `tl${Date.now().toString(36)}`;
@@ -89,6 +89,21 @@ async function onScreen(page: Page, selector: string, width: number) {
 
 // A list's rows: the one record table of each list page (rows carry no test id: docs/decisions/list-rows-once.md).
 const ROW = ".data-table > tbody > tr";
+
+/**
+ * A CSS selector for a row's cells playing `part` on its card (app/components/data-table.tsx): named
+ * once by the table (`data-money="4 5"`; `data-main`: the first column) or, in a table whose rows
+ * hydrate, by a class on each cell (`c-money`).
+ */
+async function cellsOf(page: Page, part: "main" | "money" | "date") {
+  const columns = await page.locator(".data-table").first().getAttribute(`data-${part}`);
+  if (columns === null) return `td.c-${part}`;
+  if (part === "main") return "td:first-child";
+  return `td:is(${columns
+    .split(" ")
+    .map((n) => `:nth-child(${n})`)
+    .join(", ")})`;
+}
 const LISTS = [
   { path: "/jobs", money: ["$12,345.67"] },
   { path: "/quotes", money: ["$1,087.50"] },
@@ -108,16 +123,21 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         expect(await overflow(page), list.path).toBe(0);
         // A card: the table's header row is hidden, the cells stack.
         expect((await page.locator(".data-table thead").boundingBox())!.height).toBeLessThanOrEqual(1);
-        const money = row.locator(".c-money");
+        const money = row.locator(await cellsOf(page, "money"));
         expect(await money.allTextContents()).toEqual(list.money.map((m) => expect.stringContaining(m)));
         for (let i = 0; i < list.money.length; i++) {
-          const box = await onScreen(page, `${ROW} >> nth=0 >> .c-money >> nth=${i}`, width);
+          const box = await onScreen(page, `${ROW} >> nth=0 >> ${await cellsOf(page, "money")} >> nth=${i}`, width);
           // Never wrapped mid-value: one line of text.
           expect(box.height, list.path).toBeLessThan(30);
         }
-        await onScreen(page, `${ROW} >> nth=0 >> .c-date`, width);
+        await onScreen(page, `${ROW} >> nth=0 >> ${await cellsOf(page, "date")}`, width);
         // The name is a link to the record (tasks: its edit dialog).
-        expect(await row.locator(".c-main a").first().getAttribute("href")).toMatch(/^\/[a-z]+\/\d+/);
+        expect(
+          await row
+            .locator(`${await cellsOf(page, "main")} a`)
+            .first()
+            .getAttribute("href"),
+        ).toMatch(/^\/[a-z]+\/\d+/);
         // The actions sit in a menu that opens without JS (a link: the page comes back with it open), on screen.
         await onScreen(page, `${ROW} >> nth=0 >> a[aria-expanded]`, width);
         await row.locator("a[aria-expanded]").click();
@@ -168,7 +188,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
   it("Record payment from a list row opens its dialog and comes back to the list", async () => {
     const { context, page } = await pageAt(768, false);
     await page.goto(`/invoices?search=${tag}`);
-    const row = page.getByTestId("invoice-row").first();
+    const row = listRows(page, "Invoices").first();
     await row.locator("a[aria-expanded]").click();
     await row.getByRole("link", { name: "Record payment", exact: true }).click();
     await page.waitForURL(new RegExp(`/invoices/${ids.invoice}/pay`));
@@ -184,7 +204,7 @@ describe("schedule month: a compact grid on a tablet, an agenda on a phone", () 
     await page.goto(`/schedule?view=month&date=${DAY}`);
     expect(await overflow(page)).toBe(0);
     const cell = page.locator(`[data-day="${DAY}"]`);
-    expect(await cell.getByTestId("day-count").textContent()).toBe("1");
+    expect(await cell.locator(".calendar-cell-count").textContent()).toBe("1");
     expect(await cell.getByText(names.event).isVisible()).toBe(false);
     const link = cell.getByRole("link", { name: /^Tuesday, Feb 10\s*:\s*1 event$/ });
     expect(await link.count()).toBe(1);
@@ -194,7 +214,7 @@ describe("schedule month: a compact grid on a tablet, an agenda on a phone", () 
     expect((await cell.boundingBox())!.height).toBeLessThan(100);
     await link.click();
     await page.waitForURL((url) => url.searchParams.get("view") === "day" && url.searchParams.get("date") === DAY);
-    expect(await page.getByTestId("event-row").filter({ hasText: names.event }).count()).toBe(1);
+    expect(await listRows(page, "Events").filter({ hasText: names.event }).count()).toBe(1);
     await context.close();
   });
 
@@ -276,7 +296,7 @@ describe("no dead ends", () => {
   it("an installer tapping an event gets its details, read-only, not a 403 (no JS)", async () => {
     const { context, page } = await pageAt(390, false, "installer");
     await page.goto(`/schedule?view=week&date=${DAY}`);
-    const chip = page.locator(`[data-day="${DAY}"] [data-testid="event-chip"]`).filter({ hasText: names.event });
+    const chip = page.locator(`[data-day="${DAY}"] a`).filter({ hasText: names.event });
     expect(await chip.getAttribute("href")).toMatch(new RegExp(`^/schedule/events/${ids.event}\\?`));
     const [response] = await Promise.all([page.waitForResponse(/\/schedule\/events\/\d+/), chip.click()]);
     expect(response.status()).toBe(200);

@@ -355,11 +355,11 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
       await visit(page, "/customers", js);
       const sidebar = page.locator("aside.sidebar");
       const jobs = sidebar.getByRole("link", { name: "Jobs", exact: true });
-      const labelWidth = () => jobs.locator(".sidebar-label").evaluate((el) => el.getBoundingClientRect().width);
+      const labelWidth = () => jobs.locator("span").evaluate((el) => el.getBoundingClientRect().width);
       const labelShown = () =>
         until(
           page,
-          () => document.querySelector<HTMLElement>('aside.sidebar a[href="/jobs"] .sidebar-label')!.offsetWidth > 20,
+          () => document.querySelector<HTMLElement>('aside.sidebar a[href="/jobs"] > span')!.offsetWidth > 20,
         );
       const rect = () => sidebar.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
       if (viewport.width < 768) {
@@ -381,7 +381,7 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         await page.mouse.move(viewport.width - 5, viewport.height - 5);
         await until(
           page,
-          () => document.querySelector<HTMLElement>('aside.sidebar a[href="/jobs"] .sidebar-label')!.offsetWidth <= 1,
+          () => document.querySelector<HTMLElement>('aside.sidebar a[href="/jobs"] > span')!.offsetWidth <= 1,
         );
         await page.getByLabel("Open menu").click();
         await labelShown();
@@ -405,12 +405,12 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
         await page.getByLabel("Open menu").focus();
         await page.keyboard.press("Space");
       }
-      const first = page.locator("aside.sidebar a.sidebar-link").first();
+      const first = page.locator("aside.sidebar nav a").first();
       await first.focus();
       await page.keyboard.press("Tab");
       const focused = await page.evaluate(() => ({
         inSidebar: !!document.activeElement?.closest("aside.sidebar"),
-        label: (document.activeElement?.querySelector(".sidebar-label") as HTMLElement | null)?.offsetWidth ?? 0,
+        label: (document.activeElement?.querySelector("span") as HTMLElement | null)?.offsetWidth ?? 0,
       }));
       expect(focused.inSidebar).toBe(true);
       expect(focused.label).toBeGreaterThan(0);

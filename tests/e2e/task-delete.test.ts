@@ -2,7 +2,7 @@
 // asks first, then removes it with a toast; installers, who may not delete, have no Delete.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, rowAction, signInAs } from "../setup/browser";
+import { launchBrowser, listRows, newContext, rowAction, signInAs } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `td${Date.now().toString(36)}`;
@@ -30,7 +30,7 @@ describe("deleting a task", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "installer");
     await page.goto(`/tasks?search=${tag}`);
-    const row = page.getByTestId("task-row").filter({ hasText: title });
+    const row = listRows(page, "Tasks").filter({ hasText: title });
     await row.locator("a[aria-expanded]").click();
     expect(await row.getByRole("link", { name: "Edit", exact: true }).count()).toBe(1);
     expect(await row.getByRole("link", { name: "Delete", exact: true }).count()).toBe(0);
@@ -41,13 +41,13 @@ describe("deleting a task", () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await signInAs(context, "office");
     await page.goto(`/tasks?search=${tag}`);
-    const row = page.getByTestId("task-row").filter({ hasText: title });
+    const row = listRows(page, "Tasks").filter({ hasText: title });
     await (await rowAction(row, "Delete")).click();
     await page.getByText(`Are you sure you want to delete ${title}?`).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText(`${title} has been deleted.`).waitFor();
     expect(new URL(page.url()).searchParams.get("search")).toBe(tag);
-    expect(await page.getByTestId("task-row").filter({ hasText: title }).count()).toBe(0);
+    expect(await listRows(page, "Tasks").filter({ hasText: title }).count()).toBe(0);
     await context.close();
   });
 });

@@ -54,3 +54,19 @@ export async function rowAction(row: Locator, name: string) {
   await item.waitFor();
   return item;
 }
+
+/**
+ * A list's rows (app/components/data-table.tsx): the body rows of the table named `label` ("Jobs",
+ * "Inventory items"). Rows carry no test id (docs/decisions/list-rows-once.md).
+ */
+export function listRows(page: Page, label: string) {
+  return page.locator(`table[aria-label="${label}"] > tbody > tr`);
+}
+
+/** A list row's cell in the column headed `heading` ("Avg Cost"): cells carry no test id or class. */
+export async function cellUnder(row: Locator, heading: string) {
+  const headings = await row.locator("xpath=ancestor::table[1]/thead/tr/th").allTextContents();
+  const index = headings.findIndex((text) => text.trim() === heading);
+  if (index < 0) throw new Error(`no column "${heading}" in ${JSON.stringify(headings)}`);
+  return row.locator(`xpath=td[${index + 1}]`);
+}

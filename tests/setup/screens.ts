@@ -2,7 +2,7 @@
 // full-page screenshots at 390, 768 and 1280 px, JavaScript on and off). One table for all of them:
 // a new screen (Photos, Inventory, Reports…) joins every check by adding one line to SCREENS.
 import { getDb } from "../../db/client.server";
-import { emails } from "../../db/schema";
+import { emails, photos } from "../../db/schema";
 import { createPortalToken } from "~/models/portal.server";
 import { api, baseUrl, signIn } from "./http";
 
@@ -172,6 +172,20 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
       jobId: job.id,
     })
     .returning({ id: emails.id });
+  // A job's photo strip wider than a phone (rows only, as the large dataset's: "No preview").
+  await db.insert(photos).values(
+    Array.from({ length: 6 }, (_, i) => ({
+      filename: `${tag}-${i}.jpg`,
+      originalName: `IMG_${i}.jpg`,
+      fileSize: 400_000,
+      mimeType: "image/jpeg",
+      objectPath: `fixture/${tag}-${i}.jpg`,
+      customerId: customer.id,
+      jobId: job.id,
+      derivativeStatus: "failed",
+      sortOrder: i,
+    })),
+  );
   const supplier = await post("/api/suppliers", { name: `Northern Hardware ${tag}`, email: `${tag}-po@example.com` });
   const hinge = await post("/api/inventory/items", {
     sku: `HNG-${tag}`,

@@ -96,25 +96,38 @@ export function extract(
   props: { className?: string; style?: CSSProperties },
   ...defs: PropDefs[]
 ): Record<string, unknown> & { className?: string; style?: CSSProperties } {
-  const rest: Record<string, unknown> = { ...props };
+  const given = props as Record<string, unknown>;
+  // The rest is copied key by key, not spread and then deleted from: deleting turns the object into
+  // a slow dictionary, and every component of every row renders through here.
+  const rest: Record<string, unknown> = {};
+  copy: for (const key in given) {
+    for (const set of defs) if (hasOwn.call(set, key)) continue copy;
+    rest[key] = given[key];
+  }
   const classes: string[] = [];
   let style: Record<string, string> | undefined;
   for (const set of defs)
     for (const name in set) {
       const def = set[name];
-      const value = (rest[name] as string | Partial<Record<Breakpoint, string>> | boolean | undefined) ?? def.default;
-      delete rest[name];
+      const value = (given[name] as string | Partial<Record<Breakpoint, string>> | boolean | undefined) ?? def.default;
       if (value === undefined || value === "" || value === false) continue;
       if (def.boolean) {
         classes.push(def.className);
         continue;
       }
-      const entries: [Breakpoint, string][] =
-        typeof value === "object"
-          ? (Object.entries({ initial: def.default, ...value }) as [Breakpoint, string][]).filter(
-              ([, v]) => v !== undefined,
-            )
-          : [["initial", String(value)]];
+      if (typeof value !== "object") {
+        const v = String(value);
+        if (def.values?.includes(v)) classes.push(token(def.className, v, def.parse));
+        else if (def.vars) {
+          classes.push(def.className);
+          style ??= {};
+          for (const cssVar of def.vars) style[cssVar] = def.parse ? def.parse(v) : v;
+        }
+        continue;
+      }
+      const entries = (Object.entries({ initial: def.default, ...value }) as [Breakpoint, string][]).filter(
+        ([, v]) => v !== undefined,
+      );
       for (const [bp, v] of entries) {
         const prefix = bp === "initial" ? "" : `${bp}:`;
         if (def.values?.includes(v)) classes.push(prefix + token(def.className, v, def.parse));
@@ -126,11 +139,17 @@ export function extract(
         }
       }
     }
-  const className = cx(classes.join(" "), props.className);
+  const className = classes.length
+    ? props.className
+      ? `${classes.join(" ")} ${props.className}`
+      : classes.join(" ")
+    : props.className;
   rest.className = className || undefined;
   rest.style = style || props.style ? { ...style, ...props.style } : undefined;
   return rest;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Class names joined, the empty ones left out. */
 export function cx(...names: (string | false | null | undefined)[]) {
