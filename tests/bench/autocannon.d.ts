@@ -10,6 +10,8 @@ declare module "autocannon" {
     method?: string;
     timeout?: number;
     pipelining?: number;
+    /** Each request in turn; `setupRequest` may change a request's path before it is sent. */
+    requests?: { setupRequest?: (request: { path: string; [key: string]: unknown }) => { path: string } }[];
   };
 
   export type Stats = {

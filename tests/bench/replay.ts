@@ -40,10 +40,18 @@ export async function replayFloor(
   return samples.sort((a, b) => a - b);
 }
 
-/** autocannon at `CONNECTIONS` for `secondsToRun`: every response's latency, sorted, and the failures. */
-export async function loadUrl(url: string, cookie: string, secondsToRun: number) {
+/**
+ * autocannon at `CONNECTIONS` for `secondsToRun`: every response's latency, sorted, and the failures.
+ * `headers` add to the cookie (`Accept: text/html` asks as a browser's page load does).
+ */
+export async function loadUrl(url: string, cookie: string, secondsToRun: number, headers: Record<string, string> = {}) {
   const samples: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: secondsToRun, headers: { Cookie: cookie } });
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: secondsToRun,
+    headers: { ...headers, Cookie: cookie },
+  });
   instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => samples.push(ms));
   const result = await instance;
   return { samples: samples.sort((a, b) => a - b), non2xx: result.non2xx + result.errors + result.timeouts };

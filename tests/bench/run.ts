@@ -17,7 +17,8 @@
 //    database dropped whatever happens.
 //
 // Flags: --all also runs every other `bench:*` script of package.json afterwards; --memory adds a
-// BENCH_MEMORY_MINUTES (default 10) load on /customers at 20 connections sampling the app's RSS.
+// BENCH_MEMORY_MINUTES (default 10) load at 20 connections sampling the app's RSS: the Customers
+// list and random customer and job pages (thousands of distinct pathnames).
 // Knobs (env): BENCH_DURATION (s, default 6), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
 // (default 20), BENCH_ROUNDS (default 1), BENCH_REUSE_DB (an already loaded database; kept), BENCH_SCREENS (comma-separated keys, default all),
 // BENCH_LCP_RUNS (default 3; 0 skips), BENCH_SEARCH (search term; default picked from the data),
@@ -628,7 +629,22 @@ async function main() {
     // ------------------------------------------------------------ memory (opt-in)
     let memory: { minute: number; rss: number }[] = [];
     if (MEMORY) {
-      log(`memory: ${MEMORY_MINUTES} min of /customers at ${CONNECTIONS} connections, RSS every 30 s`);
+      // Half the requests the Customers list, the other half a customer's or a job's page picked at
+      // random: thousands of distinct pathnames, so every per-pathname cache (the kept route
+      // matches, at most 1,000) fills and must stay bounded.
+      const [ids] = await sql<{ c0: number; c1: number; j0: number; j1: number }[]>`
+        select (select min(id) from customers)::int as c0, (select max(id) from customers)::int as c1,
+               (select min(id) from jobs)::int as j0, (select max(id) from jobs)::int as j1`;
+      const pick = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
+      let sent = 0;
+      const nextPath = () => {
+        const turn = sent++ % 4;
+        if (turn < 2) return "/customers";
+        return turn === 2 ? `/customers/${pick(ids.c0, ids.c1)}` : `/jobs/${pick(ids.j0, ids.j1)}`;
+      };
+      log(
+        `memory: ${MEMORY_MINUTES} min at ${CONNECTIONS} connections of /customers and random customer and job pages, RSS every 30 s`,
+      );
       const t0 = Date.now();
       const instance = autocannon({
         url: `${baseUrl}/customers`,
@@ -636,6 +652,7 @@ async function main() {
         duration: MEMORY_MINUTES * 60,
         headers: page(),
         timeout: 30,
+        requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
       });
       const sampler = (async () => {
         while (Date.now() - t0 < MEMORY_MINUTES * 60_000) {
