@@ -104,52 +104,43 @@ export function extract(
     for (const set of defs) if (hasOwn.call(set, key)) continue copy;
     rest[key] = given[key];
   }
-  const classes: string[] = [];
-  let style: Record<string, string> | undefined;
+  const out: Generated = { classes: [] };
   for (const set of defs)
     for (const name in set) {
       const def = set[name];
       const value = (given[name] as string | Partial<Record<Breakpoint, string>> | boolean | undefined) ?? def.default;
       if (value === undefined || value === "" || value === false) continue;
-      if (def.boolean) {
-        classes.push(def.className);
-        continue;
-      }
-      if (typeof value !== "object") {
-        const v = String(value);
-        if (def.values?.includes(v)) classes.push(token(def.className, v, def.parse));
-        else if (def.vars) {
-          classes.push(def.className);
-          style ??= {};
-          for (const cssVar of def.vars) style[cssVar] = def.parse ? def.parse(v) : v;
-        }
-        continue;
-      }
-      const entries = (Object.entries({ initial: def.default, ...value }) as [Breakpoint, string][]).filter(
-        ([, v]) => v !== undefined,
-      );
-      for (const [bp, v] of entries) {
-        const prefix = bp === "initial" ? "" : `${bp}:`;
-        if (def.values?.includes(v)) classes.push(prefix + token(def.className, v, def.parse));
-        else if (def.vars) {
-          classes.push(prefix + def.className);
-          style ??= {};
-          for (const cssVar of def.vars)
-            style[bp === "initial" ? cssVar : `${cssVar}-${bp}`] = def.parse ? def.parse(v) : v;
+      if (def.boolean) out.classes.push(def.className);
+      else if (typeof value !== "object") add(out, def, "initial", String(value));
+      else {
+        // One value per breakpoint, the default as the initial one unless given.
+        const perBreakpoint: Partial<Record<Breakpoint, string>> = { initial: def.default, ...value };
+        for (const bp in perBreakpoint) {
+          const v = perBreakpoint[bp as Breakpoint];
+          if (v !== undefined) add(out, def, bp as Breakpoint, v);
         }
       }
     }
-  const className = classes.length
-    ? props.className
-      ? `${classes.join(" ")} ${props.className}`
-      : classes.join(" ")
-    : props.className;
-  rest.className = className || undefined;
-  rest.style = style || props.style ? { ...style, ...props.style } : undefined;
+  rest.className = cx(out.classes.join(" "), props.className) || undefined;
+  rest.style = out.style || props.style ? { ...out.style, ...props.style } : undefined;
   return rest;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+type Generated = { classes: string[]; style?: Record<string, string> };
+
+/** A prop's class (`sm:rt-r-mt-3`), or its bare class and CSS variables (`--mt-sm`), at `bp`. */
+function add(out: Generated, def: PropDef, bp: Breakpoint, value: string) {
+  const prefix = bp === "initial" ? "" : `${bp}:`;
+  if (def.values?.includes(value)) out.classes.push(prefix + token(def.className, value, def.parse));
+  else if (def.vars) {
+    out.classes.push(prefix + def.className);
+    const parsed = def.parse ? def.parse(value) : value;
+    out.style ??= {};
+    for (const cssVar of def.vars) out.style[bp === "initial" ? cssVar : `${cssVar}-${bp}`] = parsed;
+  }
+}
 
 /** Class names joined, the empty ones left out. */
 export function cx(...names: (string | false | null | undefined)[]) {
