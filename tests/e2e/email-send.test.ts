@@ -102,7 +102,7 @@ beforeAll(async () => {
     schedulers: false,
   });
   browser = await launchBrowser();
-});
+}, 120_000); // waits for another file holding the e-mail state
 
 afterAll(async () => {
   console.log = originalLog;

@@ -94,6 +94,10 @@ async function toast(page: Page) {
 }
 
 beforeAll(async () => {
+  // The one e-mail configuration and the Inbox are this file's until it ends
+  // (tests/setup/shared-settings.ts) — taken before its worker starts, or the worker could take
+  // another file's e-mail jobs on the shared queue and send them to this file's SMTP server.
+  releaseEmail = await holdShared("email", "change");
   smtp = new SMTPServer({
     secure: false,
     hideSTARTTLS: true,
@@ -125,9 +129,6 @@ beforeAll(async () => {
     schedulers: false,
   });
   browser = await launchBrowser();
-
-  // The one e-mail configuration and the Inbox are this file's until it ends (tests/setup/shared-settings.ts).
-  releaseEmail = await holdShared("email", "change");
   const db = await getDb();
   // Nothing synced yet in this run; the inbox starts empty.
   await db.delete(emails);
@@ -177,7 +178,7 @@ beforeAll(async () => {
   // No configuration was left: this POST creates it (201, docs/decisions/api-conventions.md).
   expect(saved.status).toBe(201);
   configId = saved.body.id;
-});
+}, 120_000); // waits for another file holding the e-mail state
 
 afterAll(async () => {
   await browser?.close();

@@ -152,9 +152,11 @@ describe("Settings without JavaScript", () => {
 describe("Settings with JavaScript", () => {
   it("Show password switches the field's type, and the Add User dialog checks the password as you type", async () => {
     // The message follows Settings → Security (8 by default): hold it while the page is read.
+    // Signed in first: signing in takes the settings lock shared too, on another connection, and
+    // would queue behind a file waiting to change them while this one held it.
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await signInAs(context, "owner");
     await withSettings("rely", async () => {
-      const context = await newContext(browser, { javaScriptEnabled: true });
-      const page = await signInAs(context, "owner");
       await page.goto("/settings/staff/new");
       await waitForHydration(page);
       const dialog = page.getByRole("dialog");
@@ -171,7 +173,7 @@ describe("Settings with JavaScript", () => {
       // Cancel closes the dialog without saving.
       await dialog.getByRole("link", { name: "Cancel" }).click();
       await page.waitForURL((url) => url.pathname === "/settings/staff");
-      await context.close();
     });
+    await context.close();
   });
 });

@@ -1,20 +1,24 @@
 // Issue 9 item 5: a GET never changes data. Showing a message (`/inbox?email=ID`) leaves it unread;
 // opening it from a list is a POST (intent=open) that marks it read and redirects to its reading
-// pane with the list's query kept. Uses its own row only.
+// pane with the list's query kept. Uses its own row only, holding the e-mail state shared meanwhile:
+// the Inbox's browser tests empty the emails table while they hold it (tests/setup/shared-settings.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { closeDb, getDb } from "../../db/client.server";
 import { emails } from "../../db/schema";
 import { baseUrl, signIn } from "../setup/http";
+import { holdShared } from "../setup/shared-settings";
 
 const tag = `open${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let office = "";
 let emailId = 0;
+let releaseEmail: (() => Promise<void>) | undefined;
 
 const isRead = async () =>
   (await (await getDb()).select({ isRead: emails.isRead }).from(emails).where(eq(emails.id, emailId)))[0].isRead;
 
 beforeAll(async () => {
+  releaseEmail = await holdShared("email", "rely");
   office = await signIn("office");
   const [row] = await (
     await getDb()
@@ -23,10 +27,13 @@ beforeAll(async () => {
     .values({ provider: "gmail", messageId: `<${tag}@test>`, subject: `Open me ${tag}`, fromEmail: "a@example.test" })
     .returning({ id: emails.id });
   emailId = row.id;
-});
+}, 120_000); // another file may hold the e-mail state for its whole run
+
+
 
 afterAll(async () => {
   if (emailId) await (await getDb()).delete(emails).where(eq(emails.id, emailId));
+  await releaseEmail?.();
   await closeDb();
 });
 

@@ -1,15 +1,16 @@
 // The daily maintenance against the real database. Each test works inside a transaction that is
 // rolled back at the end: its rows stay invisible to the other test files running at the same
 // time (and to a maintenance run they might trigger), and nothing is left behind. "Today" is a
-// date in 1972, before any real or seeded document, so the counts are exactly these rows.
+// date in 1940, before every other file's documents (docs/decisions/tests-in-parallel.md), so the counts are
+// exactly these rows.
 import { afterAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { closeDb, getDb, type Tx } from "../../db/client.server";
 import { activityLog, customers, invoices, quotes } from "../../db/schema";
 import { expireQuotes, markOverdueInvoices, runDailyMaintenance } from "~/models/maintenance.server";
 
-const TODAY = "1972-03-02";
-const YESTERDAY = "1972-03-01";
+const TODAY = "1940-03-02";
+const YESTERDAY = "1940-03-01";
 const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 class Rollback extends Error {}
@@ -60,7 +61,7 @@ async function invoice(tx: Tx, customerId: number, status: string, balance: stri
       invoiceNumber: `MT-${run}-I${seq}`,
       title: `Maintenance test invoice ${run} ${seq} (${status})`,
       status,
-      issueDate: "1972-01-01",
+      issueDate: "1940-01-01",
       dueDate,
       total: "100.00",
       paidTotal: (100 - Number(balance)).toFixed(2),
@@ -133,7 +134,7 @@ describe("expireQuotes", () => {
 
   it("refuses a date that is not YYYY-MM-DD", async () => {
     const db = await getDb();
-    await expect(expireQuotes(db, "03/02/1972")).rejects.toThrow(/YYYY-MM-DD/);
+    await expect(expireQuotes(db, "03/02/1940")).rejects.toThrow(/YYYY-MM-DD/);
   });
 });
 

@@ -472,7 +472,7 @@ describe("the morning digest", () => {
       invoiceNumber: `OD-${tag}`,
       title: `Overdue ${tag}`,
       status: "overdue",
-      dueDate: "2000-01-03",
+      dueDate: "1945-01-03",
       subtotal: "999999.00",
       taxRate: "0",
       total: "999999.00",
