@@ -14,7 +14,7 @@ import postgres from "postgres";
 import * as schema from "../../db/schema";
 import { root } from "./lib";
 
-export type Screen = { key: string; route: string; url: string };
+export type Screen = { key: string; route: string; url: string; params?: Record<string, string> };
 export type CapturedStatement = { sql: string; params: unknown[] };
 export type Capture = Record<string, { statements: CapturedStatement[]; error?: string }>;
 
@@ -53,7 +53,7 @@ async function main() {
     const call = () =>
       loader({
         request: new Request(new URL(screen.url, baseUrl), { headers: { Cookie: cookie } }),
-        params: {},
+        params: screen.params ?? {},
         context: {},
       });
     try {

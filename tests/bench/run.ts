@@ -1,5 +1,6 @@
-// `npm run bench`: every list screen under load on the large data set (docs/performance.md),
-// each against two floors, plus what a cold first visit downloads and its LCP on a phone profile.
+// `npm run bench`: every list screen and the customer, job, quote and invoice pages under load on
+// the large data set (docs/performance.md), each against two floors, plus what a cold first visit
+// downloads and its LCP on a phone profile.
 //
 // 1. scratch database cab_bench_<timestamp>: migrate, `db/seed/index.ts --large`, VACUUM ANALYZE;
 //    build when build/index.js is older than the sources; production server; sign in as owner.
@@ -66,8 +67,18 @@ const MEMORY = process.argv.includes("--memory");
 const USERNAME = "owner";
 const PASSWORD = "cabinets2026";
 
-/** The list screens: page path, its route module, and its /api list (when it has one). */
-type ScreenDef = { key: string; path: string; route: string; api?: string; apiRoute?: string };
+/**
+ * The list screens: page path, its route module, and its /api list (when it has one). A detail
+ * screen also names its route's params (its record is picked from the data: detailScreens).
+ */
+type ScreenDef = {
+  key: string;
+  path: string;
+  route: string;
+  api?: string;
+  apiRoute?: string;
+  params?: Record<string, string>;
+};
 const ALL_SCREENS: ScreenDef[] = [
   {
     key: "customers",
@@ -121,8 +132,54 @@ const ALL_SCREENS: ScreenDef[] = [
     apiRoute: "routes/api.inventory.items",
   },
 ];
+/**
+ * The detail screens, each on the record with the most of what its page lists (the busiest page of
+ * its kind, not a typical one): the customer with the most jobs, the job with the most tasks, the
+ * quote and the invoice with the most lines.
+ */
+const DETAILS = [
+  {
+    key: "customer",
+    route: "routes/_app.customers_.$customerId",
+    param: "customerId",
+    path: (id: string) => `/customers/${id}`,
+    pick: "select customer_id as id from jobs group by 1 order by count(*) desc, 1 limit 1",
+  },
+  {
+    key: "job",
+    route: "routes/_app.jobs_.$jobId",
+    param: "jobId",
+    path: (id: string) => `/jobs/${id}`,
+    pick: "select job_id as id from tasks where job_id is not null group by 1 order by count(*) desc, 1 limit 1",
+  },
+  {
+    key: "quote",
+    route: "routes/_app.quotes_.$quoteId",
+    param: "quoteId",
+    path: (id: string) => `/quotes/${id}`,
+    pick: "select quote_id as id from quote_items group by 1 order by count(*) desc, 1 limit 1",
+  },
+  {
+    key: "invoice",
+    route: "routes/_app.invoices_.$invoiceId",
+    param: "invoiceId",
+    path: (id: string) => `/invoices/${id}`,
+    pick: "select invoice_id as id from invoice_items group by 1 order by count(*) desc, 1 limit 1",
+  },
+];
 const wanted = process.env.BENCH_SCREENS?.split(",").map((s) => s.trim());
-const SCREENS = wanted ? ALL_SCREENS.filter((s) => wanted.includes(s.key)) : ALL_SCREENS;
+const SCREENS: ScreenDef[] = wanted ? ALL_SCREENS.filter((s) => wanted.includes(s.key)) : [...ALL_SCREENS];
+
+/** Adds the detail screens (all, or those BENCH_SCREENS names) with their records' ids. */
+async function addDetailScreens(sql: postgres.Sql) {
+  for (const d of DETAILS) {
+    if (wanted && !wanted.includes(d.key)) continue;
+    const [row] = await sql.unsafe<{ id: number }[]>(d.pick);
+    if (!row) throw new Error(`no record for the ${d.key} page`);
+    const id = String(row.id);
+    SCREENS.push({ key: d.key, path: d.path(id), route: d.route, params: { [d.param]: id } });
+  }
+}
 
 type Role = "floor" | "framework" | "page" | "search" | "api" | "apiFloor";
 
@@ -434,6 +491,7 @@ async function main() {
 
     const buildMs = await buildIfStale(env, log);
     const term = await pickSearchTerm(sql);
+    await addDetailScreens(sql);
 
     const [appPort, floorPort] = await Promise.all([freePort(), freePort()]);
     const baseUrl = `http://127.0.0.1:${appPort}`;
@@ -467,7 +525,7 @@ async function main() {
     // ------------------------------------------------------------ 2. the statements of each screen
     const q = encodeURIComponent(term);
     const captureScreens = SCREENS.flatMap((s) => [
-      { key: s.key, route: s.route, url: s.path },
+      { key: s.key, route: s.route, url: s.path, params: s.params },
       ...(s.key === "customers" ? [{ key: "customers-search", route: s.route, url: `${s.path}?search=${q}` }] : []),
       ...(s.api && s.apiRoute ? [{ key: `api-${s.key}`, route: s.apiRoute, url: s.api }] : []),
     ]);
@@ -747,7 +805,7 @@ async function main() {
     >`select current_setting('server_version') as version`;
     const loadAtEnd = os.loadavg();
     const markdown = [
-      `### Benchmark: list screens (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
+      `### Benchmark: list and detail screens (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
       "",
       `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, Node ${process.version}, PostgreSQL ${pgVersion}, ` +
         `commit ${gitDescribe()}. Load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(" / ")}, ` +
