@@ -51,7 +51,9 @@ beforeAll(async () => {
   quoteId = quote.body.id;
   // Sent in 2001: waiting longer than every other file's sent quotes but the reports fixtures' few
   // (1950, 1984–1987), so it is on the Follow Up list's first page however many others are sent.
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(quotes)
     .set({ sentAt: new Date("2001-01-02T15:00:00Z") })
     .where(eq(quotes.id, quoteId));

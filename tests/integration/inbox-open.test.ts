@@ -29,8 +29,6 @@ beforeAll(async () => {
   emailId = row.id;
 }, 120_000); // another file may hold the e-mail state for its whole run
 
-
-
 afterAll(async () => {
   if (emailId) await (await getDb()).delete(emails).where(eq(emails.id, emailId));
   await releaseEmail?.();
