@@ -237,7 +237,10 @@ describe("properties (fast-check)", () => {
               const [usage] = await issueMaterials(db, jobId, { items: [{ itemId: it.id, quantity: o.quantity }] });
               expected -= q4(o.quantity);
               usages.push({ id: usage.id, left: q4(o.quantity) });
-              expect(usage.unitCostSnapshot).toBe(before.average);
+              // Costed at the average, or at the last cost while the average is zero (stock that
+              // came by adjustment, or a receipt too small to move the average off 0.0000: seed
+              // 327856767 found +0.0002 adjusted, 0.0001 received at 0.0001, then an issue).
+              expect(usage.unitCostSnapshot).toBe(average > 0n ? before.average : (before.lastCost ?? "0.0000"));
             } else if (o.kind === "return") {
               const open = usages.find((u) => u.left > 0n);
               if (!open) continue;
@@ -264,7 +267,19 @@ describe("properties (fast-check)", () => {
           expect(q4(after.stock)).toBeGreaterThanOrEqual(0n);
         }
       }),
-      { numRuns: 15 },
+      {
+        numRuns: 15,
+        // Always also run the case a random run once found (an issue at a zero average).
+        examples: [
+          [
+            [
+              { kind: "adjust", quantity: "0.0002", negative: false },
+              { kind: "receive", quantity: "0.0001", cost: "0.0001" },
+              { kind: "issue", quantity: "0.0001" },
+            ],
+          ],
+        ],
+      },
     );
   }, 120_000);
 });
