@@ -1,7 +1,7 @@
 // The one place that reads and writes invoices and their items. Totals come from the items;
 // balance = total − paid (decisions §4, §5).
 import { and, asc, count, desc, eq, ilike, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { activityLog, customers, invoiceItems, invoices, jobs, payments, quoteItems, quotes } from "../../db/schema";
 import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type PaymentTerm } from "../schemas/invoice";
 import type { LineItemInput } from "../schemas/line-items";
@@ -95,25 +95,66 @@ export async function listInvoices(db: Executor, opts: InvoiceListOptions) {
   };
 }
 
+// The invoice page's reads (and the writes' re-reads) by key, built by drizzle once and run
+// prepared (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md).
+const invoiceById = reusableStatement("invoice_by_id", (db) =>
+  db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, sql.placeholder("id"))),
+);
+const invoiceItemsOf = reusableStatement("invoice_items_of", (db) =>
+  db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, sql.placeholder("id")))
+    .orderBy(asc(invoiceItems.sortOrder), asc(invoiceItems.id)),
+);
+const invoicePaymentsOf = reusableStatement("invoice_payments_of", (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, sql.placeholder("id")))
+    .orderBy(desc(payments.receivedAt), desc(payments.id)),
+);
+const invoiceCustomer = reusableStatement("invoice_customer", (db) =>
+  db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder("id"))),
+);
+const invoiceQuote = reusableStatement("invoice_quote", (db) =>
+  db
+    .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title })
+    .from(quotes)
+    .where(eq(quotes.id, sql.placeholder("id"))),
+);
+const invoiceJobRow = reusableStatement("invoice_job", (db) =>
+  db
+    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
+    .from(jobs)
+    .where(eq(jobs.id, sql.placeholder("id"))),
+);
+const invoiceHistory = reusableStatement("invoice_history", (db) =>
+  db
+    .select()
+    .from(activityLog)
+    .where(eq(activityLog.invoiceId, sql.placeholder("id")))
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(50),
+);
+
 export async function getInvoice(db: Executor, id: number) {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  const [row] = await invoiceById(db, { id });
   return row ?? null;
 }
 
 export async function listInvoiceItems(db: Executor, invoiceId: number) {
-  return db
-    .select()
-    .from(invoiceItems)
-    .where(eq(invoiceItems.invoiceId, invoiceId))
-    .orderBy(asc(invoiceItems.sortOrder), asc(invoiceItems.id));
+  return invoiceItemsOf(db, { id: invoiceId });
 }
 
 export async function listInvoicePayments(db: Executor, invoiceId: number) {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.invoiceId, invoiceId))
-    .orderBy(desc(payments.receivedAt), desc(payments.id));
+  return invoicePaymentsOf(db, { id: invoiceId });
 }
 
 /** What an invoice's page shows: the detail, the business time zone and whether it is overdue today. */
@@ -131,22 +172,10 @@ export async function getInvoiceDetail(db: Executor, id: number) {
     listInvoiceItems(db, id),
     listInvoicePayments(db, id),
     listInvoiceRefunds(db, id),
-    db.select().from(customers).where(eq(customers.id, invoice.customerId)),
-    invoice.quoteId
-      ? db
-          .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title })
-          .from(quotes)
-          .where(eq(quotes.id, invoice.quoteId))
-      : Promise.resolve([]),
-    invoice.jobId
-      ? db.select({ id: jobs.id, title: jobs.title, status: jobs.status }).from(jobs).where(eq(jobs.id, invoice.jobId))
-      : Promise.resolve([]),
-    db
-      .select()
-      .from(activityLog)
-      .where(eq(activityLog.invoiceId, id))
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(50),
+    invoiceCustomer(db, { id: invoice.customerId }),
+    invoice.quoteId ? invoiceQuote(db, { id: invoice.quoteId }) : Promise.resolve([]),
+    invoice.jobId ? invoiceJobRow(db, { id: invoice.jobId }) : Promise.resolve([]),
+    invoiceHistory(db, { id }),
   ]);
   return {
     invoice,

@@ -498,12 +498,16 @@ export async function recordProviderRefund(
   });
 }
 
-export async function listInvoiceRefunds(db: Executor, invoiceId: number) {
-  return db
+const invoiceRefundsOf = reusableStatement("invoice_refunds_of", (db) =>
+  db
     .select()
     .from(paymentRefunds)
-    .where(eq(paymentRefunds.invoiceId, invoiceId))
-    .orderBy(desc(paymentRefunds.refundedAt), desc(paymentRefunds.id));
+    .where(eq(paymentRefunds.invoiceId, sql.placeholder("id")))
+    .orderBy(desc(paymentRefunds.refundedAt), desc(paymentRefunds.id)),
+);
+
+export async function listInvoiceRefunds(db: Executor, invoiceId: number) {
+  return invoiceRefundsOf(db, { id: invoiceId });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The one place that reads and writes quotes and their items (pages, /api, portal, PDFs).
 // Totals are always recomputed from the items with the money module (decisions §4, §5).
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { activityLog, customers, invoices, jobs, quoteItems, quotes } from "../../db/schema";
 import type { LineItemInput } from "../schemas/line-items";
 import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schemas/quote";
@@ -74,17 +74,62 @@ export async function listQuotes(db: Executor, opts: QuoteListOptions) {
   };
 }
 
+// The quote page's reads (and the writes' re-reads) by key, built by drizzle once and run prepared
+// (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md).
+const quoteById = reusableStatement("quote_by_id", (db) =>
+  db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.id, sql.placeholder("id"))),
+);
+const quoteItemsOf = reusableStatement("quote_items_of", (db) =>
+  db
+    .select()
+    .from(quoteItems)
+    .where(eq(quoteItems.quoteId, sql.placeholder("id")))
+    .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id)),
+);
+const quoteCustomer = reusableStatement("quote_customer", (db) =>
+  db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder("id"))),
+);
+const quoteJob = reusableStatement("quote_job", (db) =>
+  db
+    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
+    .from(jobs)
+    .where(eq(jobs.id, sql.placeholder("id"))),
+);
+const quoteInvoicesOf = reusableStatement("quote_invoices_of", (db) =>
+  db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      status: invoices.status,
+      total: invoices.total,
+      balance: invoices.balance,
+    })
+    .from(invoices)
+    .where(eq(invoices.quoteId, sql.placeholder("id")))
+    .orderBy(desc(invoices.createdAt)),
+);
+const quoteHistory = reusableStatement("quote_history", (db) =>
+  db
+    .select()
+    .from(activityLog)
+    .where(eq(activityLog.quoteId, sql.placeholder("id")))
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(50),
+);
+
 export async function getQuote(db: Executor, id: number) {
-  const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
+  const [row] = await quoteById(db, { id });
   return row ?? null;
 }
 
 export async function listQuoteItems(db: Executor, quoteId: number) {
-  return db
-    .select()
-    .from(quoteItems)
-    .where(eq(quoteItems.quoteId, quoteId))
-    .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id));
+  return quoteItemsOf(db, { id: quoteId });
 }
 
 /** The quote page and PDF: the quote, its customer, job, items, invoices and history. */
@@ -101,27 +146,10 @@ export async function getQuoteDetail(db: Executor, id: number) {
   if (!quote) return null;
   const [items, [customer], job, quoteInvoices, history] = await Promise.all([
     listQuoteItems(db, id),
-    db.select().from(customers).where(eq(customers.id, quote.customerId)),
-    quote.jobId
-      ? db.select({ id: jobs.id, title: jobs.title, status: jobs.status }).from(jobs).where(eq(jobs.id, quote.jobId))
-      : Promise.resolve([]),
-    db
-      .select({
-        id: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        status: invoices.status,
-        total: invoices.total,
-        balance: invoices.balance,
-      })
-      .from(invoices)
-      .where(eq(invoices.quoteId, id))
-      .orderBy(desc(invoices.createdAt)),
-    db
-      .select()
-      .from(activityLog)
-      .where(eq(activityLog.quoteId, id))
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(50),
+    quoteCustomer(db, { id: quote.customerId }),
+    quote.jobId ? quoteJob(db, { id: quote.jobId }) : Promise.resolve([]),
+    quoteInvoicesOf(db, { id }),
+    quoteHistory(db, { id }),
   ]);
   return { quote, items, customer: customer ?? null, job: job[0] ?? null, invoices: quoteInvoices, history };
 }
