@@ -1,6 +1,6 @@
 // The one place that reads and writes customers (pages and /api both call it).
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, invoices, jobs, quotes, tasks } from "../../db/schema";
 import type { CustomerInput } from "../schemas/customer";
 import { conflict, notFound, requireFound } from "../utils/refusal.server";
@@ -106,8 +106,16 @@ export async function customerOptions(
   return rows;
 }
 
+// Read by key on every quote and invoice page: built once, run prepared (reusableStatement).
+const customerById = reusableStatement("customer_by_id", (db) =>
+  db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder("id"))),
+);
+
 export async function getCustomer(db: Executor, id: number) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  const [row] = await customerById(db, { id });
   return row ?? null;
 }
 

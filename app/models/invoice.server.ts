@@ -2,14 +2,15 @@
 // balance = total − paid (decisions §4, §5).
 import { and, asc, count, desc, eq, ilike, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { reusableStatement, type Executor } from "../../db/client.server";
-import { activityLog, customers, invoiceItems, invoices, jobs, payments, quoteItems, quotes } from "../../db/schema";
+import { activityLog, customers, invoiceItems, invoices, payments, quoteItems, quotes } from "../../db/schema";
 import { DEFAULT_INVOICE_TERMS, defaultInvoiceTerms, type InvoiceInput, type PaymentTerm } from "../schemas/invoice";
 import type { LineItemInput } from "../schemas/line-items";
 import { compareMoney, subtractMoney } from "../utils/money";
 import { logActivity } from "./activity.server";
 import { moneyContext } from "./business.server";
 import { withLineCosts } from "./inventory.server";
-import { requireCustomerAndJob } from "./job.server";
+import { getCustomer } from "./customer.server";
+import { getJobSummary, requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { conflict, invalid, isUniqueViolation, notFound } from "../utils/refusal.server";
@@ -117,23 +118,11 @@ const invoicePaymentsOf = reusableStatement("invoice_payments_of", (db) =>
     .where(eq(payments.invoiceId, sql.placeholder("id")))
     .orderBy(desc(payments.receivedAt), desc(payments.id)),
 );
-const invoiceCustomer = reusableStatement("invoice_customer", (db) =>
-  db
-    .select()
-    .from(customers)
-    .where(eq(customers.id, sql.placeholder("id"))),
-);
 const invoiceQuote = reusableStatement("invoice_quote", (db) =>
   db
     .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, title: quotes.title })
     .from(quotes)
     .where(eq(quotes.id, sql.placeholder("id"))),
-);
-const invoiceJobRow = reusableStatement("invoice_job", (db) =>
-  db
-    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
-    .from(jobs)
-    .where(eq(jobs.id, sql.placeholder("id"))),
 );
 const invoiceHistory = reusableStatement("invoice_history", (db) =>
   db
@@ -168,13 +157,13 @@ export async function getInvoicePage(db: Executor, id: number) {
 export async function getInvoiceDetail(db: Executor, id: number) {
   const invoice = await getInvoice(db, id);
   if (!invoice) return null;
-  const [items, invoicePayments, refunds, [customer], quote, job, history] = await Promise.all([
+  const [items, invoicePayments, refunds, customer, quote, job, history] = await Promise.all([
     listInvoiceItems(db, id),
     listInvoicePayments(db, id),
     listInvoiceRefunds(db, id),
-    invoiceCustomer(db, { id: invoice.customerId }),
+    getCustomer(db, invoice.customerId),
     invoice.quoteId ? invoiceQuote(db, { id: invoice.quoteId }) : Promise.resolve([]),
-    invoice.jobId ? invoiceJobRow(db, { id: invoice.jobId }) : Promise.resolve([]),
+    invoice.jobId ? getJobSummary(db, invoice.jobId) : null,
     invoiceHistory(db, { id }),
   ]);
   return {
@@ -182,9 +171,9 @@ export async function getInvoiceDetail(db: Executor, id: number) {
     items,
     payments: invoicePayments,
     refunds,
-    customer: customer ?? null,
+    customer,
     quote: quote[0] ?? null,
-    job: job[0] ?? null,
+    job,
     history,
   };
 }

@@ -1,6 +1,6 @@
 // The one place that reads and writes jobs (pages and /api both call it).
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, invoices, jobMaterialUsages, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
 import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
@@ -75,6 +75,20 @@ export function jobCustomerForRole<T extends typeof customers.$inferSelect>(cust
   if (can(role, "customers")) return customer;
   const { id, name, address, city, state, zipCode, phone } = customer;
   return { id, name, address, city, state, zipCode, phone };
+}
+
+// A document's job as its page links it: built once, run prepared (reusableStatement).
+const jobSummaryById = reusableStatement("job_summary_by_id", (db) =>
+  db
+    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
+    .from(jobs)
+    .where(eq(jobs.id, sql.placeholder("id"))),
+);
+
+/** A job's id, title and status (the job a quote or an invoice belongs to), or null. */
+export async function getJobSummary(db: Executor, id: number) {
+  const [row] = await jobSummaryById(db, { id });
+  return row ?? null;
 }
 
 export async function getJob(db: Executor, id: number) {

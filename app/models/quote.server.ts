@@ -8,7 +8,8 @@ import { DEFAULT_QUOTE_TERMS, type QuoteInput, type QuoteStatus } from "../schem
 import { logActivity } from "./activity.server";
 import { moneyContext } from "./business.server";
 import { withLineCosts } from "./inventory.server";
-import { requireCustomerAndJob } from "./job.server";
+import { getCustomer } from "./customer.server";
+import { getJobSummary, requireCustomerAndJob } from "./job.server";
 import { documentTotals } from "./document-totals.server";
 import { containsPattern } from "../utils/search.server";
 import { conflict, isUniqueViolation, notFound } from "../utils/refusal.server";
@@ -89,18 +90,6 @@ const quoteItemsOf = reusableStatement("quote_items_of", (db) =>
     .where(eq(quoteItems.quoteId, sql.placeholder("id")))
     .orderBy(asc(quoteItems.sortOrder), asc(quoteItems.id)),
 );
-const quoteCustomer = reusableStatement("quote_customer", (db) =>
-  db
-    .select()
-    .from(customers)
-    .where(eq(customers.id, sql.placeholder("id"))),
-);
-const quoteJob = reusableStatement("quote_job", (db) =>
-  db
-    .select({ id: jobs.id, title: jobs.title, status: jobs.status })
-    .from(jobs)
-    .where(eq(jobs.id, sql.placeholder("id"))),
-);
 const quoteInvoicesOf = reusableStatement("quote_invoices_of", (db) =>
   db
     .select({
@@ -144,14 +133,14 @@ export async function getQuotePage(db: Executor, id: number) {
 export async function getQuoteDetail(db: Executor, id: number) {
   const quote = await getQuote(db, id);
   if (!quote) return null;
-  const [items, [customer], job, quoteInvoices, history] = await Promise.all([
+  const [items, customer, job, quoteInvoices, history] = await Promise.all([
     listQuoteItems(db, id),
-    quoteCustomer(db, { id: quote.customerId }),
-    quote.jobId ? quoteJob(db, { id: quote.jobId }) : Promise.resolve([]),
+    getCustomer(db, quote.customerId),
+    quote.jobId ? getJobSummary(db, quote.jobId) : null,
     quoteInvoicesOf(db, { id }),
     quoteHistory(db, { id }),
   ]);
-  return { quote, items, customer: customer ?? null, job: job[0] ?? null, invoices: quoteInvoices, history };
+  return { quote, items, customer, job, invoices: quoteInvoices, history };
 }
 
 /** Recomputes line totals, subtotal, tax and total from the stored items (inside the caller's transaction). */
