@@ -31,7 +31,7 @@ import { useKeptQuery } from "./use-kept-query";
  * its items. `menus` names each row's menu key (`id` and what the items need) and how to draw the
  * items. Without JS the link is `?menu=<id>` (the list's query kept): the page comes back with that
  * row's menu drawn open under it, its ⋯ now linking back to the list. With JS a click opens the
- * same items in place (no request) from `menus.keys`; Escape, a click outside or a navigation
+ * same items in place (no request) from `menus.keys` (or the row's id); Escape, a click outside or a navigation
  * closes it.
  *
  * `markupOnly`: the rows were sent as HTML only (a document request: app/utils/list-rows.server.ts)
@@ -87,8 +87,15 @@ function columnAttributes(headers: DataTableHeader[]) {
   return { attributes, style: Object.keys(labels).length > 0 ? (labels as React.CSSProperties) : undefined };
 }
 
-/** Each row's menu: its key (from the loader's `menus`) and the items drawn for a key. */
-export type RowMenus<K extends { id: number }> = { keys: readonly K[]; render: (key: K) => ReactNode };
+/**
+ * Each row's menu: its key and the items drawn for a key. `keys` (the loader's `menus`) when the
+ * items need more than the row's id; without them a row's key is `{ id }`, read from its ⋯ link
+ * (nothing per row in the page's data).
+ */
+export type RowMenus<K extends { id: number } = { id: number }> = {
+  keys?: readonly K[];
+  render: (key: K) => ReactNode;
+};
 
 type MenuContext = {
   path: string;
@@ -124,8 +131,11 @@ export function DataTable<K extends { id: number }>({
   const [params] = useSearchParams();
   const query = useKeptQuery();
   const items = (id: string) => {
-    const key = menus?.keys.find((k) => String(k.id) === id);
-    return key && menus ? menus.render(key) : null;
+    if (!menus) return null;
+    // Without keys K is { id } (nothing else to infer it from).
+    if (!menus.keys) return /^\d+$/.test(id) ? menus.render({ id: Number(id) } as K) : null;
+    const key = menus.keys.find((k) => String(k.id) === id);
+    return key ? menus.render(key) : null;
   };
   const openHere = useRowMenus(ref, menus ? items : null);
   const context: MenuContext = { path: pathname, query, open: params.get("menu"), items, rowIds };

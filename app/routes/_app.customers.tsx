@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     zipCode: c.zipCode,
     createdAt: c.createdAt,
   }));
-  return listRows(request, { total, list, behind: null }, customers, (c) => ({ id: c.id }));
+  return listRows(request, { total, list, behind: null }, customers);
 }
 
 // A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
@@ -83,7 +83,7 @@ export default function Customers() {
 
 function CustomerList({
   rows: customers,
-  menus,
+  shown,
   total,
   list,
 }: Extract<SerializeFrom<typeof loader>, { behind: null }>) {
@@ -93,7 +93,7 @@ function CustomerList({
   const loading = navigation.state === "loading" && navigation.location.pathname === "/customers";
 
   const empty =
-    menus.length === 0 ? (
+    shown === 0 ? (
       <EmptyState
         title={list.search ? "No customers found matching your search." : "No customers yet. Add your first customer!"}
         action={list.search ? null : <AddButton label="Add Customer" variant="soft" />}
@@ -131,7 +131,6 @@ function CustomerList({
           label="Customers"
           markupOnly={!customers}
           menus={{
-            keys: menus,
             render: (c) => (
               <>
                 <RowMenuLink to={`/customers/${c.id}/edit${query}`} keepScroll>

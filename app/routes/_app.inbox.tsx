@@ -121,7 +121,6 @@ async function inboxPage(request: Request) {
         replying: Boolean(selected && url.searchParams.get("reply") === "1"),
       },
       emails,
-      (e) => ({ id: e.id }),
     ),
     // A link to a message that is gone (deleted, never synced) is a 404, with the inbox around it.
     status: selectedId && !selected ? 404 : 200,
@@ -210,7 +209,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Inbox() {
   const display = useDisplay();
   const data = useLoaderData() as InboxData;
-  const { rows: emails, menus, total, list, unread, configured, selected, selectedId } = data;
+  const { rows: emails, shown, total, list, unread, configured, selected, selectedId } = data;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const syncing = navigation.state !== "idle" && navigation.formData?.get("intent") === "sync";
@@ -264,7 +263,7 @@ export default function Inbox() {
     >
       <div className={`inbox-grid${selectedId ? " has-selection" : ""}`}>
         <Card size="1" className="inbox-list">
-          {menus.length === 0 ? (
+          {shown === 0 ? (
             list.filtered ? (
               <EmptyState title="No emails match your search." />
             ) : (

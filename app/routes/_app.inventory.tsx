@@ -64,14 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     categories: categories.map((c) => ({ value: String(c.id), label: c.name })),
     canWrite: can(user.viewRole, "inventory", "write"),
   };
-  return listRows(request, data, items, (item) => ({ id: item.id }));
+  return listRows(request, data, items);
 }
 
 export default function InventoryItems() {
-  const { rows: items, menus, total, list, summary, categories, canWrite } = useLoaderData<typeof loader>();
+  const { rows: items, shown, total, list, summary, categories, canWrite } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const empty =
-    menus.length === 0 ? (
+    shown === 0 ? (
       <EmptyState
         title={list.filtered ? "No items found" : "No inventory items yet. Add your first item!"}
         hint={list.filtered ? "Try adjusting your search or filter criteria." : undefined}
@@ -109,7 +109,6 @@ export default function InventoryItems() {
           label="Inventory items"
           markupOnly={!items}
           menus={{
-            keys: menus,
             render: (item) => (
               <>
                 <RowMenuLink to={`/inventory/${item.id}/receive${query}`} keepScroll>

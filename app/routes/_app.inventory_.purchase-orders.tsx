@@ -64,10 +64,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PurchaseOrders() {
   const display = useDisplay();
-  const { rows: orders, menus, total, list, summary, suppliers, canWrite } = useLoaderData<typeof loader>();
+  const { rows: orders, menus, shown, total, list, summary, suppliers, canWrite } = useLoaderData<typeof loader>();
   const query = useKeptQuery();
   const empty =
-    menus.length === 0 ? (
+    shown === 0 ? (
       <EmptyState
         title={list.filtered ? "No matching purchase orders" : "No purchase orders yet"}
         hint={list.filtered ? undefined : "Create one for a supplier, or from the Reorder tab's suggestions."}

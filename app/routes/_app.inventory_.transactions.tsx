@@ -78,14 +78,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     itemLabel: itemName,
     jobLabel: job ? job.title : null,
   };
-  return listRows(request, data, transactions, (t) => ({ id: t.id }));
+  return listRows(request, data, transactions);
 }
 
 const TYPE_COLOR = { receive: "green", issue: "blue", return: "amber", adjust: "gray", transfer: "gray" } as const;
 
 export default function Transactions() {
   const display = useDisplay();
-  const { rows: transactions, menus, total, list, summary, itemLabel, jobLabel } = useLoaderData<typeof loader>();
+  const { rows: transactions, shown, total, list, summary, itemLabel, jobLabel } = useLoaderData<typeof loader>();
   const applyFilters = useFilterSubmit();
   const without = (key: string) => {
     const params = new URLSearchParams();
@@ -97,9 +97,7 @@ export default function Transactions() {
     return qs ? `?${qs}` : ".";
   };
   const empty =
-    menus.length === 0 ? (
-      <EmptyState title={list.filtered ? "No matching transactions" : "No transactions yet"} />
-    ) : null;
+    shown === 0 ? <EmptyState title={list.filtered ? "No matching transactions" : "No transactions yet"} /> : null;
   return (
     <>
       <InventoryHeader current="transactions" summary={summary} />

@@ -84,6 +84,7 @@ export default function Invoices() {
 function InvoiceList({
   rows: invoices,
   menus,
+  shown,
   total,
   stats,
   list,
@@ -103,7 +104,7 @@ function InvoiceList({
       statuses={INVOICE_STATUSES.map((s) => ({ value: s, label: s === "partial" ? "Partial Payment" : labelOf(s) }))}
       list={list}
       total={total}
-      empty={menus.length === 0}
+      empty={shown === 0}
       markupOnly={!invoices}
       menus={{
         keys: menus,

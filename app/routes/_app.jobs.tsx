@@ -109,7 +109,7 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
   const display = useDisplay();
   const { rows: jobs, total, list } = data;
   const empty =
-    data.menus.length === 0 ? (
+    data.shown === 0 ? (
       list.filtered ? (
         <EmptyState title="No jobs found" hint="Try adjusting your search or filter criteria." />
       ) : (

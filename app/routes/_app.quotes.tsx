@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     validUntil: q.validUntil,
     createdAt: q.createdAt,
   }));
-  return listRows(request, { total, stats, list, timeZone: ctx.timeZone, behind: null }, quotes, (q) => ({ id: q.id }));
+  return listRows(request, { total, stats, list, timeZone: ctx.timeZone, behind: null }, quotes);
 }
 
 // A navigation to a dialog over the record's page waits for that page's chunk (no empty flash).
@@ -74,7 +74,7 @@ export default function Quotes() {
 
 function QuoteList({
   rows: quotes,
-  menus,
+  shown,
   total,
   stats,
   list,
@@ -93,9 +93,9 @@ function QuoteList({
       statuses={QUOTE_STATUSES}
       list={list}
       total={total}
-      empty={menus.length === 0}
+      empty={shown === 0}
       markupOnly={!quotes}
-      menus={{ keys: menus, render: (q) => <DocumentRowActions what="quotes" id={q.id} /> }}
+      menus={{ render: (q) => <DocumentRowActions what="quotes" id={q.id} /> }}
       headers={[
         { label: "Quote", col: ["main", "number"] },
         "Customer",

@@ -65,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canPhotos: can(user.viewRole, "photos"),
     canCustomers: can(user.viewRole, "customers"),
   };
-  return listRows(request, data, tasks, (t) => ({ id: t.id }));
+  return listRows(request, data, tasks);
 }
 
 /** The list's Complete buttons post here (intent=complete). */
@@ -88,7 +88,7 @@ export default function Tasks() {
   const { rows: tasks, total, list, canWrite, canDelete, canPhotos, canCustomers } = data;
   const query = useKeptQuery();
   const empty =
-    data.menus.length === 0 ? (
+    data.shown === 0 ? (
       <EmptyState
         title={list.filtered ? "No tasks found" : "No tasks yet. Add your first task!"}
         hint={list.filtered ? "Try adjusting your search or filter criteria." : undefined}
@@ -114,7 +114,6 @@ export default function Tasks() {
             markupOnly={!tasks}
             rowIds="t"
             menus={{
-              keys: data.menus,
               render: (t) => (
                 <>
                   <RowMenuLink to={`/tasks/${t.id}/edit${query}`} keepScroll>

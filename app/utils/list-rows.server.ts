@@ -2,8 +2,8 @@
 // are rendered into the HTML and the page hydrates its list body from that markup, so they are left
 // out of the data Remix serialises for hydration; a client navigation (a `.data` request: filtering
 // as you type, Next, revalidation after an action) gets them as data and React renders them. Each
-// row's menu needs a few fields on the client (its id, and what its items link to): those always
-// travel, as `menus`.
+// row's menu that needs more than the row's id on the client (what its items link to) gets those
+// fields as `menus`, always sent; a menu drawn from the id alone needs nothing (DataTable).
 
 /**
  * True for a browser's document navigation: `Sec-Fetch-Dest: document`, or, from a browser that does
@@ -18,7 +18,10 @@ export function isDocumentRequest(request: Request) {
 }
 
 /**
- * The loader data of a list: `data`, plus `menus` (each row's `menuKey`, always sent) and `rows`.
+ * The loader data of a list: `data`, plus `shown` (how many rows this page has: the empty state
+ * reads it), `menus` (each row's `menuKey`, always sent) and `rows`. Without `menuKey` there is no
+ * `menus`: a list whose row menus need only the row's id (DataTable without `keys`) or that has none
+ * sends nothing per row but its markup.
  * On a document request `rows` is a non-enumerable property: the server render reads it (Remix hands
  * the loader's object to the render as is), the serialiser for hydration (turbo-stream walks
  * Object.keys) skips it, and in the browser `rows` is undefined until a client navigation brings
@@ -26,13 +29,21 @@ export function isDocumentRequest(request: Request) {
  * object: `json()` would serialise the rows again), and read `data.rows` by name in the component:
  * a spread (`{...data}`, `<List {...data} />`) copies enumerable properties only and loses them.
  */
+export function listRows<D extends object, R>(request: Request, data: D, rows: R[]): D & { rows?: R[]; shown: number };
 export function listRows<D extends object, R, K extends { id: number }>(
   request: Request,
   data: D,
   rows: R[],
   menuKey: (row: R) => K,
-): D & { rows?: R[]; menus: K[] } {
-  return rowsOnce(request, Object.assign(data, { menus: rows.map(menuKey) }), rows);
+): D & { rows?: R[]; shown: number; menus: K[] };
+export function listRows<D extends object, R, K extends { id: number }>(
+  request: Request,
+  data: D,
+  rows: R[],
+  menuKey?: (row: R) => K,
+) {
+  const out = Object.assign(data, { shown: rows.length }, menuKey ? { menus: rows.map(menuKey) } : {});
+  return rowsOnce(request, out, rows);
 }
 
 /**
