@@ -389,7 +389,7 @@ describe("e-mail configuration and sending", () => {
     // The quote's own status badge says Sent (the toast alone would match /sent/ on any page).
     expect(
       await page
-        .locator(".badge")
+        .locator("b.blue")
         .filter({ hasText: /^Sent$/ })
         .count(),
     ).toBe(1);
