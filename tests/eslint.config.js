@@ -3,7 +3,9 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", ".cache/**", "tests/.tmp/**"] },
+  {
+    ignores: ["build/**", "public/build/**", "public/b/**", "node_modules/**", "data/**", ".cache/**", "tests/.tmp/**"],
+  },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

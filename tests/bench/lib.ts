@@ -114,7 +114,7 @@ export function newestMtime(dir: string): number {
 /** True when build/ is missing or older than app/, remix.config.js or package.json (a bench must not time old code). */
 export function buildIsStale(): boolean {
   const buildFile = path.join(root, "build/index.js");
-  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public/build"))) return true;
+  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public/b"))) return true;
   const sources = Math.max(
     newestMtime(path.join(root, "app")),
     fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
