@@ -25,6 +25,10 @@ export default function handleRequest(
     let shellReady = false;
     const chunks: Buffer[] = [];
     const body = new Writable({
+      // No 'close' after 'finish': React's pipe() listens for it as "the destination closed early"
+      // and would abort its finished render, ending the stream a second time (a NodeError built
+      // and thrown away on every page).
+      emitClose: false,
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
         done();
