@@ -1,5 +1,5 @@
 // Responses are gzipped for clients that ask: pages and JSON at level 4 (cheap on the server's one
-// core), the fingerprinted assets under /build at level 9 (fetched once, cached for a year).
+// core), the fingerprinted assets under /b (the browser build) at level 9 (fetched once, cached for a year).
 import http from "node:http";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -34,10 +34,10 @@ describe("compression", () => {
     expect(page.body.length).toBeGreaterThan(zlib.gzipSync(html, { level: 9 }).length);
   });
 
-  it("gzips the /build assets at level 9, byte for byte what they are", async () => {
+  it("gzips the /b assets (the browser build) at level 9, byte for byte what they are", async () => {
     const login = zlib.gunzipSync((await get("/login")).body).toString("utf8");
     // The largest script the page loads (the small ones are under compression's 1 KB threshold).
-    const assets = [...new Set(login.match(/\/build\/[^"']+\.js/g) ?? [])];
+    const assets = [...new Set(login.match(/\/b\/[^"']+\.js/g) ?? [])];
     const sized = await Promise.all(assets.map(async (path) => ({ path, plain: await get(path, false) })));
     const { path: asset, plain } = sized.sort((a, b) => b.plain.body.length - a.plain.body.length)[0];
     expect(plain.body.length).toBeGreaterThan(10_000);
