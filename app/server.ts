@@ -5,12 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  broadcastDevReady,
-  createRequestHandler,
-  writeReadableStreamToWritable,
-  type ServerBuild,
-} from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -122,12 +117,38 @@ function remixHeaders(incoming: express.Request["headers"]) {
   return headers;
 }
 
+/**
+ * A page or a JSON answer arrives as one chunk (entry.server.tsx renders the whole page first): it
+ * goes out with its Content-Length in one write with the headers — not chunked (no closing chunk, a
+ * second write), and under gzip without a flush after it. A longer stream (a file) goes on chunk by
+ * chunk, each flushed as it comes, as @remix-run/express does.
+ */
 async function sendRemixResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  const flush = () => (res as express.Response & { flush?: () => void }).flush?.();
+  try {
+    const first = await reader.read();
+    if (first.done) return void res.end();
+    let next = await reader.read();
+    if (next.done) {
+      if (!res.hasHeader("Content-Length")) res.setHeader("Content-Length", first.value.byteLength);
+      return void res.end(first.value);
+    }
+    res.write(first.value);
+    flush();
+    for (; !next.done; next = await reader.read()) {
+      res.write(next.value);
+      flush();
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
 }
 
 /** As @remix-run/express builds the Request, with the body the guards read or counted. */
