@@ -175,14 +175,75 @@ export async function deleteCustomer(db: Executor, id: number) {
   });
 }
 
-async function relatedCounts(db: Executor, customerId: number) {
-  const [result] = await db
+// The customer page's reads by the customer's id: prepared statements built once
+// (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md), as the quote's and
+// the invoice's pages read theirs.
+const customerCounts = reusableStatement("customer_counts", (db) => {
+  const id = sql.placeholder("id");
+  return db
     .select({
-      jobs: sql<number>`(select count(*) from ${jobs} where ${jobs.customerId} = ${customerId})::int`,
-      quotes: sql<number>`(select count(*) from ${quotes} where ${quotes.customerId} = ${customerId})::int`,
-      invoices: sql<number>`(select count(*) from ${invoices} where ${invoices.customerId} = ${customerId})::int`,
+      jobs: sql<number>`(select count(*) from ${jobs} where ${jobs.customerId} = ${id})::int`,
+      quotes: sql<number>`(select count(*) from ${quotes} where ${quotes.customerId} = ${id})::int`,
+      invoices: sql<number>`(select count(*) from ${invoices} where ${invoices.customerId} = ${id})::int`,
     })
     .from(sql`(select 1) as one`);
+});
+const customerJobsOf = reusableStatement("customer_jobs_of", (db) =>
+  db
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      status: jobs.status,
+      estimatedCost: jobs.estimatedCost,
+      startDate: jobs.startDate,
+      createdAt: jobs.createdAt,
+    })
+    .from(jobs)
+    .where(eq(jobs.customerId, sql.placeholder("id")))
+    .orderBy(desc(jobs.createdAt))
+    .limit(20),
+);
+const customerQuotesOf = reusableStatement("customer_quotes_of", (db) =>
+  db
+    .select({
+      id: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      title: quotes.title,
+      status: quotes.status,
+      total: quotes.total,
+      validUntil: quotes.validUntil,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .where(eq(quotes.customerId, sql.placeholder("id")))
+    .orderBy(desc(quotes.createdAt))
+    .limit(20),
+);
+const customerInvoicesOf = reusableStatement("customer_invoices_of", (db) =>
+  db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      title: invoices.title,
+      status: invoices.status,
+      total: invoices.total,
+      balance: invoices.balance,
+      dueDate: invoices.dueDate,
+    })
+    .from(invoices)
+    .where(eq(invoices.customerId, sql.placeholder("id")))
+    .orderBy(desc(invoices.createdAt))
+    .limit(20),
+);
+const customerOutstanding = reusableStatement("customer_outstanding", (db) =>
+  db
+    .select({ outstanding: sql<string>`coalesce(sum(${invoices.balance}), 0)::numeric(12,2)::text` })
+    .from(invoices)
+    .where(and(eq(invoices.customerId, sql.placeholder("id")), sql`${invoices.status} <> 'cancelled'`)),
+);
+
+async function relatedCounts(db: Executor, customerId: number) {
+  const [result] = await customerCounts(db, { id: customerId });
   return { jobs: Number(result.jobs), quotes: Number(result.quotes), invoices: Number(result.invoices) };
 }
 
@@ -199,53 +260,13 @@ function describeCounts(c: { jobs: number; quotes: number; invoices: number }) {
 export async function getCustomerDetail(db: Executor, id: number) {
   const customer = await getCustomer(db, id);
   if (!customer) return null;
-  const [customerJobs, customerQuotes, customerInvoices, counts] = await Promise.all([
-    db
-      .select({
-        id: jobs.id,
-        title: jobs.title,
-        status: jobs.status,
-        estimatedCost: jobs.estimatedCost,
-        startDate: jobs.startDate,
-        createdAt: jobs.createdAt,
-      })
-      .from(jobs)
-      .where(eq(jobs.customerId, id))
-      .orderBy(desc(jobs.createdAt))
-      .limit(20),
-    db
-      .select({
-        id: quotes.id,
-        quoteNumber: quotes.quoteNumber,
-        title: quotes.title,
-        status: quotes.status,
-        total: quotes.total,
-        validUntil: quotes.validUntil,
-        createdAt: quotes.createdAt,
-      })
-      .from(quotes)
-      .where(eq(quotes.customerId, id))
-      .orderBy(desc(quotes.createdAt))
-      .limit(20),
-    db
-      .select({
-        id: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        title: invoices.title,
-        status: invoices.status,
-        total: invoices.total,
-        balance: invoices.balance,
-        dueDate: invoices.dueDate,
-      })
-      .from(invoices)
-      .where(eq(invoices.customerId, id))
-      .orderBy(desc(invoices.createdAt))
-      .limit(20),
+  const key = { id };
+  const [customerJobs, customerQuotes, customerInvoices, counts, [{ outstanding }]] = await Promise.all([
+    customerJobsOf(db, key),
+    customerQuotesOf(db, key),
+    customerInvoicesOf(db, key),
     relatedCounts(db, id),
+    customerOutstanding(db, key),
   ]);
-  const [{ outstanding }] = await db
-    .select({ outstanding: sql<string>`coalesce(sum(${invoices.balance}), 0)::numeric(12,2)::text` })
-    .from(invoices)
-    .where(and(eq(invoices.customerId, id), sql`${invoices.status} <> 'cancelled'`));
   return { customer, jobs: customerJobs, quotes: customerQuotes, invoices: customerInvoices, counts, outstanding };
 }
