@@ -5,6 +5,7 @@ import { customers, invoices, jobMaterialUsages, jobs, quotes, scheduleEvents, t
 import type { JobInput } from "../schemas/job";
 import { logActivity } from "./activity.server";
 import { listPhases } from "./job-phase.server";
+import { getCustomer } from "./customer.server";
 import { can, seesMoney, type Role } from "../utils/permissions";
 import { PICKER_LIMIT, type JobPickerRow } from "../utils/picker";
 import { containsPattern } from "../utils/search.server";
@@ -91,12 +92,16 @@ export async function getJobSummary(db: Executor, id: number) {
   return row ?? null;
 }
 
-export async function getJob(db: Executor, id: number) {
-  const [row] = await db
+const jobById = reusableStatement("job_by_id", (db) =>
+  db
     .select(listColumns)
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .where(eq(jobs.id, id));
+    .where(eq(jobs.id, sql.placeholder("id"))),
+);
+
+export async function getJob(db: Executor, id: number) {
+  const [row] = await jobById(db, { id });
   return row ?? null;
 }
 
@@ -215,63 +220,87 @@ function plural(n: number, word: string) {
 }
 
 /** The job page: the job and everything linked to it. Quotes and invoices are read by job_id. */
+// The job page's reads by the job's id: prepared statements built once (db/client.server.ts
+// reusableStatement, docs/decisions/prepared-statements.md), as the quote's and customer's pages.
+const jobQuotesOf = reusableStatement("job_quotes_of", (db) =>
+  db
+    .select({
+      id: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      title: quotes.title,
+      status: quotes.status,
+      total: quotes.total,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .where(eq(quotes.jobId, sql.placeholder("id")))
+    .orderBy(desc(quotes.createdAt)),
+);
+const jobInvoicesOf = reusableStatement("job_invoices_of", (db) =>
+  db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      title: invoices.title,
+      status: invoices.status,
+      total: invoices.total,
+      balance: invoices.balance,
+      dueDate: invoices.dueDate,
+    })
+    .from(invoices)
+    .where(eq(invoices.jobId, sql.placeholder("id")))
+    .orderBy(desc(invoices.createdAt)),
+);
+const jobEventsOf = reusableStatement("job_events_of", (db) =>
+  db
+    .select({
+      id: scheduleEvents.id,
+      title: scheduleEvents.title,
+      type: scheduleEvents.type,
+      status: scheduleEvents.status,
+      startAt: scheduleEvents.startAt,
+      endAt: scheduleEvents.endAt,
+      allDay: scheduleEvents.allDay,
+    })
+    .from(scheduleEvents)
+    .where(eq(scheduleEvents.jobId, sql.placeholder("id")))
+    .orderBy(asc(scheduleEvents.startAt)),
+);
+const jobTasksOf = reusableStatement("job_tasks_of", (db) =>
+  db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      priority: tasks.priority,
+      dueDate: tasks.dueDate,
+    })
+    .from(tasks)
+    .where(eq(tasks.jobId, sql.placeholder("id")))
+    .orderBy(asc(tasks.dueDate), asc(tasks.id)),
+);
+
 export async function getJobDetail(db: Executor, id: number) {
   const job = await getJob(db, id);
   if (!job) return null;
-  const [customer] = await db.select().from(customers).where(eq(customers.id, job.customerId));
-  const [jobQuotes, jobInvoices, events, jobTasks, phases] = await Promise.all([
-    db
-      .select({
-        id: quotes.id,
-        quoteNumber: quotes.quoteNumber,
-        title: quotes.title,
-        status: quotes.status,
-        total: quotes.total,
-        createdAt: quotes.createdAt,
-      })
-      .from(quotes)
-      .where(eq(quotes.jobId, id))
-      .orderBy(desc(quotes.createdAt)),
-    db
-      .select({
-        id: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        title: invoices.title,
-        status: invoices.status,
-        total: invoices.total,
-        balance: invoices.balance,
-        dueDate: invoices.dueDate,
-      })
-      .from(invoices)
-      .where(eq(invoices.jobId, id))
-      .orderBy(desc(invoices.createdAt)),
-    db
-      .select({
-        id: scheduleEvents.id,
-        title: scheduleEvents.title,
-        type: scheduleEvents.type,
-        status: scheduleEvents.status,
-        startAt: scheduleEvents.startAt,
-        endAt: scheduleEvents.endAt,
-        allDay: scheduleEvents.allDay,
-      })
-      .from(scheduleEvents)
-      .where(eq(scheduleEvents.jobId, id))
-      .orderBy(asc(scheduleEvents.startAt)),
-    db
-      .select({
-        id: tasks.id,
-        title: tasks.title,
-        status: tasks.status,
-        priority: tasks.priority,
-        dueDate: tasks.dueDate,
-      })
-      .from(tasks)
-      .where(eq(tasks.jobId, id))
-      .orderBy(asc(tasks.dueDate), asc(tasks.id)),
+  const key = { id };
+  const [customer, jobQuotes, jobInvoices, events, jobTasks, phases] = await Promise.all([
+    getCustomer(db, job.customerId),
+    jobQuotesOf(db, key),
+    jobInvoicesOf(db, key),
+    jobEventsOf(db, key),
+    jobTasksOf(db, key),
     listPhases(db, id),
   ]);
-  return { job, customer, quotes: jobQuotes, invoices: jobInvoices, events, tasks: jobTasks, phases };
+  return {
+    job,
+    customer: customer ?? undefined,
+    quotes: jobQuotes,
+    invoices: jobInvoices,
+    events,
+    tasks: jobTasks,
+    phases,
+  };
 }
 
 /** The customer of a quote or invoice, and its job when given: the job must be that customer's. */
