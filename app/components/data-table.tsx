@@ -31,8 +31,8 @@ import { useKeptQuery } from "./use-kept-query";
  * its items. `menus` names each row's menu key (`id` and what the items need) and how to draw the
  * items. Without JS the link is `?menu=<id>` (the list's query kept): the page comes back with that
  * row's menu drawn open under it, its ⋯ now linking back to the list. With JS a click opens the
- * same items in place (no request) from `menus.keys` (or the row's id); Escape, a click outside or a navigation
- * closes it.
+ * same items in place (no request) from `menus.keys` (or the row's id); Escape, a click outside or
+ * a navigation closes it.
  *
  * `markupOnly`: the rows were sent as HTML only (a document request: app/utils/list-rows.server.ts)
  * and are not in the page's data — the body keeps the server's markup until a client navigation

@@ -219,7 +219,6 @@ function plural(n: number, word: string) {
   return n ? `${n} ${word}${n === 1 ? "" : "s"}` : null;
 }
 
-/** The job page: the job and everything linked to it. Quotes and invoices are read by job_id. */
 // The job page's reads by the job's id: prepared statements built once (db/client.server.ts
 // reusableStatement, docs/decisions/prepared-statements.md), as the quote's and customer's pages.
 const jobQuotesOf = reusableStatement("job_quotes_of", (db) =>
@@ -280,6 +279,7 @@ const jobTasksOf = reusableStatement("job_tasks_of", (db) =>
     .orderBy(asc(tasks.dueDate), asc(tasks.id)),
 );
 
+/** The job page: the job and everything linked to it. Quotes and invoices are read by job_id. */
 export async function getJobDetail(db: Executor, id: number) {
   const job = await getJob(db, id);
   if (!job) return null;
@@ -294,7 +294,8 @@ export async function getJobDetail(db: Executor, id: number) {
   ]);
   return {
     job,
-    customer: customer ?? undefined,
+    // getJob joined it: the job's customer exists.
+    customer: requireFound(customer, "Customer"),
     quotes: jobQuotes,
     invoices: jobInvoices,
     events,
