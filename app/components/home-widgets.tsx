@@ -1,16 +1,19 @@
 // The pieces of the three Home dashboards (docs/decisions/dashboards.md): metric cards with their
 // change, the job pipeline, quick actions, short lists with View All, Needs Attention, inventory
 // alerts and Recent Activity. Plain links and GET forms: everything works without JavaScript.
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Text } from "~/components/ui";
-import { Link } from "@remix-run/react";
+// A list's rows are plain elements with Radix Themes' classes (HomeRow) and their links FastLinks:
+// per row, the layer's components and Remix's <Link> were most of a Home's own render time.
+import { Button, Callout, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import type { ReactNode } from "react";
 import { activityTypeLabel } from "~/utils/activity-types";
 import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { EmptyState } from "./empty-state";
+import { FastLink } from "./fast-link";
 import { useDisplay } from "./date-display";
 import { SpriteIcon } from "./sprite-icon";
 import { StatValue } from "./stat-card";
+import { PlainBadge } from "./status-badge";
 
 type Direction = "increase" | "decrease" | "neutral";
 
@@ -36,7 +39,7 @@ export function MetricCards({ metrics }: { metrics: Metric[] }) {
     <Grid columns={{ initial: "1", xs: "2", sm: "3" }} gap="3" mb="5">
       {metrics.map((m) => (
         <Card key={m.title} asChild className={`stat-card metric-card metric-${m.variant ?? "default"}`}>
-          <Link to={m.to} className="plain" data-testid={`metric-${m.title}`}>
+          <FastLink to={m.to} className="plain" data-testid={`metric-${m.title}`}>
             <Text as="div" size="2" color="gray">
               {m.title}
             </Text>
@@ -67,7 +70,7 @@ export function MetricCards({ metrics }: { metrics: Metric[] }) {
                 {m.note}
               </Text>
             </Flex>
-          </Link>
+          </FastLink>
         </Card>
       ))}
     </Grid>
@@ -93,9 +96,9 @@ export function HomeSection({
           {title}
         </Heading>
         {viewAll ? (
-          <Link to={viewAll.to} className="home-view-all">
+          <FastLink to={viewAll.to} className="home-view-all">
             {viewAll.label ?? "View All"}
-          </Link>
+          </FastLink>
         ) : null}
       </Flex>
       {children}
@@ -112,10 +115,10 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
       <Grid columns={{ initial: "2", md: "4" }} gap="2">
         {actions.map((a) => (
           <Button key={a.label} asChild size="3" variant="soft" className="quick-action">
-            <Link to={a.to}>
+            <FastLink to={a.to}>
               {a.icon}
               {a.label}
-            </Link>
+            </FastLink>
           </Button>
         ))}
       </Grid>
@@ -137,7 +140,7 @@ export function PipelineSnapshot({ pipeline }: { pipeline: Pipeline }) {
     <HomeSection title="Job Pipeline Snapshot" viewAll={{ to: "/jobs" }} testId="pipeline">
       <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="3">
         {pipeline.stages.map((s) => (
-          <Link
+          <FastLink
             key={s.key}
             to={`/jobs?status=${s.status}`}
             className="plain pipeline-stage stat-card"
@@ -150,7 +153,7 @@ export function PipelineSnapshot({ pipeline }: { pipeline: Pipeline }) {
             <Text as="div" size="1" color="gray" data-testid="stage-percent">
               {s.percent}% of total
             </Text>
-          </Link>
+          </FastLink>
         ))}
       </Grid>
       <Flex gap="4" wrap="wrap" align="center" mb={pipeline.bottleneck ? "3" : "0"}>
@@ -191,6 +194,48 @@ export function PipelineSnapshot({ pipeline }: { pipeline: Pipeline }) {
   );
 }
 
+/**
+ * One row of a Home list: its title a link, a muted second line, something at the right. Plain
+ * elements with Radix Themes' classes (a Box with minWidth 0, a gray size-1 Text): the markup the
+ * layer drew, without its per-element work.
+ */
+export function HomeRow({
+  to,
+  title,
+  subtitle,
+  aside,
+  children,
+  ...rest
+}: {
+  to: string;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  aside?: ReactNode;
+  children?: ReactNode;
+} & Omit<React.LiHTMLAttributes<HTMLLIElement>, "title">) {
+  return (
+    <li {...rest}>
+      <div className="home-item">
+        <FastLink to={to} className="home-list-title">
+          {title}
+        </FastLink>
+        {subtitle ? <Muted>{subtitle}</Muted> : null}
+        {children}
+      </div>
+      {aside ? <div className="home-aside">{aside}</div> : null}
+    </li>
+  );
+}
+
+/** Radix's `<Text as="div" size="1" color="gray">` as plain markup. */
+export function Muted({ children }: { children: ReactNode }) {
+  return (
+    <div data-accent-color="gray" className="rt-Text rt-r-size-1">
+      {children}
+    </div>
+  );
+}
+
 /** A short list of rows (name as a link, a subtitle, something on the right). */
 export function HomeList({
   items,
@@ -204,20 +249,8 @@ export function HomeList({
   if (items.length === 0) return <EmptyState title={empty} />;
   return (
     <ul className="home-list">
-      {items.map((item) => (
-        <li key={item.key} data-testid={testId}>
-          <Box minWidth="0">
-            <Link to={item.to} className="home-list-title">
-              {item.title}
-            </Link>
-            {item.subtitle ? (
-              <Text as="div" size="1" color="gray">
-                {item.subtitle}
-              </Text>
-            ) : null}
-          </Box>
-          {item.aside ? <Box flexShrink="0">{item.aside}</Box> : null}
-        </li>
+      {items.map(({ key, ...item }) => (
+        <HomeRow key={key} data-testid={testId} {...item} />
       ))}
     </ul>
   );
@@ -246,29 +279,26 @@ export function NeedsAttention({ items }: { items: Attention[] }) {
       ) : (
         <ul className="home-list">
           {items.map((item) => (
-            <li key={item.key} data-testid="attention-item" className={`attention-${item.priority}`}>
-              <Box minWidth="0">
-                <Link to={item.href} className="home-list-title">
-                  {item.title}
-                </Link>
-                <Text as="div" size="1" color="gray">
-                  {item.description}
-                </Text>
-                <Flex gap="2" mt="1" align="center" wrap="wrap">
-                  <Badge color={PRIORITY_COLOR[item.priority]}>{item.priority}</Badge>
-                  {item.daysOverdue > 0 ? (
-                    <Text size="1" color="red" data-testid="days-overdue">
-                      {item.daysOverdue} day{item.daysOverdue === 1 ? "" : "s"} overdue
-                    </Text>
-                  ) : null}
-                  {item.amount ? (
-                    <Text size="1" weight="medium">
-                      {formatMoney(item.amount)}
-                    </Text>
-                  ) : null}
-                </Flex>
-              </Box>
-            </li>
+            <HomeRow
+              key={item.key}
+              data-testid="attention-item"
+              className={`attention-${item.priority}`}
+              to={item.href}
+              title={item.title}
+              subtitle={item.description}
+            >
+              <div className="rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2 rt-r-mt-1">
+                <PlainBadge color={PRIORITY_COLOR[item.priority]}>{item.priority}</PlainBadge>
+                {item.daysOverdue > 0 ? (
+                  <span data-accent-color="red" className="rt-Text rt-r-size-1" data-testid="days-overdue">
+                    {item.daysOverdue} day{item.daysOverdue === 1 ? "" : "s"} overdue
+                  </span>
+                ) : null}
+                {item.amount ? (
+                  <span className="rt-Text rt-r-size-1 rt-r-weight-medium">{formatMoney(item.amount)}</span>
+                ) : null}
+              </div>
+            </HomeRow>
           ))}
         </ul>
       )}
@@ -300,26 +330,26 @@ export function ActivityEntryView({
 }) {
   const display = useDisplay();
   return (
-    <Box minWidth="0">
+    <div className="home-item">
       {entry.href ? (
-        <Link to={entry.href} className="home-list-title">
+        <FastLink to={entry.href} className="home-list-title">
           {entry.title}
-        </Link>
+        </FastLink>
       ) : (
-        <Text weight="medium">{entry.title}</Text>
+        <span className="rt-Text rt-r-weight-medium">{entry.title}</span>
       )}
       {entry.description ? (
-        <Text as="div" size="1" color="gray" className="truncate">
+        <div data-accent-color="gray" className="rt-Text rt-r-size-1 truncate">
           {entry.description}
-        </Text>
+        </div>
       ) : null}
-      <Text as="div" size="1" color="gray">
+      <Muted>
         {compact ? null : `${activityTypeLabel(entry.type)} · ${formatDateTime(entry.createdAt, display)}`}
         {!compact && entry.userName ? ` · ${entry.userName}` : ""}
         {entry.jobTitle ? `${compact ? "" : " · "}${entry.jobTitle}` : ""}
         {entry.amount ? ` · ${formatMoney(entry.amount)}` : ""}
-      </Text>
-    </Box>
+      </Muted>
+    </div>
   );
 }
 
@@ -379,23 +409,21 @@ export function InventoryAlerts({ lowStock }: { lowStock: LowStock }) {
               const level = LEVEL[item.level as keyof typeof LEVEL] ?? LEVEL.low;
               return (
                 <li key={item.id} data-testid="low-stock-item">
-                  <Box minWidth="0">
-                    <Text as="div" weight="medium">
-                      {item.name}
-                    </Text>
-                    <Text as="div" size="1" color="gray">
+                  <div className="home-item">
+                    <div className="rt-Text rt-r-weight-medium">{item.name}</div>
+                    <Muted>
                       {item.sku} · {qty(item.currentStock)} {item.unit} on hand, reorder at {qty(item.reorderPoint)}
-                    </Text>
-                  </Box>
-                  <Badge color={level.color}>{level.label}</Badge>
+                    </Muted>
+                  </div>
+                  <PlainBadge color={level.color}>{level.label}</PlainBadge>
                 </li>
               );
             })}
           </ul>
           {lowStock.more > 0 ? (
-            <Link to="/inventory" className="home-view-all">
+            <FastLink to="/inventory" className="home-view-all">
               View {lowStock.more} more items
-            </Link>
+            </FastLink>
           ) : null}
         </>
       )}

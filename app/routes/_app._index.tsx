@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Grid, Heading, Text } from "~/components/ui";
+import { Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import {
   json,
   type ActionFunctionArgs,
@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
@@ -22,7 +22,9 @@ import {
   changeText,
   type Metric,
 } from "~/components/home-widgets";
-import { PriorityBadge, StatusBadge } from "~/components/status-badge";
+import { PlainBadge, PriorityBadge, StatusBadge } from "~/components/status-badge";
+import { MarkupOnly } from "~/components/data-table";
+import { FastLink } from "~/components/fast-link";
 import { CompleteTaskButton, CompleteTasksForm } from "~/components/complete-task-form";
 import { listActivity } from "~/models/activity.server";
 import {
@@ -43,6 +45,7 @@ import homeStyles from "~/styles/home.css";
 import { requirePermission } from "~/utils/auth.server";
 import { addDays, businessToday, dayRange, formatDate, formatInZone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
+import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { requireId } from "~/utils/params.server";
 import { refusalToast } from "~/utils/refusal-response.server";
@@ -70,15 +73,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The installer's day (business time zone decides "today"); no money anywhere on this page.
     const { from, to } = dayRange(today, addDays(today, 1), timeZone);
     const [day, [attention, activity]] = await Promise.all([installerDay(db, user.id, today, from, to), side()]);
-    return json({
-      kind: "installer" as const,
-      name: user.name,
-      today,
-      timeZone,
-      installer: { ...day, myTasks: day.myTasks.map((t) => ({ ...t, overdue: isOverdue(t, today) })) },
-      attention,
-      activity,
-    });
+    const { myTasks, ...figures } = day;
+    // My Tasks travel once: on a document they are HTML only (docs/decisions/list-rows-once.md).
+    return listRows(
+      request,
+      { kind: "installer" as const, name: user.name, today, timeZone, installer: figures, attention, activity },
+      myTasks.map((t) => ({ ...t, overdue: isOverdue(t, today) })),
+    );
   }
 
   if (user.viewRole === "office") {
@@ -363,9 +364,9 @@ function OfficeHome({ data }: { data: Extract<Data, { kind: "office" }> }) {
                       title: j.title,
                       subtitle: `${j.customerName} · approved, no install scheduled`,
                       aside: (
-                        <Link to={`/schedule/events/new?jobId=${j.id}&install=1`} className="home-view-all">
+                        <FastLink to={`/schedule/events/new?jobId=${j.id}&install=1`} className="home-view-all">
                           Schedule
-                        </Link>
+                        </FastLink>
                       ),
                     })),
                     ...installs.map((e) => ({
@@ -411,14 +412,14 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
       <Grid columns={{ initial: "1", xs: "3" }} gap="3" mb="5">
         {counters.map((c) => (
           <Card key={c.title} asChild>
-            <Link to={c.to} className="plain">
+            <FastLink to={c.to} className="plain">
               <Text as="div" size="2" color="gray">
                 {c.title}
               </Text>
               <Text as="div" size="7" weight="bold" data-testid={`metric-${c.title}`}>
                 {c.value}
               </Text>
-            </Link>
+            </FastLink>
           </Card>
         ))}
       </Grid>
@@ -434,39 +435,39 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
               ]}
             />
             <HomeSection title="My Tasks" viewAll={{ to: "/tasks" }} testId="my-tasks">
-              {installer.myTasks.length === 0 ? (
+              {data.shown === 0 ? (
                 <EmptyState title="All caught up! No open tasks." />
               ) : (
                 // One form around the list, a bare button per task (as the Tasks list): not a form
-                // with two hidden inputs and a Radix button in each of 20 rows.
+                // with two hidden inputs and a Radix button in each of 20 rows. Rows as plain markup.
                 <CompleteTasksForm enabled>
-                  <ul className="home-list">
-                    {installer.myTasks.map((t) => (
+                  <MarkupOnly as="ul" markupOnly={!data.rows} className="home-list">
+                    {data.rows?.map((t) => (
                       <li key={t.id} data-testid="my-task">
                         <div>
-                          <Text as="div" weight="medium" id={`t${t.id}`}>
+                          <div className="rt-Text rt-r-weight-medium" id={`t${t.id}`}>
                             {t.title}
-                          </Text>
-                          <Flex gap="2" align="center" wrap="wrap">
+                          </div>
+                          <div className="rt-Flex rt-r-ai-center rt-r-fw-wrap rt-r-gap-2">
                             <StatusBadge status={t.status} />
                             <PriorityBadge priority={t.priority} />
                             {t.dueDate ? (
-                              <Text size="1" color="gray">
+                              <span data-accent-color="gray" className="rt-Text rt-r-size-1">
                                 Due {formatDate(t.dueDate, display)}
-                              </Text>
+                              </span>
                             ) : null}
-                            {t.overdue ? <Badge color="red">Overdue</Badge> : null}
+                            {t.overdue ? <PlainBadge color="red">Overdue</PlainBadge> : null}
                             {t.jobId && t.jobTitle ? (
-                              <Link to={`/jobs/${t.jobId}`} className="block-link">
-                                <Text size="1">{t.jobTitle}</Text>
-                              </Link>
+                              <FastLink to={`/jobs/${t.jobId}`} className="block-link">
+                                <span className="rt-Text rt-r-size-1">{t.jobTitle}</span>
+                              </FastLink>
                             ) : null}
-                          </Flex>
+                          </div>
                         </div>
                         <CompleteTaskButton taskId={t.id} />
                       </li>
                     ))}
-                  </ul>
+                  </MarkupOnly>
                 </CompleteTasksForm>
               )}
             </HomeSection>

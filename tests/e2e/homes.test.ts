@@ -195,6 +195,22 @@ describe("Home without JavaScript", () => {
         json: { title, type: "installation", priority: "high", dueDate: "2001-02-03", assignedToUserId: installer.id },
       });
       expect(created.status).toBe(201);
+      // A second task stays listed: after the action the list is drawn again (with JS from data, the
+      // rows having come as HTML only), not emptied.
+      const kept = `Fit pantry shelves ${tag} ${javaScriptEnabled ? "js" : "plain"}`;
+      const next = await api("/api/tasks", {
+        method: "POST",
+        cookie: owner,
+        headers: { Origin: baseUrl() },
+        json: {
+          title: kept,
+          type: "installation",
+          priority: "high",
+          dueDate: "2001-02-04",
+          assignedToUserId: installer.id,
+        },
+      });
+      expect(next.status).toBe(201);
       const { context, page } = await home("installer", javaScriptEnabled);
       const item = page.getByTestId("my-task").filter({ hasText: title });
       expect(await item.textContent()).toContain("Overdue");
@@ -202,6 +218,7 @@ describe("Home without JavaScript", () => {
       await page.getByText("Task completed").first().waitFor();
       expect(new URL(page.url()).pathname).toBe("/");
       await expect.poll(() => page.getByTestId("my-task").filter({ hasText: title }).count()).toBe(0);
+      expect(await page.getByTestId("my-task").filter({ hasText: kept }).count()).toBe(1);
       const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, created.body.id));
       expect(row.status).toBe("done");
       await context.close();
