@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { activityLog, jobs, users } from "../../db/schema";
 import type { ActivityType } from "../utils/activity-types";
 import { seesMoney, type Role } from "../utils/permissions";
@@ -32,6 +32,41 @@ function viewerScope(viewer: { role: Role; userId: number }): SQL | undefined {
   return undefined;
 }
 
+function selectActivity(db: Executor) {
+  return db
+    .select({
+      id: activityLog.id,
+      type: activityLog.type,
+      title: activityLog.title,
+      description: activityLog.description,
+      createdAt: activityLog.createdAt,
+      amount: activityLog.amount,
+      userId: activityLog.userId,
+      userName: users.name,
+      jobId: activityLog.jobId,
+      jobTitle: jobs.title,
+      customerId: activityLog.customerId,
+      quoteId: activityLog.quoteId,
+      invoiceId: activityLog.invoiceId,
+    })
+    .from(activityLog)
+    .leftJoin(users, eq(users.id, activityLog.userId))
+    .leftJoin(jobs, eq(jobs.id, activityLog.jobId));
+}
+
+// The Home's feed (the newest entries, unfiltered), read on every Home: built once, run prepared
+// (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md); one for everyone's
+// entries, one for an installer's own.
+const newestActivity = reusableStatement("newest_activity", (db) =>
+  selectActivity(db).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(sql.placeholder("limit")),
+);
+const newestOwnActivity = reusableStatement("newest_own_activity", (db) =>
+  selectActivity(db)
+    .where(eq(activityLog.userId, sql.placeholder("userId")))
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(sql.placeholder("limit")),
+);
+
 /**
  * The activity feed (Home: 5 newest; /activity: paginated, filtered by type and user), newest first,
  * served by activity_log's created_at, (type, created_at) and (user_id, created_at) indexes.
@@ -46,31 +81,18 @@ export async function listActivity(
     opts.type ? eq(activityLog.type, opts.type) : undefined,
     opts.userId ? eq(activityLog.userId, opts.userId) : undefined,
   );
+  const newest = !opts.type && !opts.userId && !opts.offset;
   const money = seesMoney(viewer.role);
   const [found, total] = await Promise.all([
-    db
-      .select({
-        id: activityLog.id,
-        type: activityLog.type,
-        title: activityLog.title,
-        description: activityLog.description,
-        createdAt: activityLog.createdAt,
-        amount: activityLog.amount,
-        userId: activityLog.userId,
-        userName: users.name,
-        jobId: activityLog.jobId,
-        jobTitle: jobs.title,
-        customerId: activityLog.customerId,
-        quoteId: activityLog.quoteId,
-        invoiceId: activityLog.invoiceId,
-      })
-      .from(activityLog)
-      .leftJoin(users, eq(users.id, activityLog.userId))
-      .leftJoin(jobs, eq(jobs.id, activityLog.jobId))
-      .where(where)
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(opts.limit)
-      .offset(opts.offset ?? 0),
+    newest
+      ? viewer.role === "installer"
+        ? newestOwnActivity(db, { userId: viewer.userId, limit: opts.limit })
+        : newestActivity(db, { limit: opts.limit })
+      : selectActivity(db)
+          .where(where)
+          .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+          .limit(opts.limit)
+          .offset(opts.offset ?? 0),
     opts.count ? db.select({ n: count() }).from(activityLog).where(where) : Promise.resolve([{ n: 0 }]),
   ]);
   return {

@@ -1,6 +1,6 @@
 // The one place that reads and writes tasks (pages, /api and the installer's Home).
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../db/schema";
 import type { TaskInput } from "../schemas/task";
 import { logActivity } from "./activity.server";
@@ -188,50 +188,68 @@ export async function deleteTask(db: Executor, id: number) {
  * due today and not cancelled, jobs in progress, the user's tasks done today (business time zone),
  * and the open list with today's and overdue tasks first.
  */
+// The installer's Home, read on every visit: its statements built once, run prepared
+// (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md).
+const installerFigures = reusableStatement("installer_figures", (db) => {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      tasksToday: sql<number>`(select count(*) from ${tasks} where ${tasks.assignedToUserId} = ${userId} and ${tasks.dueDate} = ${sql.placeholder("today")}::date and ${tasks.status} <> 'cancelled')::int`,
+      activeJobs: sql<number>`(select count(*) from ${jobs} where ${jobs.status} = 'in-progress')::int`,
+      completedToday: sql<number>`(select count(*) from ${tasks} where ${tasks.assignedToUserId} = ${userId} and ${tasks.status} = 'done' and ${tasks.completedAt} >= ${sql.placeholder("from")}::timestamptz and ${tasks.completedAt} < ${sql.placeholder("to")}::timestamptz)::int`,
+    })
+    .from(sql`(select 1) as one`);
+});
+// What the Home shows of each task (not the list's every column: it travels to the page).
+const installerOpenTasks = reusableStatement("installer_open_tasks", (db) =>
+  db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      priority: tasks.priority,
+      dueDate: tasks.dueDate,
+      jobId: tasks.jobId,
+      jobTitle: jobs.title,
+    })
+    .from(tasks)
+    .leftJoin(jobs, eq(jobs.id, tasks.jobId))
+    .where(
+      and(
+        eq(tasks.assignedToUserId, sql.placeholder("userId")),
+        inArray(tasks.status, ["open", "in-progress", "blocked"]),
+      ),
+    )
+    // Overdue and due today first, then by due date, undated last: due-date order is exactly
+    // that, and the open-tasks index reads it (tasks_open_by_assignee_due_idx).
+    .orderBy(
+      sql`${tasks.dueDate} asc nulls last`,
+      sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
+      asc(tasks.id),
+    )
+    .limit(20),
+);
+const jobsInProgress = reusableStatement("jobs_in_progress", (db) =>
+  db
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      customerName: customers.name,
+      startDate: jobs.startDate,
+      status: jobs.status,
+    })
+    .from(jobs)
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .where(eq(jobs.status, "in-progress"))
+    .orderBy(asc(jobs.startDate), asc(jobs.id))
+    .limit(10),
+);
+
 export async function installerDay(db: Executor, userId: number, today: string, dayStart: Date, dayEnd: Date) {
   const [[figures], myTasks, currentJobs] = await Promise.all([
-    db
-      .select({
-        tasksToday: sql<number>`(select count(*) from ${tasks} where ${tasks.assignedToUserId} = ${userId} and ${tasks.dueDate} = ${today}::date and ${tasks.status} <> 'cancelled')::int`,
-        activeJobs: sql<number>`(select count(*) from ${jobs} where ${jobs.status} = 'in-progress')::int`,
-        completedToday: sql<number>`(select count(*) from ${tasks} where ${tasks.assignedToUserId} = ${userId} and ${tasks.status} = 'done' and ${tasks.completedAt} >= ${dayStart.toISOString()}::timestamptz and ${tasks.completedAt} < ${dayEnd.toISOString()}::timestamptz)::int`,
-      })
-      .from(sql`(select 1) as one`),
-    // What the Home shows of each task (not the list's every column: it travels to the page).
-    db
-      .select({
-        id: tasks.id,
-        title: tasks.title,
-        status: tasks.status,
-        priority: tasks.priority,
-        dueDate: tasks.dueDate,
-        jobId: tasks.jobId,
-        jobTitle: jobs.title,
-      })
-      .from(tasks)
-      .leftJoin(jobs, eq(jobs.id, tasks.jobId))
-      .where(and(eq(tasks.assignedToUserId, userId), inArray(tasks.status, ["open", "in-progress", "blocked"])))
-      // Overdue and due today first, then by due date, undated last: due-date order is exactly
-      // that, and the open-tasks index reads it (tasks_open_by_assignee_due_idx).
-      .orderBy(
-        sql`${tasks.dueDate} asc nulls last`,
-        sql`case ${tasks.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
-        asc(tasks.id),
-      )
-      .limit(20),
-    db
-      .select({
-        id: jobs.id,
-        title: jobs.title,
-        customerName: customers.name,
-        startDate: jobs.startDate,
-        status: jobs.status,
-      })
-      .from(jobs)
-      .innerJoin(customers, eq(customers.id, jobs.customerId))
-      .where(eq(jobs.status, "in-progress"))
-      .orderBy(asc(jobs.startDate), asc(jobs.id))
-      .limit(10),
+    installerFigures(db, { userId, today, from: dayStart.toISOString(), to: dayEnd.toISOString() }),
+    installerOpenTasks(db, { userId }),
+    jobsInProgress(db, {}),
   ]);
   return {
     tasksToday: Number(figures.tasksToday),
