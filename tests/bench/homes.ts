@@ -9,6 +9,7 @@
 // `db/seed/index.ts --large`; kept), else a scratch database cab_homes_<timestamp>, created, loaded and dropped.
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -93,6 +94,7 @@ async function main() {
   let database: BenchDatabase | undefined;
   let app: ReturnType<typeof startChild> | undefined;
   let client: postgres.Sql | undefined;
+  const statementsFile = path.join(os.tmpdir(), `cab-homes-statements-${process.pid}.json`);
   try {
     database = await benchDatabase("cab_homes", { env: { BUSINESS_TIME_ZONE: TZ }, log });
     const databaseUrl = database.url;
@@ -106,6 +108,19 @@ async function main() {
         (select count(*) from payments) p, (select count(*) from activity_log) a, (select count(*) from tasks) t`,
     );
     log(`data: ${JSON.stringify(counts[0])}`);
+    const users = await client.unsafe(
+      `select id, role, username from users where username in ('owner', 'office', 'installer')`,
+    );
+    const ROLES: Role[] = ["owner", "office", "installer"];
+    const captured: Record<string, { statements: Captured[] }> = {};
+    for (const role of ROLES) {
+      const user = users.find((u) => u.role === role);
+      if (!user) throw new Error(`no ${role} user in the data set`);
+      captured[`home-${role}`] = { statements: await capture(client, role, Number(user.id)) };
+    }
+    // The framework floor (app/bench/framework-floor.tsx, as the list bench's): the same statements
+    // in a bare Remix route of the app's process, the largest result drawn as a plain table.
+    fs.writeFileSync(statementsFile, JSON.stringify(captured));
     await buildIfStale(process.env, log);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -122,49 +137,52 @@ async function main() {
         SESSION_SECRET: "bench-session-secret-0123456789",
         BUSINESS_TIME_ZONE: TZ,
         REDIS_URL: undefined,
+        BENCH_FRAMEWORK_FLOOR: statementsFile,
       },
       "app",
     );
     await waitForHttp(`${baseUrl}/healthz`, app);
-    const users = await client.unsafe(
-      `select id, role, username from users where username in ('owner', 'office', 'installer')`,
-    );
     const rows: string[][] = [];
     const everyStatement: Captured[] = [];
     log(`3 homes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each`);
-    for (const role of ["owner", "office", "installer"] as Role[]) {
-      const user = users.find((u) => u.role === role);
-      if (!user) throw new Error(`no ${role} user in the data set`);
-      const userId = Number(user.id);
+    for (const role of ROLES) {
+      const user = users.find((u) => u.role === role)!;
       const cookie = await signInCookie(baseUrl, String(user.username));
-      const statements = await capture(client, role, userId);
+      const statements = captured[`home-${role}`].statements;
       everyStatement.push(...statements);
       const url = `${baseUrl}/`;
       const check = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${role} home answered ${check.status}`);
       if (WARMUP) await replayFloor(client, statements, WARMUP);
       const f = await replayFloor(client, statements, DURATION);
+      const frameworkUrl = `${baseUrl}/bench-floor/home-${role}`;
+      if (WARMUP) await loadUrl(frameworkUrl, cookie, WARMUP, PAGE_LOAD);
+      const fw = await loadUrl(frameworkUrl, cookie, DURATION, PAGE_LOAD);
       // Asked as a browser's page load does (as the list bench's pages): a list that travels once
       // (docs/decisions/list-rows-once.md) is HTML only then.
       if (WARMUP) await loadUrl(url, cookie, WARMUP, PAGE_LOAD);
       const a = await loadUrl(url, cookie, DURATION, PAGE_LOAD);
       const fp95 = percentile(f, 95);
       const ap95 = percentile(a.samples, 95);
+      const fwp95 = percentile(fw.samples, 95);
       const ratio = ap95 / fp95;
       log(
-        `${`Home (${role})`.padEnd(18)} floor p95 ${fmtMs(fp95).padStart(7)} ms  app p50 ${fmtMs(percentile(a.samples, 50)).padStart(7)}` +
-          ` p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×  non-2xx ${a.non2xx}`,
+        `${`Home (${role})`.padEnd(18)} floor p95 ${fmtMs(fp95).padStart(7)} ms  framework p95 ${fmtMs(fwp95).padStart(7)} ms` +
+          `  app p50 ${fmtMs(percentile(a.samples, 50)).padStart(7)} p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×` +
+          `  non-2xx ${a.non2xx + fw.non2xx}`,
       );
       rows.push([
         `Home (${role})`,
         String(statements.length),
         fmtMs(percentile(f, 50)),
         fmtMs(fp95),
+        fmtMs(fwp95),
         fmtMs(percentile(a.samples, 50)),
         fmtMs(ap95),
         (a.samples.length / DURATION).toFixed(0),
         `${ratio.toFixed(2)}× ${ratio <= 2 ? "✅" : "❌"}`,
-        String(a.non2xx),
+        `${(fwp95 / fp95).toFixed(2)}× + ${(ap95 / fwp95).toFixed(2)}×`,
+        String(a.non2xx + fw.non2xx),
       ]);
     }
 
@@ -186,7 +204,9 @@ async function main() {
       "",
       `Floor = the home's own statements (captured from the loader's model calls) sent bare by postgres.js, ` +
         `concurrently as the loader does, ${CONNECTIONS} loops in the bench process; app = autocannon on \`/\` ` +
-        `signed in as that role. Data: ${JSON.stringify(counts[0])}.`,
+        `signed in as that role. Framework floor = the same statements in a bare Remix route of the app's process ` +
+        `(\`/bench-floor/home-<role>\`, app/bench/framework-floor.tsx: no session, no shell, the largest result ` +
+        `as a plain table): what the page costs above it is our code. Data: ${JSON.stringify(counts[0])}.`,
       "",
       markdownTable(
         [
@@ -194,10 +214,12 @@ async function main() {
           "Statements",
           "Floor p50 ms",
           "Floor p95 ms",
+          "Framework floor p95 ms",
           "App p50 ms",
           "App p95 ms",
           "App req/s",
           "p95 ÷ floor",
+          "Framework ÷ floor + app ÷ framework",
           "non-2xx",
         ],
         rows,
@@ -214,6 +236,7 @@ async function main() {
     fs.writeFileSync(path.join(outDir, "homes.md"), markdown);
   } finally {
     await stopChild(app);
+    fs.rmSync(statementsFile, { force: true });
     await client?.end({ timeout: 2 }).catch(() => {});
     await database?.drop();
     log(`total ${seconds(Date.now() - started)}`);
