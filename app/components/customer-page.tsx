@@ -16,6 +16,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
 import type { customerPageData } from "~/services/customer-page.server";
+import { FastLink } from "./fast-link";
 import { SpriteIcon } from "./sprite-icon";
 
 export type CustomerPageData = SerializeFrom<Awaited<ReturnType<typeof customerPageData>>>;
@@ -107,16 +108,16 @@ export function CustomerPage({ detail, activity, portalLinkSince, mail, photos }
           headers={["Job", "Status", "Estimate", "Start"]}
         >
           {detail.jobs.map((j) => (
-            <Table.Row key={j.id}>
-              <Table.Cell>
-                <Link to={`/jobs/${j.id}`}>{j.title}</Link>
-              </Table.Cell>
-              <Table.Cell>
+            <tr className="rt-TableRow" key={j.id}>
+              <td className="rt-TableCell">
+                <FastLink to={`/jobs/${j.id}`}>{j.title}</FastLink>
+              </td>
+              <td className="rt-TableCell">
                 <StatusBadge status={j.status} />
-              </Table.Cell>
-              <Table.Cell>{j.estimatedCost ? formatMoney(j.estimatedCost) : "—"}</Table.Cell>
-              <Table.Cell>{formatDate(j.startDate, display)}</Table.Cell>
-            </Table.Row>
+              </td>
+              <td className="rt-TableCell">{j.estimatedCost ? formatMoney(j.estimatedCost) : "—"}</td>
+              <td className="rt-TableCell">{formatDate(j.startDate, display)}</td>
+            </tr>
           ))}
         </RelatedTable>
         <RelatedTable
@@ -125,16 +126,16 @@ export function CustomerPage({ detail, activity, portalLinkSince, mail, photos }
           headers={["Quote #", "Title", "Status", "Total"]}
         >
           {detail.quotes.map((q) => (
-            <Table.Row key={q.id}>
-              <Table.Cell>
-                <Link to={`/quotes/${q.id}`}>{q.quoteNumber}</Link>
-              </Table.Cell>
-              <Table.Cell>{q.title}</Table.Cell>
-              <Table.Cell>
+            <tr className="rt-TableRow" key={q.id}>
+              <td className="rt-TableCell">
+                <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
+              </td>
+              <td className="rt-TableCell">{q.title}</td>
+              <td className="rt-TableCell">
                 <StatusBadge status={q.status} />
-              </Table.Cell>
-              <Table.Cell>{formatMoney(q.total)}</Table.Cell>
-            </Table.Row>
+              </td>
+              <td className="rt-TableCell">{formatMoney(q.total)}</td>
+            </tr>
           ))}
         </RelatedTable>
         <RelatedTable
@@ -143,17 +144,17 @@ export function CustomerPage({ detail, activity, portalLinkSince, mail, photos }
           headers={["Invoice #", "Status", "Total", "Balance", "Due"]}
         >
           {detail.invoices.map((i) => (
-            <Table.Row key={i.id}>
-              <Table.Cell>
-                <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
-              </Table.Cell>
-              <Table.Cell>
+            <tr className="rt-TableRow" key={i.id}>
+              <td className="rt-TableCell">
+                <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
+              </td>
+              <td className="rt-TableCell">
                 <StatusBadge status={i.status} />
-              </Table.Cell>
-              <Table.Cell>{formatMoney(i.total)}</Table.Cell>
-              <Table.Cell>{formatMoney(i.balance)}</Table.Cell>
-              <Table.Cell>{formatDate(i.dueDate, display)}</Table.Cell>
-            </Table.Row>
+              </td>
+              <td className="rt-TableCell">{formatMoney(i.total)}</td>
+              <td className="rt-TableCell">{formatMoney(i.balance)}</td>
+              <td className="rt-TableCell">{formatDate(i.dueDate, display)}</td>
+            </tr>
           ))}
         </RelatedTable>
         <PhotoStripCard {...photos} dialogTo={`/customers/${customer.id}/photos?from=detail`} />

@@ -5,6 +5,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { EmptyState } from "~/components/empty-state";
+import { FastLink } from "~/components/fast-link";
 import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
 import { EventStatusBadge, PriorityBadge, StatusBadge } from "~/components/status-badge";
@@ -168,17 +169,17 @@ export function JobPage({
           <Table.Root variant="ghost" size="1">
             <Table.Body>
               {detail.events.map((e) => (
-                <Table.Row key={e.id}>
-                  <Table.Cell>
-                    {canSchedule ? <Link to={`/schedule/events/${e.id}/edit`}>{e.title}</Link> : e.title}
-                  </Table.Cell>
-                  <Table.Cell>
+                <tr className="rt-TableRow" key={e.id}>
+                  <td className="rt-TableCell">
+                    {canSchedule ? <FastLink to={`/schedule/events/${e.id}/edit`}>{e.title}</FastLink> : e.title}
+                  </td>
+                  <td className="rt-TableCell">
                     {e.allDay ? formatDate(e.startAt, display) : formatDateTime(e.startAt, display)}
-                  </Table.Cell>
-                  <Table.Cell>
+                  </td>
+                  <td className="rt-TableCell">
                     <EventStatusBadge status={e.status} />
-                  </Table.Cell>
-                </Table.Row>
+                  </td>
+                </tr>
               ))}
             </Table.Body>
           </Table.Root>
@@ -187,18 +188,22 @@ export function JobPage({
           <Table.Root variant="ghost" size="1">
             <Table.Body>
               {detail.tasks.map((t) => (
-                <Table.Row key={t.id}>
-                  <Table.Cell>
-                    {canTask ? <Link to={`/tasks/${t.id}/edit?returnTo=/jobs/${job.id}`}>{t.title}</Link> : t.title}
-                  </Table.Cell>
-                  <Table.Cell>
+                <tr className="rt-TableRow" key={t.id}>
+                  <td className="rt-TableCell">
+                    {canTask ? (
+                      <FastLink to={`/tasks/${t.id}/edit?returnTo=/jobs/${job.id}`}>{t.title}</FastLink>
+                    ) : (
+                      t.title
+                    )}
+                  </td>
+                  <td className="rt-TableCell">
                     <StatusBadge status={t.status} />
-                  </Table.Cell>
-                  <Table.Cell>
+                  </td>
+                  <td className="rt-TableCell">
                     <PriorityBadge priority={t.priority} />
-                  </Table.Cell>
-                  <Table.Cell>{t.dueDate ? formatDate(t.dueDate, display) : ""}</Table.Cell>
-                </Table.Row>
+                  </td>
+                  <td className="rt-TableCell">{t.dueDate ? formatDate(t.dueDate, display) : ""}</td>
+                </tr>
               ))}
             </Table.Body>
           </Table.Root>
@@ -208,16 +213,16 @@ export function JobPage({
             <Table.Root variant="ghost" size="1">
               <Table.Body>
                 {detail.quotes.map((q) => (
-                  <Table.Row key={q.id}>
-                    <Table.Cell>
-                      <Link to={`/quotes/${q.id}`}>{q.quoteNumber}</Link>
-                    </Table.Cell>
-                    <Table.Cell>{q.title}</Table.Cell>
-                    <Table.Cell>
+                  <tr className="rt-TableRow" key={q.id}>
+                    <td className="rt-TableCell">
+                      <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
+                    </td>
+                    <td className="rt-TableCell">{q.title}</td>
+                    <td className="rt-TableCell">
                       <StatusBadge status={q.status} />
-                    </Table.Cell>
-                    <Table.Cell>{formatMoney(q.total)}</Table.Cell>
-                  </Table.Row>
+                    </td>
+                    <td className="rt-TableCell">{formatMoney(q.total)}</td>
+                  </tr>
                 ))}
               </Table.Body>
             </Table.Root>
@@ -228,16 +233,16 @@ export function JobPage({
             <Table.Root variant="ghost" size="1">
               <Table.Body>
                 {detail.invoices.map((i) => (
-                  <Table.Row key={i.id}>
-                    <Table.Cell>
-                      <Link to={`/invoices/${i.id}`}>{i.invoiceNumber}</Link>
-                    </Table.Cell>
-                    <Table.Cell>
+                  <tr className="rt-TableRow" key={i.id}>
+                    <td className="rt-TableCell">
+                      <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
+                    </td>
+                    <td className="rt-TableCell">
                       <StatusBadge status={i.status} />
-                    </Table.Cell>
-                    <Table.Cell>{formatMoney(i.total)}</Table.Cell>
-                    <Table.Cell>Balance {formatMoney(i.balance)}</Table.Cell>
-                  </Table.Row>
+                    </td>
+                    <td className="rt-TableCell">{formatMoney(i.total)}</td>
+                    <td className="rt-TableCell">Balance {formatMoney(i.balance)}</td>
+                  </tr>
                 ))}
               </Table.Body>
             </Table.Root>

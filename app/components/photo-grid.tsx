@@ -2,6 +2,7 @@
 // pages: the thumbnail (a placeholder until the worker has made it), the entity badge and name, the
 // description and a few tags plus "+N". Safe in the browser.
 import { Badge, Text } from "~/components/ui";
+import { FastLink } from "./fast-link";
 import { PlainBadge } from "./status-badge";
 import { Link } from "@remix-run/react";
 import type { PhotoEntity } from "~/schemas/photo";
@@ -47,10 +48,10 @@ function ThumbLink({
   keepScroll?: boolean;
 }) {
   return (
-    <Link to={to} className={className} preventScrollReset={keepScroll}>
+    <FastLink to={to} className={className} preventScrollReset={keepScroll}>
       <span className="visually-hidden">Open </span>
       <PhotoThumb photo={photo} />
-    </Link>
+    </FastLink>
   );
 }
 
@@ -118,9 +119,9 @@ export function PhotoGrid({
                 <span className="small muted">{p.entityName}</span>
               </span>
             ) : null}
-            <Link to={href(p)} className="photo-line plain strong" preventScrollReset>
+            <FastLink to={href(p)} className="photo-line plain strong" preventScrollReset>
               {photoName(p)}
-            </Link>
+            </FastLink>
             {p.description ? (
               <Text size="1" color="gray" className="photo-line" title={p.description}>
                 {p.description}
