@@ -2,8 +2,7 @@
 // ledger (lists, summary cards, low stock, a job's materials and costing). Writes to stock go
 // through app/models/inventory-ledger.server.ts only.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
-import { rows } from "../../db/client.server";
+import { reusableStatement, rows, type Executor } from "../../db/client.server";
 import {
   inventoryCategories,
   inventoryItems,
@@ -701,11 +700,69 @@ const formatScaled4 = (v: bigint) => {
 };
 
 /** Spec §3 job material cost summary: `totalCost` = Σ usage cost snapshots (returns negative), 4 decimals. */
-export async function jobMaterialCost(db: Executor, jobId: number) {
-  const [row] = await db
+// A job's costing and issued quantities, read on every job page: built once, run prepared
+// (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md), all in one round.
+const jobMaterialCostOf = reusableStatement("job_material_cost_of", (db) =>
+  db
     .select({ totalCost: sql<string>`coalesce(sum(${jobMaterialUsages.totalCostSnapshot}), 0)::numeric(14,4)::text` })
     .from(jobMaterialUsages)
-    .where(eq(jobMaterialUsages.jobId, jobId));
+    .where(eq(jobMaterialUsages.jobId, sql.placeholder("jobId"))),
+);
+const jobCostInputs = reusableStatement("job_cost_inputs", (db) =>
+  db
+    .select({ estimatedCost: jobs.estimatedCost, actualCost: jobs.actualCost })
+    .from(jobs)
+    .where(eq(jobs.id, sql.placeholder("jobId"))),
+);
+const jobQuotedTotals = reusableStatement("job_quoted_totals", (db) =>
+  db
+    .select({
+      approved: sql<string>`coalesce(sum(${quotes.total}) filter (where ${quotes.status} = 'approved'), 0)::text`,
+      open: sql<string>`coalesce(sum(${quotes.total}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::text`,
+      approvedSubtotal: sql<string>`coalesce(sum(${quotes.subtotal}) filter (where ${quotes.status} = 'approved'), 0)::text`,
+      openSubtotal: sql<string>`coalesce(sum(${quotes.subtotal}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::text`,
+    })
+    .from(quotes)
+    .where(eq(quotes.jobId, sql.placeholder("jobId"))),
+);
+const jobInvoicedTotal = reusableStatement("job_invoiced_total", (db) =>
+  db
+    .select({ total: sql<string>`coalesce(sum(${invoices.total}), 0)::text` })
+    .from(invoices)
+    .where(
+      and(eq(invoices.jobId, sql.placeholder("jobId")), sql`${invoices.status} not in ('void', 'cancelled', 'draft')`),
+    ),
+);
+// Lines added from inventory keep their cost (docs/decisions/lines-from-inventory.md): the quoted
+// cost of the same quotes as the quoted value, known before anything is issued.
+const jobQuotedCost = reusableStatement("job_quoted_cost", (db) => {
+  const lineCost = sql`${quoteItems.quantity} * ${quoteItems.unitCost}`;
+  return db
+    .select({
+      approved: sql<string>`coalesce(sum(${lineCost}) filter (where ${quotes.status} = 'approved'), 0)::numeric(14,4)::text`,
+      open: sql<string>`coalesce(sum(${lineCost}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::numeric(14,4)::text`,
+      costed: sql<number>`count(${quoteItems.unitCost})::int`,
+    })
+    .from(quoteItems)
+    .innerJoin(quotes, eq(quotes.id, quoteItems.quoteId))
+    .where(eq(quotes.jobId, sql.placeholder("jobId")));
+});
+const jobIssuedQuantities = reusableStatement("job_issued_quantities", (db) =>
+  db
+    .select({
+      sku: inventoryItems.sku,
+      unit: inventoryItems.unit,
+      quantity: sql<string>`sum(${jobMaterialUsages.quantity})::numeric(14,4)::text`,
+    })
+    .from(jobMaterialUsages)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, jobMaterialUsages.itemId))
+    .where(eq(jobMaterialUsages.jobId, sql.placeholder("jobId")))
+    .groupBy(inventoryItems.sku, inventoryItems.unit)
+    .orderBy(inventoryItems.sku),
+);
+
+export async function jobMaterialCost(db: Executor, jobId: number) {
+  const [row] = await jobMaterialCostOf(db, { jobId });
   return { totalCost: row.totalCost };
 }
 
@@ -720,39 +777,14 @@ const cents = (value: string | null | undefined) => parseScaled(value ?? "0", 2)
  * invoiced) − (materials + other).
  */
 export async function jobCosting(db: Executor, jobId: number) {
-  const [job] = await db
-    .select({ estimatedCost: jobs.estimatedCost, actualCost: jobs.actualCost })
-    .from(jobs)
-    .where(eq(jobs.id, jobId));
-  if (!job) return null;
-  // Lines added from inventory keep their cost (docs/decisions/lines-from-inventory.md): the quoted
-  // cost of the same quotes as the quoted value, known before anything is issued.
-  const lineCost = sql`${quoteItems.quantity} * ${quoteItems.unitCost}`;
-  const [{ totalCost }, [quoted], [invoiced], [quotedCost]] = await Promise.all([
+  const [[job], { totalCost }, [quoted], [invoiced], [quotedCost]] = await Promise.all([
+    jobCostInputs(db, { jobId }),
     jobMaterialCost(db, jobId),
-    db
-      .select({
-        approved: sql<string>`coalesce(sum(${quotes.total}) filter (where ${quotes.status} = 'approved'), 0)::text`,
-        open: sql<string>`coalesce(sum(${quotes.total}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::text`,
-        approvedSubtotal: sql<string>`coalesce(sum(${quotes.subtotal}) filter (where ${quotes.status} = 'approved'), 0)::text`,
-        openSubtotal: sql<string>`coalesce(sum(${quotes.subtotal}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::text`,
-      })
-      .from(quotes)
-      .where(eq(quotes.jobId, jobId)),
-    db
-      .select({ total: sql<string>`coalesce(sum(${invoices.total}), 0)::text` })
-      .from(invoices)
-      .where(and(eq(invoices.jobId, jobId), sql`${invoices.status} not in ('void', 'cancelled', 'draft')`)),
-    db
-      .select({
-        approved: sql<string>`coalesce(sum(${lineCost}) filter (where ${quotes.status} = 'approved'), 0)::numeric(14,4)::text`,
-        open: sql<string>`coalesce(sum(${lineCost}) filter (where ${quotes.status} not in ('rejected', 'expired')), 0)::numeric(14,4)::text`,
-        costed: sql<number>`count(${quoteItems.unitCost})::int`,
-      })
-      .from(quoteItems)
-      .innerJoin(quotes, eq(quotes.id, quoteItems.quoteId))
-      .where(eq(quotes.jobId, jobId)),
+    jobQuotedTotals(db, { jobId }),
+    jobInvoicedTotal(db, { jobId }),
+    jobQuotedCost(db, { jobId }),
   ]);
+  if (!job) return null;
   const materials = toCentsText(totalCost);
   const other = centsToString(cents(job.actualCost));
   const actual = cents(materials) + cents(other);
@@ -822,17 +854,7 @@ export async function jobCostingSummary(db: Executor, jobId: number, role: Role)
   const money = seesMoney(role) && can(role, "inventory");
   const [costing, quantities] = await Promise.all([
     money ? jobCosting(db, jobId) : null,
-    db
-      .select({
-        sku: inventoryItems.sku,
-        unit: inventoryItems.unit,
-        quantity: sql<string>`sum(${jobMaterialUsages.quantity})::numeric(14,4)::text`,
-      })
-      .from(jobMaterialUsages)
-      .innerJoin(inventoryItems, eq(inventoryItems.id, jobMaterialUsages.itemId))
-      .where(eq(jobMaterialUsages.jobId, jobId))
-      .groupBy(inventoryItems.sku, inventoryItems.unit)
-      .orderBy(inventoryItems.sku),
+    jobIssuedQuantities(db, { jobId }),
   ]);
   return { costing, materials: { lines: quantities.length, quantities }, canIssue: can(role, "inventory", "write") };
 }

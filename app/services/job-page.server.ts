@@ -11,11 +11,13 @@ import { can, seesMoney, type Role } from "../utils/permissions";
 import { requireFound } from "../utils/refusal.server";
 
 export async function jobPageData(db: Executor, user: { viewRole: Role }, id: number) {
-  const [found, settings, mail, photos] = await Promise.all([
+  // One round: the costing's statements go with the rest (a missing job answers null there too).
+  const [found, settings, mail, photos, costing] = await Promise.all([
     getJobDetail(db, id),
     getSettings(db),
     can(user.viewRole, "inbox") ? linkedEmails(db, { jobId: id }) : null,
     can(user.viewRole, "photos") ? photoStrip(db, { jobId: id }) : null,
+    jobCostingSummary(db, id, user.viewRole),
   ]);
   const detail = requireFound(found, "Job");
   const money = seesMoney(user.viewRole);
@@ -41,6 +43,6 @@ export async function jobPageData(db: Executor, user: { viewRole: Role }, id: nu
     mail,
     photos,
     // Inventory (issue 13): costing for money roles, issued quantities for everyone who reads the job.
-    costing: await jobCostingSummary(db, id, user.viewRole),
+    costing,
   };
 }
