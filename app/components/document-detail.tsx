@@ -1,5 +1,5 @@
 // Cards shared by the quote, invoice and customer detail pages.
-import { Box, Button, Card, Flex, Heading, Text } from "~/components/ui";
+import { Button, Card, Flex, Heading, Text } from "~/components/ui";
 import { Form, Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -98,17 +98,16 @@ export function HistoryCard({
         </Text>
       ) : (
         <Flex direction="column" gap="2" data-testid={testId}>
+          {/* Per entry the markup of a Box with two Texts, as plain elements. */}
           {history.map((a) => (
-            <Box key={a.id}>
-              <Text as="div" size="2" weight="medium">
-                {a.title}
-              </Text>
-              <Text as="div" size="1" color="gray">
+            <div key={a.id}>
+              <div className="rt-Text rt-r-size-2 rt-r-weight-medium">{a.title}</div>
+              <div data-accent-color="gray" className="rt-Text rt-r-size-1">
                 {[a.description, timeZone ? formatDateTime(a.createdAt, display) : formatDate(a.createdAt, display)]
                   .filter(Boolean)
                   .join(" · ")}
-              </Text>
-            </Box>
+              </div>
+            </div>
           ))}
         </Flex>
       )}

@@ -17,13 +17,24 @@ export function activityInsert(db: Executor, entry: PgInsertValue<typeof activit
   return db.insert(activityLog).values(entry);
 }
 
-export async function recentActivity(db: Executor, opts: { customerId?: number; limit?: number } = {}) {
-  return db
-    .select()
+// A customer's history on its page (what HistoryCard shows): built once, run prepared.
+const customerActivity = reusableStatement("customer_activity", (db) =>
+  db
+    .select({
+      id: activityLog.id,
+      title: activityLog.title,
+      description: activityLog.description,
+      createdAt: activityLog.createdAt,
+    })
     .from(activityLog)
-    .where(opts.customerId ? eq(activityLog.customerId, opts.customerId) : undefined)
+    .where(eq(activityLog.customerId, sql.placeholder("customerId")))
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-    .limit(opts.limit ?? 10);
+    .limit(sql.placeholder("limit")),
+);
+
+/** A customer's newest activity entries (its page's History). */
+export async function recentActivity(db: Executor, opts: { customerId: number; limit?: number }) {
+  return customerActivity(db, { customerId: opts.customerId, limit: opts.limit ?? 10 });
 }
 
 /** Installers see only what they did themselves (their own work), and never an amount. */

@@ -2,7 +2,7 @@
 // incoming message to a customer (by address) and a job (by a quote or invoice number or a job
 // reference in the subject). IMAP itself lives in inbox-sync.server.ts.
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, emails, invoices, jobs, quotes } from "../../db/schema";
 import { safeEmailHtml } from "../utils/email-html.server";
 import { containsPattern } from "../utils/search.server";
@@ -56,24 +56,39 @@ export async function listEmails(db: Executor, filter: InboxFilter) {
 }
 
 /** The newest e-mails linked to a customer or a job (their detail pages). */
+// The e-mails of a customer's or a job's page, read on every visit: built once per link column, run
+// prepared (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md).
+function linkedEmailStatements(name: string, column: typeof emails.customerId | typeof emails.jobId) {
+  return {
+    rows: reusableStatement(`${name}_emails`, (db) =>
+      db
+        .select({
+          id: emails.id,
+          subject: emails.subject,
+          fromEmail: emails.fromEmail,
+          fromName: emails.fromName,
+          receivedAt: emails.receivedAt,
+          isRead: emails.isRead,
+        })
+        .from(emails)
+        .where(eq(column, sql.placeholder("id")))
+        .orderBy(sql`${emails.receivedAt} desc nulls first`, desc(emails.id))
+        .limit(sql.placeholder("limit")),
+    ),
+    total: reusableStatement(`${name}_emails_total`, (db) =>
+      db
+        .select({ total: count() })
+        .from(emails)
+        .where(eq(column, sql.placeholder("id"))),
+    ),
+  };
+}
+const customerEmails = linkedEmailStatements("customer", emails.customerId);
+const jobEmails = linkedEmailStatements("job", emails.jobId);
+
 export async function linkedEmails(db: Executor, link: { customerId: number } | { jobId: number }, limit = 10) {
-  const where = "customerId" in link ? eq(emails.customerId, link.customerId) : eq(emails.jobId, link.jobId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: emails.id,
-        subject: emails.subject,
-        fromEmail: emails.fromEmail,
-        fromName: emails.fromName,
-        receivedAt: emails.receivedAt,
-        isRead: emails.isRead,
-      })
-      .from(emails)
-      .where(where)
-      .orderBy(sql`${emails.receivedAt} desc nulls first`, desc(emails.id))
-      .limit(limit),
-    db.select({ total: count() }).from(emails).where(where),
-  ]);
+  const [statements, id] = "customerId" in link ? [customerEmails, link.customerId] : [jobEmails, link.jobId];
+  const [rows, [{ total }]] = await Promise.all([statements.rows(db, { id, limit }), statements.total(db, { id })]);
   return { rows, total };
 }
 

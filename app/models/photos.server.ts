@@ -1,7 +1,7 @@
 // The one place that reads and writes photos and their upload slots (pages and /api both call it).
 // The bytes live in the object store; services/photos.server.ts moves them and calls this model.
 import { and, arrayContains, count, desc, eq, gt, ilike, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, jobs, photos, photoUploads, scheduleEvents, tasks } from "../../db/schema";
 import type { PhotoEditInput, PhotoEntity, PhotoRegisterInput } from "../schemas/photo";
 import { conflict, forbidden, invalid, notFound, requireFound } from "../utils/refusal.server";
@@ -499,18 +499,40 @@ export const ENTITY_FILTER_KEY = {
 } as const satisfies Record<PhotoEntity, keyof PhotoFilters>;
 
 /** The newest photos of a job or customer for its page's strip, with the count. */
-export async function photoStrip(db: Executor, filter: { jobId?: number; customerId?: number }, limit = 8) {
-  const { rows, total } = await listPhotos(db, { ...filter, limit, offset: 0 });
+// A job's or customer's photo strip, read on every visit of its page: only what a thumbnail shows,
+// built once per link column and run prepared (db/client.server.ts reusableStatement).
+function photoStripStatements(name: string, column: typeof photos.customerId | typeof photos.jobId) {
   return {
-    total,
-    photos: rows.map((p) => ({
-      id: p.id,
-      title: p.title,
-      description: p.description,
-      originalName: p.originalName,
-      tags: p.tags,
-      thumbnailPath: p.thumbnailPath,
-      derivativeStatus: p.derivativeStatus,
-    })),
+    rows: reusableStatement(`${name}_photo_strip`, (db) =>
+      db
+        .select({
+          id: photos.id,
+          title: photos.title,
+          description: photos.description,
+          originalName: photos.originalName,
+          tags: photos.tags,
+          thumbnailPath: photos.thumbnailPath,
+          derivativeStatus: photos.derivativeStatus,
+        })
+        .from(photos)
+        .where(eq(column, sql.placeholder("id")))
+        .orderBy(desc(photos.createdAt), desc(photos.id))
+        .limit(sql.placeholder("limit")),
+    ),
+    total: reusableStatement(`${name}_photo_total`, (db) =>
+      db
+        .select({ total: count() })
+        .from(photos)
+        .where(eq(column, sql.placeholder("id"))),
+    ),
   };
+}
+const customerPhotoStrip = photoStripStatements("customer", photos.customerId);
+const jobPhotoStrip = photoStripStatements("job", photos.jobId);
+
+/** The newest photos of a job or a customer (as the Photos list orders them) and how many it has. */
+export async function photoStrip(db: Executor, link: { customerId: number } | { jobId: number }, limit = 8) {
+  const [statements, id] = "customerId" in link ? [customerPhotoStrip, link.customerId] : [jobPhotoStrip, link.jobId];
+  const [rows, [{ total }]] = await Promise.all([statements.rows(db, { id, limit }), statements.total(db, { id })]);
+  return { total: Number(total), photos: rows };
 }

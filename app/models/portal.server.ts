@@ -3,7 +3,7 @@
 // links. Tokens expire after Settings → Security's portal link validity (docs/decisions/portal-link-expiry.md).
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, ilike, isNull, ne, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { customerPortalTokens, customers, quoteItems, quotes } from "../../db/schema";
 import { logActivity } from "./activity.server";
 import { containsPattern } from "../utils/search.server";
@@ -90,13 +90,18 @@ export async function verifyPortalToken(db: Executor, customerId: number | null,
   return customer ?? null;
 }
 
-export async function hasActivePortalToken(db: Executor, customerId: number) {
-  const [row] = await db
+// Read on every customer page: built once, run prepared (db/client.server.ts reusableStatement).
+const activePortalToken = reusableStatement("active_portal_token", (db) =>
+  db
     .select({ createdAt: customerPortalTokens.createdAt })
     .from(customerPortalTokens)
-    .where(and(eq(customerPortalTokens.customerId, customerId), live()))
+    .where(and(eq(customerPortalTokens.customerId, sql.placeholder("customerId")), live()))
     .orderBy(desc(customerPortalTokens.createdAt))
-    .limit(1);
+    .limit(1),
+);
+
+export async function hasActivePortalToken(db: Executor, customerId: number) {
+  const [row] = await activePortalToken(db, { customerId });
   return row ?? null;
 }
 
