@@ -267,10 +267,12 @@ export async function createApp() {
 
   // Fingerprinted assets are immutable; everything else in public/ is cached briefly.
   app.use("/b", express.static("public/b", { immutable: true, maxAge: "1y" }));
-  // Only a path ending in a file name (favicon.svg) can be in public/: page and API paths go on
-  // without a file-system look-up each (docs/performance.md).
+  // Only a path ending in a file name (favicon.svg) can be in public/: page and API paths, and a
+  // client navigation's `.data` request, go on without a file-system look-up each (docs/performance.md).
   const publicFiles = express.static("public", { maxAge: "1h" });
-  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) =>
+    /\.[A-Za-z0-9]+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next(),
+  );
   if (process.env.LOG_REQUESTS !== "0") app.use(morgan("tiny"));
 
   // Payment webhooks go straight to their service (docs/decisions/payment-webhooks.md): no session,
