@@ -1,5 +1,6 @@
-// Links in long server-rendered lists and the sidebar: a plain <a href> (free to render), turned
-// into a client-side navigation by one click listener for the whole document once React runs.
+// Links in server-rendered lists (list pages, a record page's related rows, Home's lists) and the
+// sidebar: a plain <a href> (free to render), turned into a client-side navigation by one click
+// listener for the whole document once React runs.
 // Remix's <Link> resolves its path and sets up prefetching per instance, which made up about a
 // tenth of a list page's server time (tests/bench); without JS both are ordinary links anyway.
 //
