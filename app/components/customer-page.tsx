@@ -16,6 +16,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
 import type { customerPageData } from "~/services/customer-page.server";
+import { RelatedQuoteRow } from "~/components/related-quote-row";
 import { FastLink } from "./fast-link";
 import { SpriteIcon } from "./sprite-icon";
 
@@ -126,16 +127,7 @@ export function CustomerPage({ detail, activity, portalLinkSince, mail, photos }
           headers={["Quote #", "Title", "Status", "Total"]}
         >
           {detail.quotes.map((q) => (
-            <tr className="rt-TableRow" key={q.id}>
-              <td className="rt-TableCell">
-                <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
-              </td>
-              <td className="rt-TableCell">{q.title}</td>
-              <td className="rt-TableCell">
-                <StatusBadge status={q.status} />
-              </td>
-              <td className="rt-TableCell">{formatMoney(q.total)}</td>
-            </tr>
+            <RelatedQuoteRow key={q.id} quote={q} />
           ))}
         </RelatedTable>
         <RelatedTable

@@ -5,6 +5,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { EmptyState } from "~/components/empty-state";
+import { RelatedQuoteRow } from "~/components/related-quote-row";
 import { FastLink } from "~/components/fast-link";
 import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
@@ -213,16 +214,7 @@ export function JobPage({
             <Table.Root variant="ghost" size="1">
               <Table.Body>
                 {detail.quotes.map((q) => (
-                  <tr className="rt-TableRow" key={q.id}>
-                    <td className="rt-TableCell">
-                      <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
-                    </td>
-                    <td className="rt-TableCell">{q.title}</td>
-                    <td className="rt-TableCell">
-                      <StatusBadge status={q.status} />
-                    </td>
-                    <td className="rt-TableCell">{formatMoney(q.total)}</td>
-                  </tr>
+                  <RelatedQuoteRow key={q.id} quote={q} />
                 ))}
               </Table.Body>
             </Table.Root>
