@@ -38,9 +38,10 @@ export async function recentActivity(db: Executor, opts: { customerId: number; l
 }
 
 /** Installers see only what they did themselves (their own work), and never an amount. */
+const ownEntriesOnly = (viewer: { role: Role }) => viewer.role === "installer";
+
 function viewerScope(viewer: { role: Role; userId: number }): SQL | undefined {
-  if (viewer.role === "installer") return eq(activityLog.userId, viewer.userId);
-  return undefined;
+  return ownEntriesOnly(viewer) ? eq(activityLog.userId, viewer.userId) : undefined;
 }
 
 function selectActivity(db: Executor) {
@@ -96,7 +97,7 @@ export async function listActivity(
   const money = seesMoney(viewer.role);
   const [found, total] = await Promise.all([
     newest
-      ? viewer.role === "installer"
+      ? ownEntriesOnly(viewer)
         ? newestOwnActivity(db, { userId: viewer.userId, limit: opts.limit })
         : newestActivity(db, { limit: opts.limit })
       : selectActivity(db)
