@@ -44,6 +44,7 @@ import {
   startChild,
   stopChild,
   waitForHttp,
+  appServerArgs,
 } from "./lib";
 
 const PAGE_LOAD = { Accept: "text/html" };
@@ -126,7 +127,7 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${port}`;
     app = startChild(
       process.execPath,
-      ["--import", "tsx", "app/server.ts"],
+      appServerArgs(),
       {
         ...process.env,
         DATABASE_URL: databaseUrl,

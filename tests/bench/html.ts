@@ -18,6 +18,7 @@ import {
   startChild,
   stopChild,
   waitForHttp,
+  appServerArgs,
 } from "./lib";
 
 const PATHS: Record<string, string> = {
@@ -88,7 +89,7 @@ async function main() {
     await buildIfStale(env);
     app = startChild(
       process.execPath,
-      ["--import", "tsx", "app/server.ts"],
+      appServerArgs(),
       { ...env, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
       "app",
     );

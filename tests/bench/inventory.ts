@@ -49,6 +49,7 @@ import {
   startChild,
   stopChild,
   waitForHttp,
+  appServerArgs,
 } from "./lib";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -203,7 +204,7 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${port}`;
     app = startChild(
       process.execPath,
-      ["--import", "tsx", "app/server.ts"],
+      appServerArgs(),
       {
         ...process.env,
         DATABASE_URL: databaseUrl,

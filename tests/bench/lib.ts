@@ -8,6 +8,19 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const tsxBin = path.join(root, "node_modules/.bin/tsx");
 
+/**
+ * The web process's node arguments as `npm start` has them (its V8 flags, `--import tsx`, the
+ * entry), read from package.json so every bench measures the server production runs; `extra` goes
+ * just before the entry (a profiler's flags, a preloaded module).
+ */
+export function appServerArgs(extra: string[] = []): string[] {
+  const start = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } })
+    .scripts.start;
+  const args = /\bnode\s+(.+)$/.exec(start)?.[1].trim().split(/\s+/);
+  if (!args?.length) throw new Error(`package.json's start script does not run node: ${start}`);
+  return [...args.slice(0, -1), ...extra, ...args.slice(-1)];
+}
+
 export function withDatabase(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;

@@ -43,6 +43,7 @@ import {
   startChild,
   stopChild,
   waitForHttp,
+  appServerArgs,
 } from "./lib";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -173,7 +174,7 @@ async function main() {
       APP_URL: base,
       LOG_REQUESTS: "0",
     };
-    app = startChild(process.execPath, ["--import", "tsx", "app/server.ts"], appEnv, "app");
+    app = startChild(process.execPath, appServerArgs(), appEnv, "app");
     floor = startChild(
       process.execPath,
       ["--import", "tsx", "tests/bench/photos-floor.ts"],

@@ -52,6 +52,7 @@ import {
   tsxBin,
   waitForHttp,
   withDatabase,
+  appServerArgs,
 } from "./lib";
 import { fillSynthetic } from "./synthetic";
 
@@ -511,7 +512,7 @@ async function main() {
       FLOOR_STATEMENTS: statementsFile,
     };
     const startApp = async () => {
-      app = startChild(process.execPath, ["--import", "tsx", "app/server.ts"], appEnv, "app");
+      app = startChild(process.execPath, appServerArgs(), appEnv, "app");
       await waitForHttp(`${baseUrl}/healthz`, app);
     };
     const startFloor = async () => {

@@ -43,6 +43,7 @@ import {
   stopChild,
   waitForHttp,
   type BenchDatabase,
+  appServerArgs,
 } from "./lib";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000);
@@ -58,14 +59,12 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 const IO_DIR = process.env.BENCH_IO_COUNT === "0" ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "webhooks-io-"));
 /** BENCH_WORKER_NODE_FLAGS: extra node flags for the worker only (e.g. --max-semi-space-size=32). */
 const WORKER_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
-const nodeArgs = (script: string, flags: string[] = []) => [
-  ...flags,
+/** Profiling and counting, for both processes. */
+const observers = [
   ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []),
-  "--import",
-  "tsx",
   ...(IO_DIR ? ["--import", "./tests/bench/io-count.ts"] : []),
-  script,
 ];
+const workerArgs = () => [...WORKER_FLAGS, "--import", "tsx", ...observers, "jobs/worker.ts"];
 const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10 * 60_000);
 
 const started = Date.now();
@@ -247,7 +246,7 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${port}`;
     app = startChild(
       process.execPath,
-      nodeArgs("app/server.ts"),
+      appServerArgs(observers),
       { ...env, NODE_ENV: "production", PORT: String(port), APP_URL: baseUrl, LOG_REQUESTS: "0" },
       "app",
     );
@@ -256,7 +255,7 @@ async function main() {
     let workerLines = 0;
     worker = startChild(
       process.execPath,
-      nodeArgs("jobs/worker.ts", WORKER_FLAGS),
+      workerArgs(),
       { ...env, NODE_ENV: "production", ...(CONCURRENCY ? { WORKER_CONCURRENCY: CONCURRENCY } : {}) },
       "worker",
     );
