@@ -143,49 +143,61 @@ const MONTHS = [
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+type Piece = string | ((f: Fields) => string);
+
+const weekday = (f: Fields) => WEEKDAYS[new Date(Date.UTC(f.year, f.month - 1, f.day)).getUTCDay()];
+const TOKENS: Record<string, (f: Fields) => string> = {
+  yyyy: (f) => pad(f.year, 4),
+  yy: (f) => pad(f.year % 100),
+  MMMM: (f) => MONTHS[f.month - 1],
+  MMM: (f) => MONTHS[f.month - 1].slice(0, 3),
+  MM: (f) => pad(f.month),
+  M: (f) => String(f.month),
+  dd: (f) => pad(f.day),
+  d: (f) => String(f.day),
+  EEEE: weekday,
+  EEE: (f) => weekday(f).slice(0, 3),
+  HH: (f) => pad(f.hour),
+  H: (f) => String(f.hour),
+  hh: (f) => pad(f.hour % 12 || 12),
+  h: (f) => String(f.hour % 12 || 12),
+  mm: (f) => pad(f.minute),
+  a: (f) => (f.hour < 12 ? "AM" : "PM"),
+};
+const TOKEN = /'([^']*)'|yyyy|yy|MMMM|MMM|MM|M|dd|d|EEEE|EEE|HH|H|hh|h|mm|a/g;
+
+/** Patterns (in a display style) split into text and fields once: a list prints hundreds of dates. */
+const compiled = new Map<string, Piece[]>();
+
+function pieces(pattern: string, style?: Style): Piece[] {
+  const key = style ? `${style.dateFormat}|${style.timeFormat}|${pattern}` : pattern;
+  let found = compiled.get(key);
+  if (!found) {
+    const written = style ? datePattern(pattern, style) : pattern;
+    found = [];
+    let last = 0;
+    for (const m of written.matchAll(TOKEN)) {
+      if (m.index > last) found.push(written.slice(last, m.index));
+      found.push(m[1] ?? TOKENS[m[0]]);
+      last = m.index + m[0].length;
+    }
+    if (last < written.length) found.push(written.slice(last));
+    // Patterns come from the code and the display settings: a handful; the bound is a safeguard.
+    if (compiled.size >= 500) compiled.clear();
+    compiled.set(key, found);
+  }
+  return found;
+}
+
 /**
  * Fields printed with a date-fns-style pattern: yyyy yy, MMMM MMM MM M, dd d, EEEE EEE, HH H hh h,
- * mm, a, and 'quoted text' (English names, as date-fns' default locale).
+ * mm, a, and 'quoted text' (English names, as date-fns' default locale); with a style, the pattern
+ * written the US way is first put in the business's format (datePattern).
  */
-function format(f: Fields, pattern: string): string {
-  return pattern.replace(/'([^']*)'|yyyy|yy|MMMM|MMM|MM|M|dd|d|EEEE|EEE|HH|H|hh|h|mm|a/g, (token, quoted?: string) => {
-    if (quoted !== undefined) return quoted;
-    switch (token) {
-      case "yyyy":
-        return pad(f.year, 4);
-      case "yy":
-        return pad(f.year % 100);
-      case "MMMM":
-        return MONTHS[f.month - 1];
-      case "MMM":
-        return MONTHS[f.month - 1].slice(0, 3);
-      case "MM":
-        return pad(f.month);
-      case "M":
-        return String(f.month);
-      case "dd":
-        return pad(f.day);
-      case "d":
-        return String(f.day);
-      case "EEEE":
-      case "EEE": {
-        const name = WEEKDAYS[new Date(Date.UTC(f.year, f.month - 1, f.day)).getUTCDay()];
-        return token === "EEE" ? name.slice(0, 3) : name;
-      }
-      case "HH":
-        return pad(f.hour);
-      case "H":
-        return String(f.hour);
-      case "hh":
-        return pad(f.hour % 12 || 12);
-      case "h":
-        return String(f.hour % 12 || 12);
-      case "mm":
-        return pad(f.minute);
-      default:
-        return f.hour < 12 ? "AM" : "PM";
-    }
-  });
+function format(f: Fields, pattern: string, style?: Style): string {
+  let out = "";
+  for (const piece of pieces(pattern, style)) out += typeof piece === "string" ? piece : piece(f);
+  return out;
 }
 
 /** Today's calendar date ('YYYY-MM-DD') in `timeZone`, e.g. still yesterday in New York at 03:30 UTC. */
@@ -279,13 +291,13 @@ export function formatDate(value: string | Date | null | undefined, zone: Zone =
   const style = styleOf(zone);
   if (typeof value === "string") {
     const day = parseDateOnly(value);
-    if (day) return format(localFields(day), datePattern("MMM d, yyyy", style));
+    if (day) return format(localFields(day), "MMM d, yyyy", style);
     if (DATE_ONLY.test(value)) return "";
   }
   const instant = toInstant(value);
   if (!instant) return "";
   if (style.dateFormat === "MM/DD/YYYY") return dayFormatter(style.timeZone).format(instant);
-  return format(zonedFields(instant.getTime(), style.timeZone), datePattern("MMM d, yyyy", style));
+  return format(zonedFields(instant.getTime(), style.timeZone), "MMM d, yyyy", style);
 }
 
 // Lists format a date per row: one Intl formatter per zone, its output used as it comes.
@@ -310,7 +322,7 @@ export function formatDateTime(value: string | Date | null | undefined, zone: Zo
   const instant = toInstant(value);
   if (!instant) return "";
   const pattern = style.dateFormat === "YYYY-MM-DD" ? "yyyy-MM-dd h:mm a" : "MMM d, yyyy, h:mm a";
-  return format(zonedFields(instant.getTime(), style.timeZone), datePattern(pattern, style));
+  return format(zonedFields(instant.getTime(), style.timeZone), pattern, style);
 }
 
 /** The time of day of an instant in the time zone: "2:05 PM" or "14:05". */
@@ -364,7 +376,7 @@ export function instantToZoned(value: Date | string, timeZone: string): { date: 
  */
 export function formatInZone(value: Date | string, pattern: string, zone: Zone) {
   const style = styleOf(zone);
-  return format(zonedFields(new Date(value).getTime(), style.timeZone), datePattern(pattern, style));
+  return format(zonedFields(new Date(value).getTime(), style.timeZone), pattern, style);
 }
 
 function utcDay(date: string) {
@@ -416,7 +428,8 @@ export function formatDay(date: string, pattern: string, display?: Zone) {
   const d = utcDay(date);
   return format(
     { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0 },
-    datePattern(pattern, display),
+    pattern,
+    styleOf(display),
   );
 }
 
