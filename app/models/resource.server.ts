@@ -1,6 +1,6 @@
 // The one place that reads and writes resources (installers, crews, vehicles, equipment).
 import { asc, count, eq, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { resources, scheduleEventResources } from "../../db/schema";
 import type { ResourceInput } from "../schemas/resource";
 import { conflict, notFound, requireFound } from "../utils/refusal.server";
@@ -23,6 +23,21 @@ export async function listResources(
     db.select({ total: count() }).from(resources).where(where),
   ]);
   return { rows, total: Number(total) };
+}
+
+// The Schedule's resource filter, read on every visit: the three columns it shows, built once and run
+// prepared (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md).
+const resourceOptionsStatement = reusableStatement("resource_options", (db) =>
+  db
+    .select({ id: resources.id, name: resources.name, active: resources.active })
+    .from(resources)
+    .orderBy(asc(resources.name), asc(resources.id))
+    .limit(1000),
+);
+
+/** Every resource (inactive ones too, as a filter can still name them), by name. */
+export function resourceOptions(db: Executor) {
+  return resourceOptionsStatement(db, {});
 }
 
 export async function getResource(db: Executor, id: number) {

@@ -1,6 +1,6 @@
 // The one place that reads and writes schedule events and their resources, and decides conflicts.
 import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEventResources, scheduleEvents } from "../../db/schema";
 import type { EventInput } from "../schemas/event";
 import { addDays, instantToZoned, zonedToInstant } from "../utils/dates";
@@ -124,6 +124,52 @@ export async function listEvents(
       .where(where),
   ]);
   return { rows: rows.map(present), total: Number(total) };
+}
+
+// The Schedule screen's events, read on every visit: what its chips, list and filters show (no
+// notes, no count: the screen counts what it draws), built once and run prepared (reusableStatement,
+// docs/decisions/prepared-statements.md). Each run is planned for its values (force_custom_plan), so
+// an unset resource or type drops out of the plan.
+const calendarStatement = reusableStatement("calendar_events", (db) =>
+  db
+    .select({
+      id: scheduleEvents.id,
+      title: scheduleEvents.title,
+      type: scheduleEvents.type,
+      status: scheduleEvents.status,
+      allDay: scheduleEvents.allDay,
+      startAt: scheduleEvents.startAt,
+      endAt: scheduleEvents.endAt,
+      location: scheduleEvents.location,
+      jobId: scheduleEvents.jobId,
+      jobTitle: jobs.title,
+      customerId: scheduleEvents.customerId,
+      customerName: customers.name,
+      resourceNames: eventColumns.resourceNames,
+    })
+    .from(scheduleEvents)
+    .leftJoin(jobs, eq(jobs.id, scheduleEvents.jobId))
+    .leftJoin(customers, eq(customers.id, scheduleEvents.customerId))
+    .where(
+      and(
+        sql`tstzrange(${scheduleEvents.startAt}, ${scheduleEvents.endAt}) && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz)`,
+        sql`(${sql.placeholder("resourceId")}::int is null or exists (select 1 from ${scheduleEventResources} where ${scheduleEventResources.eventId} = ${scheduleEvents.id} and ${scheduleEventResources.resourceId} = ${sql.placeholder("resourceId")}::int))`,
+        sql`(${sql.placeholder("type")}::text is null or ${scheduleEvents.type} = ${sql.placeholder("type")}::text)`,
+      ),
+    )
+    .orderBy(asc(scheduleEvents.startAt), asc(scheduleEvents.id))
+    .limit(1000),
+);
+
+/** The Schedule's events overlapping [from, to), optionally of one resource and one type ("all": any). */
+export async function calendarEvents(db: Executor, opts: { from: Date; to: Date; resourceId?: number; type?: string }) {
+  const rows = await calendarStatement(db, {
+    from: opts.from.toISOString(),
+    to: opts.to.toISOString(),
+    resourceId: opts.resourceId ?? null,
+    type: opts.type && opts.type !== "all" ? opts.type : null,
+  });
+  return rows.map((row) => ({ ...row, resourceNames: row.resourceNames ?? [] }));
 }
 
 export async function getEvent(db: Executor, id: number) {

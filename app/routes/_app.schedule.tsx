@@ -8,8 +8,8 @@ import { ListPage } from "~/components/list-page";
 import { FilterSelect } from "~/components/list-filters";
 import { EventStatusBadge } from "~/components/status-badge";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
-import { listResources } from "~/models/resource.server";
-import { listEvents } from "~/models/schedule.server";
+import { resourceOptions } from "~/models/resource.server";
+import { calendarEvents } from "~/models/schedule.server";
 import { getSettings } from "~/models/settings.server";
 import { EVENT_TYPES } from "~/schemas/choices";
 import { daysBetween, stepDate, viewRange, VIEWS } from "~/utils/calendar";
@@ -46,9 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const date = list.date || today;
   const { first, end } = viewRange(view, date);
   const { from, to } = dayRange(first, end, timeZone);
-  const [{ rows }, resources] = await Promise.all([
-    listEvents(db, { from, to, resourceId: resourceId ?? undefined, type }),
-    listResources(db),
+  const [rows, resources] = await Promise.all([
+    calendarEvents(db, { from, to, resourceId: resourceId ?? undefined, type }),
+    resourceOptions(db),
   ]);
   const events = rows.map((e) => {
     const start = instantToZoned(e.startAt, timeZone);
@@ -95,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // any falls in it (the phone's agenda says so when none does).
     eventCount: events.length,
     inMonth: events.some((e) => e.days.some((d) => d.startsWith(month))),
-    resources: resources.rows.map((r) => ({ id: r.id, name: r.name, active: r.active })),
+    resources,
     prev: stepDate(view, date, -1),
     next: stepDate(view, date, 1),
     canWrite: can(user.viewRole, "schedule", "write"),

@@ -4,7 +4,14 @@ import { getDb } from "../../db/client.server";
 import { createCustomer } from "../../app/models/customer.server";
 import { createJob, deleteJob } from "../../app/models/job.server";
 import { createResource } from "../../app/models/resource.server";
-import { createEvent, findConflicts, getEvent, listEvents, updateEvent } from "../../app/models/schedule.server";
+import {
+  calendarEvents,
+  createEvent,
+  findConflicts,
+  getEvent,
+  listEvents,
+  updateEvent,
+} from "../../app/models/schedule.server";
 import { completeTask, createTask, installerDay, updateTask } from "../../app/models/task.server";
 import type { EventInput } from "../../app/schemas/event";
 import { quotes } from "../../db/schema";
@@ -55,6 +62,69 @@ describe("listEvents", () => {
     const { rows, total } = await listEvents(db, { from: at("08:00", day), to: at("12:00", day), resourceId: r.id });
     expect(rows.map((e) => e.id)).toEqual([into.id, inside.id, out.id]);
     expect(total).toBe(3);
+  });
+});
+
+describe("calendarEvents (the Schedule screen)", () => {
+  it("lists a period's events with their job, customer and resources, filtered by resource and by type", async () => {
+    const db = await getDb();
+    const [crew, van] = await resources(2);
+    const customer = await createCustomer(db, { name: `${tag} Calendar Customer` });
+    const job = await createJob(db, { customerId: customer.id, title: `${tag} Calendar Job` });
+    const day = "2031-09-16";
+    const install = await createEvent(
+      db,
+      event({
+        title: `${tag} install`,
+        jobId: job.id,
+        resourceIds: [van.id, crew.id],
+        startAt: at("09:00", day),
+        endAt: at("11:00", day),
+        location: "12 Oak St",
+      }),
+      NY,
+    );
+    const measure = await createEvent(
+      db,
+      event({
+        title: `${tag} measure`,
+        type: "measure",
+        resourceIds: [crew.id],
+        startAt: at("13:00", day),
+        endAt: at("14:00", day),
+      }),
+      NY,
+    );
+    await createEvent(
+      db,
+      event({
+        title: `${tag} next day`,
+        resourceIds: [crew.id],
+        startAt: at("09:00", "2031-09-17"),
+        endAt: at("10:00", "2031-09-17"),
+      }),
+      NY,
+    );
+    const range = { from: at("00:00", day), to: at("00:00", "2031-09-17") };
+    const all = await calendarEvents(db, { ...range, type: "all" });
+    expect(all.map((e) => e.title)).toEqual([`${tag} install`, `${tag} measure`]);
+    expect(all[0]).toMatchObject({
+      id: install.id,
+      type: "install",
+      status: "scheduled",
+      allDay: false,
+      location: "12 Oak St",
+      jobId: job.id,
+      jobTitle: `${tag} Calendar Job`,
+      customerId: customer.id,
+      customerName: `${tag} Calendar Customer`,
+      resourceNames: [crew.name, van.name].sort(),
+    });
+    expect(all[0].startAt).toEqual(at("09:00", day));
+    expect(all[1]).toMatchObject({ id: measure.id, jobId: null, customerName: null, resourceNames: [crew.name] });
+    expect((await calendarEvents(db, { ...range, resourceId: van.id })).map((e) => e.id)).toEqual([install.id]);
+    expect((await calendarEvents(db, { ...range, type: "measure" })).map((e) => e.id)).toEqual([measure.id]);
+    expect(await calendarEvents(db, { ...range, resourceId: van.id, type: "measure" })).toEqual([]);
   });
 });
 
