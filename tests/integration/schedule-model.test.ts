@@ -70,7 +70,7 @@ describe("calendarEvents (the Schedule screen)", () => {
     const db = await getDb();
     const [crew, van] = await resources(2);
     const customer = await createCustomer(db, { name: `${tag} Calendar Customer` });
-    const job = await createJob(db, { customerId: customer.id, title: `${tag} Calendar Job` });
+    const job = await createJob(db, { customerId: customer.id, title: `${tag} Calendar Job`, status: "approved" });
     const day = "2031-09-16";
     const install = await createEvent(
       db,
