@@ -137,18 +137,44 @@ export function reusableStatement<T>(
   name: string,
   build: (exec: Executor) => { prepare(name: string): Runnable<T> },
 ): (exec: Executor, values: Record<string, unknown>) => Promise<T> {
-  const built = new Map<unknown, Runnable<T> & { client?: unknown }>();
+  const built = new Map<unknown, Runnable<T> & { client?: unknown; logger?: unknown }>();
   return (exec, values) => {
-    const session = (exec as unknown as { session: { constructor: unknown; client: unknown } }).session;
+    const session = (exec as unknown as { session: { constructor: unknown; client: unknown; logger: unknown } })
+      .session;
     const template = built.get(session.constructor);
     if (!template) {
-      const query = build(exec).prepare(name) as Runnable<T> & { client?: unknown };
+      const query = build(exec).prepare(name) as Runnable<T> & { client?: unknown; logger?: unknown };
       built.set(session.constructor, query);
       return query.execute(values);
     }
-    if (template.client === session.client) return template.execute(values);
-    const bound = Object.create(template) as Runnable<T> & { client?: unknown };
+    if (template.client === session.client && template.logger === session.logger) return template.execute(values);
+    // Run on the calling handle's connection, and logged by its logger (the benches capture statements so).
+    const bound = Object.create(template) as Runnable<T> & { client?: unknown; logger?: unknown };
     bound.client = session.client;
+    bound.logger = session.logger;
     return bound.execute(values);
+  };
+}
+
+/**
+ * reusableStatement for raw SQL: a fixed statement written with `sql.placeholder(name)` for every
+ * value, its text built by drizzle once and run prepared on the calling handle; its rows as objects,
+ * whichever driver is underneath (as `rows()`). drizzle's `execute` builds the text anew on each call.
+ */
+export function reusableSql<T>(
+  name: string,
+  query: SQL,
+): (exec: Executor, values: Record<string, unknown>) => Promise<T[]> {
+  const run = reusableStatement<unknown>(name, (exec) => {
+    const { session, dialect } = exec as unknown as {
+      session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): Runnable<unknown> };
+      dialect: { sqlToQuery(query: SQL): unknown };
+    };
+    return { prepare: (statement) => session.prepareQuery(dialect.sqlToQuery(query), undefined, statement, false) };
+  });
+  return async (exec, values) => {
+    const result = await run(exec, values);
+    if (Array.isArray(result)) return result as T[];
+    return ((result as { rows?: T[] }).rows ?? []) as T[];
   };
 }

@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage, type Cookie, type Session } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, createSession, type Cookie, type Session } from "@remix-run/node";
 import { env, servedOverHttps } from "./env.server";
 
 export type Toast = { id?: string; title: string; description?: string; type?: "success" | "error" };
@@ -54,8 +54,26 @@ export function sessionStorage() {
 
 export type AppSession = Session<SessionData, FlashData>;
 
-export function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+// A page's root, layout and route loaders each read the session (the user, the toast): its cookie is
+// verified (HMAC) and decoded once per request — the loaders share the incoming Request's AbortSignal,
+// as getCurrentUser's cache does — and each caller gets a Session of its own over a copy of the data,
+// so what one unsets or flashes is not seen by another.
+const decoded = new WeakMap<AbortSignal, { cookie: string | null; data: Promise<AppSession["data"]> }>();
+
+export async function getSession(request: Request): Promise<AppSession> {
+  const cookie = request.headers.get("Cookie");
+  let entry = decoded.get(request.signal);
+  if (!entry || entry.cookie !== cookie) {
+    entry = {
+      cookie,
+      data: sessionStorage()
+        .getSession(cookie)
+        .then((session) => session.data),
+    };
+    decoded.set(request.signal, entry);
+  }
+  // As Remix's own getSession: the cookie may hold any subset of the fields.
+  return createSession<SessionData, FlashData>({ ...(await entry.data) } as SessionData);
 }
 
 export function commitSession(session: Session<SessionData, FlashData>, maxAgeSeconds?: number) {

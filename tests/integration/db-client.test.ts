@@ -2,8 +2,11 @@
 // named prepared statements, and every run is still planned for its own values — a generic plan
 // had the customers search walk the whole table by date instead of using its trigram indexes.
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { getDb, rows } from "../../db/client.server";
+import { getDb, reusableSql, rows } from "../../db/client.server";
+import * as schema from "../../db/schema";
 
 describe("the database pool", () => {
   it("plans every run of a prepared statement for its values, on every connection", async () => {
@@ -26,5 +29,33 @@ describe("the database pool", () => {
       sql`select count(*)::int as n from pg_prepared_statements where statement like ${"%::int + 1 as two%"}`,
     );
     expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe("reusableSql", () => {
+  const doubled = reusableSql<{ n: number; label: string }>(
+    "test_reusable_sql_doubled",
+    sql`select (${sql.placeholder("n")}::int * 2) as n, ${sql.placeholder("label")}::text as label`,
+  );
+
+  it("runs a raw statement with its values, on the pool and inside a transaction", async () => {
+    const db = await getDb();
+    expect(await doubled(db, { n: 21, label: "pool" })).toEqual([{ n: 42, label: "pool" }]);
+    expect(await doubled(db, { n: 5, label: "again" })).toEqual([{ n: 10, label: "again" }]);
+    const inTransaction = await db.transaction((tx) => doubled(tx, { n: 7, label: "tx" }));
+    expect(inTransaction).toEqual([{ n: 14, label: "tx" }]);
+  });
+
+  it("is logged by the handle that runs it, not the one that first built it", async () => {
+    await doubled(await getDb(), { n: 1, label: "built by the pool" });
+    const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      const logged: unknown[][] = [];
+      const db = drizzle(client, { schema, logger: { logQuery: (_text, params) => logged.push(params) } });
+      expect(await doubled(db, { n: 3, label: "mine" })).toEqual([{ n: 6, label: "mine" }]);
+      expect(logged).toEqual([[3, "mine"]]);
+    } finally {
+      await client.end({ timeout: 2 });
+    }
   });
 });
