@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.server";
 import * as schema from "../../db/schema";
 import { createCustomer, deleteCustomer, listCustomers, updateCustomer } from "../../app/models/customer.server";
+import { createJob } from "../../app/models/job.server";
+import { needsAttention } from "../../app/models/needs-attention.server";
 import { recordPayment } from "../../app/models/payment.server";
 import { webhookEventDone, storeWebhookEvent } from "../../app/models/webhook-events.server";
 
@@ -105,6 +107,19 @@ describe("embedded PGlite database", () => {
     expect((await storeWebhookEvent(db, "stripe", event)).row.processed).toBe(true);
     expect((await pay()).duplicate).toBe(true);
     expect(await db.select().from(schema.payments)).toHaveLength(1);
+  });
+
+  it("runs the Home's prepared raw statements (Needs Attention) for every role", async () => {
+    const customer = await createCustomer(db, { name: "Pglite Approved" });
+    const job = await createJob(db, { customerId: customer.id, title: "Pglite Pantry", status: "approved" });
+    const clock = { today: "2031-05-05", timeZone: "America/New_York" };
+    const owner = await needsAttention(db, clock, { role: "owner", userId: 1 });
+    expect(owner.find((item) => item.key === `unscheduled-${job.id}`)).toMatchObject({
+      title: "No install scheduled: Pglite Pantry",
+      description: "Pglite Approved · approved, waiting for a date",
+    });
+    // The installer's own-work statements: nothing of theirs here.
+    expect(await needsAttention(db, clock, { role: "installer", userId: 1 })).toEqual([]);
   });
 
   it("db/migrate.ts migrates an embedded database when DATABASE_URL is unset", () => {
