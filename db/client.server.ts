@@ -118,7 +118,11 @@ export async function closeDb() {
 
 /** Runs raw SQL and returns its rows, whichever driver is underneath. */
 export async function rows<T = Record<string, unknown>>(exec: Executor, query: SQL): Promise<T[]> {
-  const result = (await exec.execute(query)) as unknown;
+  return rowsOf<T>(await exec.execute(query));
+}
+
+/** A raw statement's rows: postgres.js answers an array of them, PGlite `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
@@ -172,9 +176,5 @@ export function reusableSql<T>(
     };
     return { prepare: (statement) => session.prepareQuery(dialect.sqlToQuery(query), undefined, statement, false) };
   });
-  return async (exec, values) => {
-    const result = await run(exec, values);
-    if (Array.isArray(result)) return result as T[];
-    return ((result as { rows?: T[] }).rows ?? []) as T[];
-  };
+  return async (exec, values) => rowsOf<T>(await run(exec, values));
 }
