@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeFindings, runAxe } from "../setup/axe";
-import { launchBrowser, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { createScreenFixture, SCREENS, type Screen, type ScreenFixture } from "../setup/screens";
 
 export const SCREENSHOTS = path.resolve("test-results/screens");
@@ -97,7 +97,7 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
           walk.overflow.push(`${screen.name}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
       }
       if (screen.shot)
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: path.join(SCREENSHOTS, `${screen.name}-${label}.png`),
           fullPage: true,
         });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { jobs, quotes, tasks, users } from "../../db/schema";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `hm${Date.now().toString(36)}`;
@@ -86,7 +86,7 @@ async function shots(page: Page, name: string) {
     // Nothing scrolls sideways at any width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${viewport.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
   }
 }
 

@@ -13,6 +13,7 @@ import {
   rowAction,
   signInAs,
   waitForHydration,
+  keepScreenshot,
 } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
@@ -40,7 +41,7 @@ async function shot(page: Page, name: string) {
     [1280, 800],
   ]) {
     await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${shots}/${name}-${w}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${shots}/${name}-${w}.png`, fullPage: true });
   }
 }
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../db/client.server";
 import { customers, users } from "../../db/schema";
 import { readSettings, saveSettings } from "~/models/settings.server";
-import { launchBrowser, newContext, signInAs } from "../setup/browser";
+import { launchBrowser, newContext, signInAs, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 import { holdShared } from "../setup/shared-settings";
 
@@ -58,7 +58,7 @@ async function shot(p: Page, name: string, fullPage = true) {
     await p.goto(p.url());
     // No horizontal scroll at any width.
     expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await p.screenshot({ path: `${shots}/${name}-${w}.png`, fullPage });
+    await keepScreenshot(p, { path: `${shots}/${name}-${w}.png`, fullPage });
   }
   await p.setViewportSize({ width: 1280, height: 800 });
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../db/client.server";
 import { customers, jobs, photos } from "../../db/schema";
 import { runAxe } from "../setup/axe";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { makeJpeg, PDF } from "../setup/photos";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -166,7 +166,7 @@ describe.each([false, true])("Upload Photos page with JavaScript %s", (js) => {
     expect(await runAxe(page, { pageScriptsDisabled: true }).then(serious)).toEqual([]);
     for (const width of [390, 768, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 844 : width < 1280 ? 1024 : 800 });
-      await page.screenshot({ path: path.join(SHOTS, `upload-refused-${width}.png`), fullPage: true });
+      await keepScreenshot(page, { path: path.join(SHOTS, `upload-refused-${width}.png`), fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     }
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -230,7 +230,7 @@ describe.each([false, true])("Upload Photos page with JavaScript %s", (js) => {
     if (js) await waitForHydration(page);
     for (const width of [390, 768, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 844 : width < 1280 ? 1024 : 800 });
-      await page.screenshot({ path: path.join(SHOTS, `upload-page-${js ? "js" : "nojs"}-${width}.png`) });
+      await keepScreenshot(page, { path: path.join(SHOTS, `upload-page-${js ? "js" : "nojs"}-${width}.png`) });
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     }
     expect(await runAxe(page, { pageScriptsDisabled: !js }).then(serious)).toEqual([]);

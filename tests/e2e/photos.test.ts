@@ -15,7 +15,7 @@ import { customers, jobs, photos } from "../../db/schema";
 import { processors } from "../../jobs/processors/index";
 import { PHOTOS_QUEUE } from "../../jobs/queues";
 import { startWorker, type RunningWorker } from "../../jobs/worker";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { makeJpeg } from "../setup/photos";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -180,11 +180,11 @@ describe("screenshots", () => {
     });
     const page = await signInAs(context, "owner");
     await page.goto("/photos");
-    await page.screenshot({ path: path.join(SHOTS, `photos-${width}.png`), fullPage: false });
+    await keepScreenshot(page, { path: path.join(SHOTS, `photos-${width}.png`), fullPage: false });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     await page.goto(`/jobs/${jobId}/photos?tab=upload`);
-    await page.screenshot({ path: path.join(SHOTS, `job-photos-upload-${width}.png`) });
+    await keepScreenshot(page, { path: path.join(SHOTS, `job-photos-upload-${width}.png`) });
     await context.close();
   });
 });

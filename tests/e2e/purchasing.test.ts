@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `pe${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
@@ -36,7 +36,7 @@ async function shot(page: Page, name: string) {
     [1280, 800],
   ]) {
     await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${shots}/${name}-${w}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${shots}/${name}-${w}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -4,7 +4,7 @@
 // data on a client navigation (filtering as you type still redraws them).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 /** The Customers list's rows (they carry no test id). */
@@ -60,7 +60,7 @@ describe("a list row's menu", () => {
     const open = row(page, names[1]).getByRole("link", { name: `Actions for ${names[1]}` });
     expect(await open.getAttribute("aria-expanded")).toBe("true");
     expect(await overflow(page)).toBe(0);
-    await page.screenshot({ path: "test-results/row-menu-no-js-768.png" });
+    await keepScreenshot(page, { path: "test-results/row-menu-no-js-768.png" });
     // An action from it: Edit (a dialog route over the list) renames the customer.
     await row(page, names[1]).locator(".action-menu-panel").getByRole("link", { name: "Edit", exact: true }).click();
     await page.waitForURL(new RegExp(`/customers/${ids[1]}/edit`));
@@ -159,7 +159,7 @@ describe("a list row's menu", () => {
         expect(tap.width).toBeGreaterThanOrEqual(44);
         expect(tap.height).toBeGreaterThanOrEqual(44);
       }
-      await page.screenshot({ path: `test-results/row-menu-${width}.png` });
+      await keepScreenshot(page, { path: `test-results/row-menu-${width}.png` });
       await context.close();
     });
   }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { customers } from "../../db/schema";
 import { createPortalToken } from "~/models/portal.server";
-import { launchBrowser, signInAs, waitForHydration } from "../setup/browser";
+import { launchBrowser, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `ts${Date.now().toString(36)}`;
@@ -214,7 +214,7 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
     let context: BrowserContext;
     let page: Page;
     const shot = (name: string) =>
-      page.screenshot({
+      keepScreenshot(page, {
         path: path.join(SHOTS, `${name}-${viewport.width}-${js ? "js" : "nojs"}.png`),
         fullPage: true,
       });

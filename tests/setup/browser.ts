@@ -23,6 +23,17 @@ export async function newContext(browser: Browser, opts: { javaScriptEnabled: bo
   return browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: opts.javaScriptEnabled });
 }
 
+/**
+ * A screenshot for people to look at (test-results/, kept by the run, never committed). Nothing
+ * asserts on it, so CI (`CI` set, as .ci/run does) skips them: ~20 % of the accessibility walk's
+ * time on the 2-core machine. `SCREENSHOTS=1` takes them in CI too, `SCREENSHOTS=0` skips them
+ * anywhere.
+ */
+export async function keepScreenshot(page: Page, options: NonNullable<Parameters<Page["screenshot"]>[0]>) {
+  const wanted = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== "0" : !process.env.CI;
+  if (wanted) await page.screenshot(options);
+}
+
 /** Waits until React has hydrated (the root sets data-hydrated), so clicks reach handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForSelector("html[data-hydrated]", { timeout: 15_000 });
