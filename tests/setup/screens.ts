@@ -27,7 +27,7 @@ export type Screen = {
   path: (f: ScreenFixture) => string;
   /** Who looks at it: a signed-in owner (default) or nobody (login, the portal). */
   as?: "owner" | "anonymous";
-  /** Kept as a full-page screenshot in test-results/screens/ at each width. */
+  /** Kept as a full-page screenshot in test-results/screens/ at each width (not in CI: `keepScreenshot`). */
   shot?: boolean;
   /** A selector that is on the page once it has rendered (e.g. an open dialog). */
   ready?: string;
