@@ -778,6 +778,53 @@ async function main() {
       ],
       ratioRows,
     );
+    // Issue 16's "done when": every ratio within its goal, or the remaining distance and why, per screen.
+    const pct = (from: number, to: number) => `${(((to - from) / from) * 100).toFixed(0).replace("-", "−")} %`;
+    const distances = SCREENS.flatMap((s) => {
+      const fl = by(s.key, "floor", `${s.key}:floor`);
+      const fw = by(s.key, "framework");
+      const pg = by(s.key, "page");
+      const api = by(s.key, "api");
+      const apiFl = by(s.key, "apiFloor");
+      const lines: string[] = [];
+      const pageRatio = x(pg?.p95, fl?.p95);
+      if (pg && fl && pageRatio > 3) {
+        const frameworkRatio = x(fw?.p95, fl.p95);
+        const target = 3 * fl.p95;
+        const framework =
+          frameworkRatio > 3
+            ? `the framework floor alone (Express + Remix + React, the same statements, no session or shell) is ` +
+              `${fx(frameworkRatio)} — over the goal before any code of ours: ${fmtMs(fw?.serverCpu ?? NaN)} ms of CPU ` +
+              `a request against the bare floor's ${fmtMs(fl.serverCpu)} ms, on ${fmtMs(fl.dbCpu)} ms of PostgreSQL`
+            : `the framework floor is ${fx(frameworkRatio)}, within the goal`;
+        const ours =
+          `our page is ${fx(x(pg.p95, fw?.p95))} of the framework floor: ${fmtMs(pg.serverCpu)} against ` +
+          `${fmtMs(fw?.serverCpu ?? NaN)} ms of CPU, ${kb(htmlBytes.get(`${s.key}:page`))} KB of HTML against ` +
+          `${kb(htmlBytes.get(`${s.key}:framework`))} (the shell, the session/user/settings reads, the screen's markup)`;
+        lines.push(
+          `- \`${s.path}\`: p95 ${fmtMs(pg.p95)} ms, ${fx(pageRatio)} its floor; within 3× it would be ≤ ` +
+            `${fmtMs(target)} ms (${pct(pg.p95, target)}). Why: ${framework}; ${ours}.`,
+        );
+      }
+      const apiRatio = x(api?.p95, apiFl?.p95);
+      if (api && apiFl && apiRatio > 1.5) {
+        const target = 1.5 * apiFl.p95;
+        lines.push(
+          `- \`${api.target.url.replace(/^https?:\/\/[^/]+/, "")}\`: p95 ${fmtMs(api.p95)} ms, ${fx(apiRatio)} its JSON floor; ` +
+            `within 1.5× ≤ ${fmtMs(target)} ms (${pct(api.p95, target)}). CPU ${fmtMs(api.serverCpu)} against the floor's ` +
+            `${fmtMs(apiFl.serverCpu)} ms a request (Express + Remix's per-request work + the session and permission ` +
+            `reads), on ${fmtMs(apiFl.dbCpu)} ms of PostgreSQL.`,
+        );
+      }
+      const lcpMs = median((lcp.get(s.key) ?? []).map((r) => r.lcpMs));
+      if (Number.isFinite(lcpMs) && lcpMs > 1500) {
+        lines.push(
+          `- \`${s.path}\` LCP: ${fmtMs(lcpMs)} ms under the phone profile, ${fmtMs(lcpMs - 1500)} ms over 1.5 s ` +
+            `(median of ${LCP_RUNS}; HTML ${kb(htmlBytes.get(`${s.key}:page`))} KB, the same JS and CSS as every screen).`,
+        );
+      }
+      return lines;
+    });
     const loadTable = markdownTable(
       ["Target", "p50 ms", "p95 ms", "p99 ms", "req/s", "non-2xx", "CPU ms/req server + db", "Other load"],
       results.map((m) => [
@@ -825,6 +872,14 @@ async function main() {
       `Search "${term}"; the search page's query ${searchExplain ? `runs in ${fmtMs(searchExplain.executionMs)} ms${searchExplain.trgm.length ? " on the trigram indexes" : " without a trigram index"}` : "was not explained"}. ` +
         `Loading: migrate ${seconds(migrateMs)}, data ${seconds(loadMs)}, VACUUM ${seconds(vacuumMs)}, build ${buildMs ? seconds(buildMs) : "up to date"}.`,
       "",
+      ...(distances.length
+        ? [
+            "Remaining distance, per screen that misses a goal (p95 ÷ floor ≤ 3×, API ≤ 1.5×, LCP ≤ 1.5 s):",
+            "",
+            ...distances,
+            "",
+          ]
+        : ["Every screen within its page, API and LCP goals.", ""]),
       "<details><summary>Every target</summary>",
       "",
       loadTable,
