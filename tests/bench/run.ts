@@ -794,12 +794,12 @@ async function main() {
         const framework =
           frameworkRatio > 3
             ? `the framework floor alone (Express + Remix + React, the same statements, no session or shell) is ` +
-              `${fx(frameworkRatio)} — over the goal before any code of ours: ${fmtMs(fw?.serverCpu ?? NaN)} ms of CPU ` +
+              `${fx(frameworkRatio)} — over the goal before any code of ours: ${fmtMs(fw?.serverCpu ?? NaN)} ms of web CPU ` +
               `a request against the bare floor's ${fmtMs(fl.serverCpu)} ms, on ${fmtMs(fl.dbCpu)} ms of PostgreSQL`
             : `the framework floor is ${fx(frameworkRatio)}, within the goal`;
         const ours =
           `our page is ${fx(x(pg.p95, fw?.p95))} of the framework floor: ${fmtMs(pg.serverCpu)} against ` +
-          `${fmtMs(fw?.serverCpu ?? NaN)} ms of CPU, ${kb(htmlBytes.get(`${s.key}:page`))} KB of HTML against ` +
+          `${fmtMs(fw?.serverCpu ?? NaN)} ms of web CPU, ${kb(htmlBytes.get(`${s.key}:page`))} KB of HTML against ` +
           `${kb(htmlBytes.get(`${s.key}:framework`))} (the shell, the session/user/settings reads, the screen's markup)`;
         lines.push(
           `- \`${s.path}\`: p95 ${fmtMs(pg.p95)} ms, ${fx(pageRatio)} its floor; within 3× it would be ≤ ` +
