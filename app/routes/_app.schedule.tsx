@@ -13,7 +13,16 @@ import { calendarEvents } from "~/models/schedule.server";
 import { getSettings } from "~/models/settings.server";
 import { EVENT_TYPES } from "~/schemas/choices";
 import { daysBetween, stepDate, viewRange, VIEWS } from "~/utils/calendar";
-import { businessToday, dayRange, formatDay, formatInZone, instantToZoned, isDateOnly, type Zone } from "~/utils/dates";
+import {
+  addDays,
+  businessToday,
+  dayRange,
+  formatDay,
+  formatInZone,
+  instantToZoned,
+  isDateOnly,
+  type Zone,
+} from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
 import { requireListSearch } from "~/utils/list-search.server";
@@ -61,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ).date;
     // Only the days of this view, so a months-long event costs a week's worth of chips at most.
     const spanFirst = start.date > first ? start.date : first;
-    const spanEnd = lastDay < end ? nextDay(lastDay) : end;
+    const spanEnd = lastDay < end ? addDays(lastDay, 1) : end;
     return {
       id: e.id,
       title: e.title,
@@ -327,26 +336,14 @@ function ListView({ data, events, query }: { data: Data; events: EventItem[] | u
 function periodTitle(data: Data, display: Zone) {
   switch (data.view) {
     case "week":
-      return `${formatDay(data.first, "MMM d", display)} – ${formatDay(data.end < data.first ? data.first : prevDay(data.end), "MMM d, yyyy", display)}`;
+      return `${formatDay(data.first, "MMM d", display)} – ${formatDay(data.end < data.first ? data.first : addDays(data.end, -1), "MMM d, yyyy", display)}`;
     case "month":
       return formatDay(data.date, "MMMM yyyy", display);
     case "day":
       return formatDay(data.date, "EEEE, MMMM d, yyyy", display);
     case "list":
-      return `${formatDay(data.first, "MMM d", display)} – ${formatDay(prevDay(data.end), "MMM d, yyyy", display)}`;
+      return `${formatDay(data.first, "MMM d", display)} – ${formatDay(addDays(data.end, -1), "MMM d, yyyy", display)}`;
   }
-}
-
-function nextDay(day: string) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-function prevDay(day: string) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
 }
 
 export default function Schedule() {

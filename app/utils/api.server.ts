@@ -8,8 +8,18 @@ export const MAX_LIST = 1000;
 /** Fields named in a 400's `fieldErrors` at most. */
 export const MAX_FIELD_ERRORS = 20;
 
+/** One schema per pair of limits (the callers' constants: a handful), not ten zod objects per request. */
+const pagingSchemas = new Map<string, ReturnType<typeof buildPagingSchema>>();
+
 /** /api paging: `limit` (≤ maxLimit, default defaultLimit) and `offset`; anything but digits is refused. */
 export function apiPagingSchema(limits: { defaultLimit?: number; maxLimit: number }) {
+  const key = `${limits.defaultLimit ?? ""}|${limits.maxLimit}`;
+  let schema = pagingSchemas.get(key);
+  if (!schema) pagingSchemas.set(key, (schema = buildPagingSchema(limits)));
+  return schema;
+}
+
+function buildPagingSchema(limits: { defaultLimit?: number; maxLimit: number }) {
   const count = (name: string, fallback: number, max: number) =>
     z
       .string()
