@@ -735,13 +735,17 @@ async function main() {
       !Number.isFinite(v) ? "" : v <= (aim ?? goal) ? " ✅" : v <= goal ? " ☑️" : " ❌";
     const cpuOf = (m: Measured | undefined) => (m ? m.serverCpu + m.dbCpu : NaN);
     const kb = (bytes: number | undefined) => (bytes === undefined ? "–" : `${(bytes / 1024).toFixed(0)}`);
+    /** A screen's measured targets: its floor, framework floor, page, API and API floor, search. */
+    const targetsOf = (s: (typeof SCREENS)[number]) => ({
+      fl: by(s.key, "floor", `${s.key}:floor`),
+      fw: by(s.key, "framework"),
+      pg: by(s.key, "page"),
+      api: by(s.key, "api"),
+      apiFl: by(s.key, "apiFloor"),
+      search: by(s.key, "search"),
+    });
     const ratioRows = SCREENS.map((s) => {
-      const fl = by(s.key, "floor", `${s.key}:floor`);
-      const fw = by(s.key, "framework");
-      const pg = by(s.key, "page");
-      const api = by(s.key, "api");
-      const apiFl = by(s.key, "apiFloor");
-      const search = by(s.key, "search");
+      const { fl, fw, pg, api, apiFl, search } = targetsOf(s);
       const a = assets.get(s.key);
       const l = lcp.get(s.key) ?? [];
       const lcpMs = median(l.map((r) => r.lcpMs));
@@ -781,11 +785,7 @@ async function main() {
     // Issue 16's "done when": every ratio within its goal, or the remaining distance and why, per screen.
     const pct = (from: number, to: number) => `${(((to - from) / from) * 100).toFixed(0).replace("-", "−")} %`;
     const distances = SCREENS.flatMap((s) => {
-      const fl = by(s.key, "floor", `${s.key}:floor`);
-      const fw = by(s.key, "framework");
-      const pg = by(s.key, "page");
-      const api = by(s.key, "api");
-      const apiFl = by(s.key, "apiFloor");
+      const { fl, fw, pg, api, apiFl } = targetsOf(s);
       const lines: string[] = [];
       const pageRatio = x(pg?.p95, fl?.p95);
       if (pg && fl && pageRatio > 3) {
