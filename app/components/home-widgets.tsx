@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { activityTypeLabel } from "~/utils/activity-types";
 import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { MarkupOnly } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { FastLink } from "./fast-link";
 import { useDisplay } from "./date-display";
@@ -236,23 +237,26 @@ export function Muted({ children }: { children: ReactNode }) {
   );
 }
 
-/** A short list of rows (name as a link, a subtitle, something on the right). */
+/**
+ * A short list of rows (name as a link, a subtitle, something on the right). `items` undefined: the
+ * rows came as HTML only (listsOnce in app/utils/list-rows.server.ts), kept as the server drew them.
+ */
 export function HomeList({
   items,
   empty,
   testId,
 }: {
-  items: { key: string | number; to: string; title: string; subtitle?: ReactNode; aside?: ReactNode }[];
+  items: { key: string | number; to: string; title: string; subtitle?: ReactNode; aside?: ReactNode }[] | undefined;
   empty: string;
   testId?: string;
 }) {
-  if (items.length === 0) return <EmptyState title={empty} />;
+  if (items?.length === 0) return <EmptyState title={empty} />;
   return (
-    <ul className="home-list">
-      {items.map(({ key, ...item }) => (
+    <MarkupOnly as="ul" markupOnly={!items} className="home-list">
+      {items?.map(({ key, ...item }) => (
         <HomeRow key={key} data-testid={testId} {...item} />
       ))}
-    </ul>
+    </MarkupOnly>
   );
 }
 
@@ -268,17 +272,20 @@ type Attention = {
 
 const PRIORITY_COLOR = { high: "red", medium: "orange", low: "gray" } as const;
 
-/** Needs Attention (spec §9): at most 5, the empty text when there is nothing. */
-export function NeedsAttention({ items }: { items: Attention[] }) {
+/**
+ * Needs Attention (spec §9): at most 5, the empty text when there is nothing. `items` undefined: sent
+ * as HTML only (listsOnce), kept as the server drew them.
+ */
+export function NeedsAttention({ items }: { items: Attention[] | undefined }) {
   return (
     <HomeSection title="Needs Attention" testId="needs-attention">
-      {items.length === 0 ? (
+      {items?.length === 0 ? (
         <Text as="p" size="2" color="gray" data-testid="attention-empty">
           All caught up! No items need immediate attention.
         </Text>
       ) : (
-        <ul className="home-list">
-          {items.map((item) => (
+        <MarkupOnly as="ul" markupOnly={!items} className="home-list">
+          {items?.map((item) => (
             <HomeRow
               key={item.key}
               data-testid="attention-item"
@@ -300,7 +307,7 @@ export function NeedsAttention({ items }: { items: Attention[] }) {
               </div>
             </HomeRow>
           ))}
-        </ul>
+        </MarkupOnly>
       )}
     </HomeSection>
   );

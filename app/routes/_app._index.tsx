@@ -45,7 +45,7 @@ import homeStyles from "~/styles/home.css";
 import { requirePermission } from "~/utils/auth.server";
 import { addDays, businessToday, dayRange, formatDate, formatInZone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { listRows } from "~/utils/list-rows.server";
+import { listRows, listsOnce } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { requireId } from "~/utils/params.server";
 import { refusalToast } from "~/utils/refusal-response.server";
@@ -74,10 +74,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { from, to } = dayRange(today, addDays(today, 1), timeZone);
     const [day, [attention, activity]] = await Promise.all([installerDay(db, user.id, today, from, to), side()]);
     const { myTasks, ...figures } = day;
-    // My Tasks travel once: on a document they are HTML only (docs/decisions/list-rows-once.md).
+    // My Tasks, the current jobs and Needs Attention travel once: on a document they are HTML only
+    // (docs/decisions/list-rows-once.md).
+    const home = {
+      kind: "installer" as const,
+      name: user.name,
+      today,
+      timeZone,
+      installer: listsOnce(request, figures, "currentJobs"),
+      attention,
+      activity,
+    };
     return listRows(
       request,
-      { kind: "installer" as const, name: user.name, today, timeZone, installer: figures, attention, activity },
+      listsOnce(request, home, "attention"),
       myTasks.map((t) => ({ ...t, overdue: isOverdue(t, today) })),
     );
   }
@@ -475,7 +485,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
               <HomeList
                 testId="current-job"
                 empty="No jobs in progress."
-                items={installer.currentJobs.map((j) => ({
+                items={installer.currentJobs?.map((j) => ({
                   key: j.id,
                   to: `/jobs/${j.id}`,
                   title: j.title,

@@ -57,3 +57,23 @@ export function rowsOnce<D extends object, R>(request: Request, data: D, rows: R
   else out.rows = rows;
   return out;
 }
+
+/**
+ * A page's other short lists, drawn once as rowsOnce draws `rows` (the installer's Home: its
+ * current jobs and Needs Attention beside My Tasks). On a document request each named key of `data`
+ * that holds a non-empty array becomes non-enumerable: the server render reads it, the hydration
+ * data leaves it out, and the component keeps the server's markup (MarkupOnly) while it reads
+ * undefined in the browser. An empty list is sent as is, so the browser knows to draw the empty text.
+ */
+export function listsOnce<D extends object, K extends keyof D>(
+  request: Request,
+  data: D,
+  ...keys: K[]
+): Omit<D, K> & Partial<Pick<D, K>> {
+  if (isDocumentRequest(request))
+    for (const key of keys) {
+      const value = data[key];
+      if (Array.isArray(value) && value.length > 0) Object.defineProperty(data, key, { value, enumerable: false });
+    }
+  return data;
+}
