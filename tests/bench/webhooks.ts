@@ -553,6 +553,6 @@ function goalLine(perSecond: number, cpu: Record<"app" | "worker" | "db" | "redi
     `missed ❌: needs +${((GOAL_PER_SECOND / perSecond - 1) * 100).toFixed(0)} %; the product spends ` +
     `${product.toFixed(2)} ms of CPU an event (web + worker + PostgreSQL + Redis) where ${cores} cores at ` +
     `${GOAL_PER_SECOND}/s allow ${allowed.toFixed(2)} ms with nothing else running; with this bench's own senders ` +
-    `(${(cpu.self / events).toFixed(2)} ms) the machine tops out near ${ceiling.toFixed(0)} events/s`
+    `(${(cpu.self / events).toFixed(2)} ms) its CPU allows at most ~${ceiling.toFixed(0)} events/s`
   );
 }
