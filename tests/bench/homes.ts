@@ -7,7 +7,9 @@
 //
 // Database (benchDatabase in lib.ts): BENCH_REUSE_DB=<name> or BENCH_DATABASE_URL (already loaded with
 // `db/seed/index.ts --large`; kept), else a scratch database cab_homes_<timestamp>, created, loaded and dropped.
-// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20).
+// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20),
+// BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework floor and page back to back,
+// each p95 the median of its rounds (a single round on a shared 2-core machine moves ±10 %).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +40,7 @@ import {
   fmtMs,
   freePort,
   markdownTable,
+  median,
   percentile,
   root,
   seconds,
@@ -50,6 +53,7 @@ import {
 const PAGE_LOAD = { Accept: "text/html" };
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
 const started = Date.now();
 const log = (m: string) => console.log(`[homes ${seconds(Date.now() - started).padStart(7)}] ${m}`);
@@ -145,7 +149,7 @@ async function main() {
     await waitForHttp(`${baseUrl}/healthz`, app);
     const rows: string[][] = [];
     const everyStatement: Captured[] = [];
-    log(`3 homes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each`);
+    log(`3 homes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each, ${ROUNDS} round(s)`);
     for (const role of ROLES) {
       const user = users.find((u) => u.role === role)!;
       const cookie = await signInCookie(baseUrl, String(user.username));
@@ -154,36 +158,49 @@ async function main() {
       const url = `${baseUrl}/`;
       const check = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${role} home answered ${check.status}`);
-      if (WARMUP) await replayFloor(client, statements, WARMUP);
-      const f = await replayFloor(client, statements, DURATION);
-      const frameworkUrl = `${baseUrl}/bench-floor/home-${role}`;
-      if (WARMUP) await loadUrl(frameworkUrl, cookie, WARMUP, PAGE_LOAD);
-      const fw = await loadUrl(frameworkUrl, cookie, DURATION, PAGE_LOAD);
-      // Asked as a browser's page load does (as the list bench's pages): a list that travels once
-      // (docs/decisions/list-rows-once.md) is HTML only then.
-      if (WARMUP) await loadUrl(url, cookie, WARMUP, PAGE_LOAD);
-      const a = await loadUrl(url, cookie, DURATION, PAGE_LOAD);
-      const fp95 = percentile(f, 95);
-      const ap95 = percentile(a.samples, 95);
-      const fwp95 = percentile(fw.samples, 95);
+      // Each round: floor, framework floor, page back to back (a shared machine's load moves them together).
+      const rounds: { floor: number[]; framework: number[]; app: number[]; requests: number; non2xx: number }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        if (WARMUP) await replayFloor(client, statements, WARMUP);
+        const f = await replayFloor(client, statements, DURATION);
+        const frameworkUrl = `${baseUrl}/bench-floor/home-${role}`;
+        if (WARMUP) await loadUrl(frameworkUrl, cookie, WARMUP, PAGE_LOAD);
+        const fw = await loadUrl(frameworkUrl, cookie, DURATION, PAGE_LOAD);
+        // Asked as a browser's page load does (as the list bench's pages): a list that travels once
+        // (docs/decisions/list-rows-once.md) is HTML only then.
+        if (WARMUP) await loadUrl(url, cookie, WARMUP, PAGE_LOAD);
+        const a = await loadUrl(url, cookie, DURATION, PAGE_LOAD);
+        rounds.push({
+          floor: f,
+          framework: fw.samples,
+          app: a.samples,
+          requests: a.samples.length,
+          non2xx: a.non2xx + fw.non2xx,
+        });
+        log(
+          `${`Home (${role})`.padEnd(18)} round ${round + 1}: floor p95 ${fmtMs(percentile(f, 95)).padStart(7)} ms  ` +
+            `framework p95 ${fmtMs(percentile(fw.samples, 95)).padStart(7)} ms  app p95 ${fmtMs(percentile(a.samples, 95)).padStart(7)} ms  ` +
+            `${(percentile(a.samples, 95) / percentile(f, 95)).toFixed(2)}×  non-2xx ${a.non2xx + fw.non2xx}`,
+        );
+      }
+      const of = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
+      const fp95 = of((r) => percentile(r.floor, 95));
+      const ap95 = of((r) => percentile(r.app, 95));
+      const fwp95 = of((r) => percentile(r.framework, 95));
       const ratio = ap95 / fp95;
-      log(
-        `${`Home (${role})`.padEnd(18)} floor p95 ${fmtMs(fp95).padStart(7)} ms  framework p95 ${fmtMs(fwp95).padStart(7)} ms` +
-          `  app p50 ${fmtMs(percentile(a.samples, 50)).padStart(7)} p95 ${fmtMs(ap95).padStart(7)} ms  ${ratio.toFixed(2)}×` +
-          `  non-2xx ${a.non2xx + fw.non2xx}`,
-      );
+      const non2xx = rounds.reduce((sum, r) => sum + r.non2xx, 0);
       rows.push([
         `Home (${role})`,
         String(statements.length),
-        fmtMs(percentile(f, 50)),
+        fmtMs(of((r) => percentile(r.floor, 50))),
         fmtMs(fp95),
         fmtMs(fwp95),
-        fmtMs(percentile(a.samples, 50)),
+        fmtMs(of((r) => percentile(r.app, 50))),
         fmtMs(ap95),
-        (a.samples.length / DURATION).toFixed(0),
+        of((r) => r.requests / DURATION).toFixed(0),
         `${ratio.toFixed(2)}× ${ratio <= 2 ? "✅" : "❌"}`,
         `${(fwp95 / fp95).toFixed(2)}× + ${(ap95 / fwp95).toFixed(2)}×`,
-        String(a.non2xx + fw.non2xx),
+        String(non2xx),
       ]);
     }
 
@@ -203,7 +220,7 @@ async function main() {
     const markdown = [
       `### Benchmark: Home dashboards (${new Date().toISOString().slice(0, 10)}, ${CONNECTIONS} connections)`,
       "",
-      `Floor = the home's own statements (captured from the loader's model calls) sent bare by postgres.js, ` +
+      `${ROUNDS} round(s) per Home, each p95 the median of its rounds. Floor = the home's own statements (captured from the loader's model calls) sent bare by postgres.js, ` +
         `concurrently as the loader does, ${CONNECTIONS} loops in the bench process; app = autocannon on \`/\` ` +
         `signed in as that role. Framework floor = the same statements in a bare Remix route of the app's process ` +
         `(\`/bench-floor/home-<role>\`, app/bench/framework-floor.tsx: no session, no shell, the largest result ` +

@@ -137,6 +137,13 @@ export function buildIsStale(): boolean {
 }
 
 /** Exact percentile (nearest-rank) of a list of samples. */
+/** Median of the finite values (NaN when none). */
+export function median(values: number[]) {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+}
+
 export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);

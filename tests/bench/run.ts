@@ -41,6 +41,7 @@ import {
   fmtMs,
   freePort,
   markdownTable,
+  median,
   percentile,
   portOpen,
   root,
@@ -373,13 +374,6 @@ async function explain(sql: postgres.Sql, statement: { sql: string; params: unkn
   const plan = rows.map((r) => r["QUERY PLAN"] as string).join("\n");
   const trgm = [...new Set([...plan.matchAll(/Bitmap Index Scan on (\w+_trgm_idx)/g)].map((m) => m[1]))];
   return { plan, trgm, executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN) };
-}
-
-/** Median of the finite values (NaN when none). */
-function median(values: number[]) {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 }
 
 /** Resident memory of a process in MiB (Linux /proc). */
