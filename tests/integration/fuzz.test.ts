@@ -832,13 +832,30 @@ async function checksums(): Promise<Map<string, string>> {
   return new Map(result.map((r) => [r.key, r.sum]));
 }
 
+/**
+ * The rows a watched row hangs from (db/schema.ts): an accepted request naming one of them may change
+ * it too — deleting the quote deletes its items (cascade), a deleted job or quote leaves its quotes,
+ * invoices, tasks and events pointing nowhere (set null), a payment moves its invoice's totals.
+ */
+const PARENTS: Record<string, readonly string[]> = {
+  quote_items: ["quote"],
+  invoice_items: ["invoice"],
+  payments: ["invoice"],
+  quotes: ["job"],
+  invoices: ["quote", "payment"],
+  tasks: ["job", "customer"],
+  schedule_events: ["job", "customer"],
+};
+
 function mentions(req: Req, key: string) {
   if (key.startsWith("count:")) return true; // any accepted change may add a row
-  const id = key.split(":")[1];
-  const re = new RegExp(`(^|[^0-9])${id}([^0-9]|$)`);
-  return (
-    re.test(req.path) || (req.body !== undefined && req.body.length < 2 * MB && re.test(req.body.toString("latin1")))
-  );
+  const [table, id] = key.split(":");
+  return [id, ...(PARENTS[table] ?? []).map((name) => String(ids[name]))].some((named) => {
+    const re = new RegExp(`(^|[^0-9])${named}([^0-9]|$)`);
+    return (
+      re.test(req.path) || (req.body !== undefined && req.body.length < 2 * MB && re.test(req.body.toString("latin1")))
+    );
+  });
 }
 
 // ------------------------------------------------------------------ the test
