@@ -71,12 +71,22 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function home(who: string, javaScriptEnabled = false): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Home signed in as `who`; `errors` collects the page's errors and console errors from the load on
+ * (a hydration mismatch is reported as a page error in the production build).
+ */
+async function home(
+  who: string,
+  javaScriptEnabled = false,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, { javaScriptEnabled });
   const page = await signInAs(context, who);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   await page.goto("/");
   if (javaScriptEnabled) await waitForHydration(page);
-  return { context, page };
+  return { context, page, errors };
 }
 
 async function shots(page: Page, name: string) {
@@ -211,15 +221,9 @@ describe("Home without JavaScript", () => {
         },
       });
       expect(next.status).toBe(201);
-      const context = await newContext(browser, { javaScriptEnabled });
-      const page = await signInAs(context, "installer");
       // The Home's lists come as HTML only on a document (list-rows-once.md): hydration keeps them
-      // without an error (a mismatch is reported as a page error in the production build).
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-      await page.goto("/");
-      if (javaScriptEnabled) await waitForHydration(page);
+      // without an error.
+      const { context, page, errors } = await home("installer", javaScriptEnabled);
       const attention = page.getByTestId("attention-item");
       const jobsBefore = await page.getByTestId("current-job").count();
       expect(await attention.filter({ hasText: title }).count()).toBe(1);
