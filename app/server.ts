@@ -1,6 +1,7 @@
 // The web process: Express serving the Remix build with security headers on every response,
 // a health check, the request guards (methods, CSRF, body size, content types, NUL bytes: see
 // app/utils/request-guards.server.ts), and a graceful stop.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { storageImageOrigin } from "./integrations/storage.server";
 import { answerWebhook } from "./services/webhooks.server";
 import { env, isDemo, servedOverHttps } from "./utils/env.server";
 import { answerRefusals } from "./utils/refusal-response.server";
+import { runWebProcesses, webProcessCount } from "./utils/web-processes.server";
 import {
   ALLOWED_METHODS,
   bodyHasNul,
@@ -330,10 +332,13 @@ const finalErrorHandler: express.ErrorRequestHandler = (error, req, res, next) =
 };
 
 async function main() {
-  const { app, build } = await createApp();
   const port = config.PORT;
+  // One web process per core where the jobs run elsewhere (docs/decisions/web-processes.md).
+  const count = webProcessCount(config);
+  if (count > 1 && cluster.isPrimary) return runWebProcesses(count, port);
+  const { app, build } = await createApp();
   const server = app.listen(port, () => {
-    console.log(`Cabinetry Jobs listening on http://localhost:${port}`);
+    if (cluster.isPrimary) console.log(`Cabinetry Jobs listening on http://localhost:${port}`);
     if (isDemo()) {
       console.log("Demo logins (password cabinets2026): owner, office, installer");
     }

@@ -6,6 +6,7 @@ import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, emails, invoices, jobs, quotes } from "../../db/schema";
 import { safeEmailHtml } from "../utils/email-html.server";
 import { containsPattern } from "../utils/search.server";
+import { forgetEverywhere, onForget } from "../utils/web-processes.server";
 
 export type InboxFilter = { search?: string; unread?: boolean; limit: number; offset: number };
 
@@ -105,7 +106,8 @@ export async function unreadCount(db: Executor) {
 
 // The sidebar shows the unread count on every page; counting tens of thousands of unread rows per
 // page view is wasted work, so it is remembered for a few seconds per process. Changes made here
-// (read, unread, delete, sync, reply) forget it at once; another process's changes show within the TTL.
+// (read, unread, delete, sync, reply) forget it at once, in this machine's other web processes too;
+// the worker's and other machines' changes show within the TTL.
 const UNREAD_TTL_MS = 10_000;
 const unreadKey = Symbol.for("cabinetry.inbox.unread");
 type UnreadCache = { value?: { n: number; at: number }; generation: number };
@@ -115,11 +117,16 @@ function unreadCache(): UnreadCache {
   return (g[unreadKey] ??= { generation: 0 });
 }
 
+/** Forgets the count here and in the sibling web processes (forgetEverywhere). */
 export function forgetUnreadCount() {
+  forgetEverywhere("inbox-unread");
+}
+
+onForget("inbox-unread", () => {
   const cache = unreadCache();
   cache.value = undefined;
   cache.generation += 1;
-}
+});
 
 export async function cachedUnreadCount(db: Executor) {
   const cached = unreadCache().value;

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { settings } from "../../db/schema";
 import type { PasswordPolicy } from "../schemas/user";
+import { forgetEverywhere, onForget } from "../utils/web-processes.server";
 
 export const SETTINGS_DEFAULTS = {
   business: {
@@ -55,9 +56,11 @@ export type Settings = typeof SETTINGS_DEFAULTS;
 export type SettingsSection = keyof Settings;
 
 // Every request reads settings (session timeout, time zone); they change rarely. A short cache
-// per process, cleared by this process's saves; other web processes see a change within 5 s.
+// per process, cleared by a save in any web process of this machine (forgetEverywhere); web
+// processes on other machines see a change within 5 s.
 const CACHE_MS = 5_000;
 let cached: { at: number; value: Promise<Settings> } | undefined;
+onForget("settings", () => (cached = undefined));
 
 export function getSettings(db: Executor): Promise<Settings> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
@@ -93,13 +96,13 @@ export async function saveSettings<K extends SettingsSection>(db: Executor, sect
     .insert(settings)
     .values({ key: section, value: merged })
     .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
-  cached = undefined;
+  forgetEverywhere("settings");
   return merged as Settings[K];
 }
 
 export async function deleteSetting(db: Executor, section: SettingsSection) {
   await db.delete(settings).where(eq(settings.key, section));
-  cached = undefined;
+  forgetEverywhere("settings");
 }
 
 /** Security → password rules, for every form that sets a password and the hint beside it. */

@@ -12,6 +12,11 @@ export const EnvSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   DEMO: z.string().optional(),
   BUSINESS_TIME_ZONE: z.string().default("America/New_York"),
+  /** Web processes on this machine (docs/decisions/web-processes.md): a number, or "auto" (one per core, at most 4, with Redis and PostgreSQL); unset: 1. */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).optional(),
+  ),
   /** Proxies in front whose X-Forwarded-For entries are believed (fly.io: 1); 0 = none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -11,17 +11,36 @@ try {
   // keep the usual 100
 }
 
-/** utime + stime of a process in ms (0 when it is gone or /proc is unavailable). */
+/** A process and its descendants (the web processes `npm start` forks; docs/decisions/web-processes.md). */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // gone, or no /proc
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** utime + stime of a process and its live descendants in ms (0 when it is gone or /proc is unavailable). */
 export function processCpuMs(pid: number | undefined) {
   if (!pid) return 0;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may contain spaces) start at state (field 3).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-  } catch {
-    return 0;
+  let ms = 0;
+  for (const one of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${one}/stat`, "utf8");
+      // Fields after the command name (which may contain spaces) start at state (field 3).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    } catch {
+      // gone meanwhile
+    }
   }
+  return ms;
 }
 
 /** Busy CPU time of the whole machine in ms (all cores), from /proc/stat. */

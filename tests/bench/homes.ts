@@ -7,7 +7,9 @@
 //
 // Database (benchDatabase in lib.ts): BENCH_REUSE_DB=<name> or BENCH_DATABASE_URL (already loaded with
 // `db/seed/index.ts --large`; kept), else a scratch database cab_homes_<timestamp>, created, loaded and dropped.
-// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 20),
+// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_APP_WARMUP (s, default 15: each
+// home and its framework floor loaded that long once before its rounds — a fresh web process's CPU per
+// request falls by a third over its first ~30 s under load, the JIT at work), BENCH_CONNECTIONS (default 20),
 // BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework floor and page back to back,
 // each p95 the median of its rounds (a single round on a shared 2-core machine moves ±10 %).
 import fs from "node:fs";
@@ -16,6 +18,7 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { SESSION_SETTINGS } from "../../db/client.server";
+import { processTree } from "./cpu";
 import { CONNECTIONS, loadUrl, replayFloor, signInCookie, type Captured } from "./replay";
 import * as schema from "../../db/schema";
 import { listActivity } from "../../app/models/activity.server";
@@ -48,11 +51,13 @@ import {
   stopChild,
   waitForHttp,
   appServerArgs,
+  localRedisUrl,
 } from "./lib";
 
 const PAGE_LOAD = { Accept: "text/html" };
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const APP_WARMUP = Number(process.env.BENCH_APP_WARMUP ?? 15);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
 const started = Date.now();
@@ -127,6 +132,7 @@ async function main() {
     // in a bare Remix route of the app's process, the largest result drawn as a plain table.
     fs.writeFileSync(statementsFile, JSON.stringify(captured));
     await buildIfStale(process.env, log);
+    const redisUrl = await localRedisUrl();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     app = startChild(
@@ -141,15 +147,23 @@ async function main() {
         LOG_REQUESTS: "0",
         SESSION_SECRET: "bench-session-secret-0123456789",
         BUSINESS_TIME_ZONE: TZ,
-        REDIS_URL: undefined,
+        // As in production: the jobs in the worker (none runs here), one web process per core.
+        ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: `cabhomes-${process.pid}` } : { REDIS_URL: undefined }),
         BENCH_FRAMEWORK_FLOOR: statementsFile,
       },
       "app",
     );
     await waitForHttp(`${baseUrl}/healthz`, app);
+    // The primary and the web processes it forked (one when it serves alone).
+    const webProcesses = Math.max(1, processTree(app.pid!).length - 1);
+    log(
+      `app: ${webProcesses} web process(es)${redisUrl ? "" : " (no Redis: the jobs run inside the one web process)"}`,
+    );
     const rows: string[][] = [];
     const everyStatement: Captured[] = [];
-    log(`3 homes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each, ${ROUNDS} round(s)`);
+    log(
+      `3 homes, ${CONNECTIONS} connections, ${APP_WARMUP} s app warm-up each, then per round ${WARMUP} s warm-up + ${DURATION} s each, ${ROUNDS} round(s)`,
+    );
     for (const role of ROLES) {
       const user = users.find((u) => u.role === role)!;
       const cookie = await signInCookie(baseUrl, String(user.username));
@@ -158,6 +172,11 @@ async function main() {
       const url = `${baseUrl}/`;
       const check = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${role} home answered ${check.status}`);
+      // Steady state, as a server that has been up a while: the JIT has compiled this page's code.
+      if (APP_WARMUP) {
+        await loadUrl(`${baseUrl}/bench-floor/home-${role}`, cookie, APP_WARMUP / 3, PAGE_LOAD);
+        await loadUrl(url, cookie, APP_WARMUP, PAGE_LOAD);
+      }
       // Each round: floor, framework floor, page back to back (a shared machine's load moves them together).
       const rounds: { floor: number[]; framework: number[]; app: number[]; requests: number; non2xx: number }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -222,7 +241,7 @@ async function main() {
       "",
       `${ROUNDS} round(s) per Home, each p95 the median of its rounds. Floor = the home's own statements (captured from the loader's model calls) sent bare by postgres.js, ` +
         `concurrently as the loader does, ${CONNECTIONS} loops in the bench process; app = autocannon on \`/\` ` +
-        `signed in as that role. Framework floor = the same statements in a bare Remix route of the app's process ` +
+        `signed in as that role, ${webProcesses} web process(es) (docs/decisions/web-processes.md). Framework floor = the same statements in a bare Remix route of the app's process ` +
         `(\`/bench-floor/home-<role>\`, app/bench/framework-floor.tsx: no session, no shell, the largest result ` +
         `as a plain table): what the page costs above it is our code. Data: ${JSON.stringify(counts[0])}.`,
       "",

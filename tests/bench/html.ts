@@ -14,7 +14,7 @@ import {
   buildIfStale,
   freePort,
   markdownTable,
-  portOpen,
+  localRedisUrl,
   startChild,
   stopChild,
   waitForHttp,
@@ -73,8 +73,7 @@ async function main() {
   const wanted = process.env.BENCH_SCREENS?.split(",").map((s) => s.trim());
   const keys = Object.keys(PATHS).filter((k) => !wanted || wanted.includes(k));
   const db = await benchDatabase("cab_html");
-  const redisUrl =
-    process.env.REDIS_URL ?? ((await portOpen("127.0.0.1", 6379)) ? "redis://127.0.0.1:6379" : undefined);
+  const redisUrl = await localRedisUrl();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

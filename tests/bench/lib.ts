@@ -52,6 +52,14 @@ export function portOpen(host: string, port: number, ms = 1000): Promise<boolean
   });
 }
 
+/**
+ * REDIS_URL, else this machine's Redis when it answers: with it the app runs as in production — the
+ * jobs in the worker, one web process per core (docs/decisions/web-processes.md).
+ */
+export async function localRedisUrl() {
+  return process.env.REDIS_URL ?? ((await portOpen("127.0.0.1", 6379)) ? "redis://127.0.0.1:6379" : undefined);
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs a command to completion (output streamed with a prefix), rejecting on a non-zero exit. */

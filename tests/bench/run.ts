@@ -33,7 +33,7 @@ import postgres from "postgres";
 import { containsPattern } from "../../app/utils/search.server";
 import { firstVisitAssets, type AssetReport } from "./assets";
 import type { Capture } from "./capture";
-import { cpuWindow, machineBusyMs, type CpuWindow } from "./cpu";
+import { cpuWindow, machineBusyMs, processTree, type CpuWindow } from "./cpu";
 import { launch, measureLcp, PHONE, type LcpResult } from "./lcp";
 import {
   buildIfStale,
@@ -43,7 +43,7 @@ import {
   markdownTable,
   median,
   percentile,
-  portOpen,
+  localRedisUrl,
   root,
   run,
   seconds,
@@ -376,12 +376,16 @@ async function explain(sql: postgres.Sql, statement: { sql: string; params: unkn
   return { plan, trgm, executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN) };
 }
 
-/** Resident memory of a process in MiB (Linux /proc). */
+/** Resident memory of a process and its descendants (the web processes) in MiB (Linux /proc). */
 function rssMiB(pid: number | undefined) {
   if (!pid) return NaN;
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+    return (
+      processTree(pid).reduce(
+        (sum, one) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${one}/status`, "utf8"))?.[1]),
+        0,
+      ) / 1024
+    );
   } catch {
     return NaN;
   }
@@ -450,8 +454,7 @@ async function main() {
       `${reuse ? "reusing" : "created"} database ${dbName}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(", ")}`,
     );
 
-    const redisUrl =
-      process.env.REDIS_URL ?? ((await portOpen("127.0.0.1", 6379)) ? "redis://127.0.0.1:6379" : undefined);
+    const redisUrl = await localRedisUrl();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,

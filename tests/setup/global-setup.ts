@@ -97,6 +97,8 @@ export default async function setup(project: TestProject) {
     BUSINESS_TIME_ZONE: "America/New_York",
     // The run's photo store (disk); test workers that make derivatives read the same folder.
     PHOTOS_DIR: path.join(os.tmpdir(), `${dbName}-photos`),
+    // One web process: the suite's files share this server; tests/integration/web-processes.test.ts runs several.
+    WEB_CONCURRENCY: "1",
   };
   run(tsx, ["db/migrate.ts"], env, "migrate");
   run(tsx, ["db/seed/index.ts"], env, "seed");

@@ -25,9 +25,13 @@ function freePort(): Promise<number> {
   });
 }
 
-export type OwnServer = { baseUrl: string; databaseUrl: string; stop: () => Promise<void> };
+export type OwnServer = { baseUrl: string; databaseUrl: string; pid: number; stop: () => Promise<void> };
 
-export async function startOwnServer(label: string): Promise<OwnServer> {
+/**
+ * `webProcesses` above 1: the production arrangement of docs/decisions/web-processes.md — the run's
+ * Redis (its own queue prefix, no worker reads it) and that many web processes behind one port.
+ */
+export async function startOwnServer(label: string, { webProcesses = 1 } = {}): Promise<OwnServer> {
   const runUrl = new URL(inject("databaseUrl"));
   const name = `${runUrl.pathname.slice(1)}_${label}`.slice(0, 63);
   const adminUrl = new URL(runUrl);
@@ -48,6 +52,8 @@ export async function startOwnServer(label: string): Promise<OwnServer> {
     BUSINESS_TIME_ZONE: "America/New_York",
   };
   delete env.REDIS_URL;
+  env.WEB_CONCURRENCY = String(webProcesses);
+  if (webProcesses > 1) env.REDIS_URL = inject("redisUrl");
   for (const script of ["db/migrate.ts", "db/seed/index.ts"]) {
     const result = spawnSync(tsx, [script], { cwd: root, env, encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${script} failed:\n${result.stdout}\n${result.stderr}`);
@@ -73,6 +79,7 @@ export async function startOwnServer(label: string): Promise<OwnServer> {
   return {
     baseUrl,
     databaseUrl: databaseUrl.toString(),
+    pid: server.pid!,
     async stop() {
       server.kill("SIGTERM");
       await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));

@@ -149,6 +149,7 @@ export async function startAppServer(extraEnv: Record<string, string>, queuePref
     PORT: String(port),
     APP_URL: url,
     LOG_REQUESTS: "0",
+    WEB_CONCURRENCY: "1",
   };
   delete env.VITEST;
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "app/server.ts"], {
