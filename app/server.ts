@@ -333,7 +333,7 @@ const finalErrorHandler: express.ErrorRequestHandler = (error, req, res, next) =
 
 async function main() {
   const port = config.PORT;
-  // One web process per core where the jobs run elsewhere (docs/decisions/web-processes.md).
+  // WEB_CONCURRENCY web processes behind this port, one by default (docs/decisions/web-processes.md).
   const count = webProcessCount(config);
   if (count > 1 && cluster.isPrimary) return runWebProcesses(count, port);
   const { app, build } = await createApp();

@@ -7,11 +7,12 @@
 //
 // Database (benchDatabase in lib.ts): BENCH_REUSE_DB=<name> or BENCH_DATABASE_URL (already loaded with
 // `db/seed/index.ts --large`; kept), else a scratch database cab_homes_<timestamp>, created, loaded and dropped.
-// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_APP_WARMUP (s, default 15: each
-// home and its framework floor loaded that long once before its rounds — a fresh web process's CPU per
-// request falls by a third over its first ~30 s under load, the JIT at work), BENCH_CONNECTIONS (default 20),
-// BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework floor and page back to back,
-// each p95 the median of its rounds (a single round on a shared 2-core machine moves ±10 %).
+// Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_APP_WARMUP (s, default 15:
+// each home and its framework floor loaded that long once before its rounds — a fresh web process's
+// first 8 s under load cost 4.1–4.4 ms of CPU a request on the installer's Home, later ones 2.8–3.4),
+// BENCH_CONNECTIONS (default 20), BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework
+// floor and page back to back, each p95 the median of its rounds (a single round on a shared 2-core
+// machine moves ±10 %).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
