@@ -148,7 +148,7 @@ async function main() {
         LOG_REQUESTS: "0",
         SESSION_SECRET: "bench-session-secret-0123456789",
         BUSINESS_TIME_ZONE: TZ,
-        // As in production: the jobs in the worker (none runs here), one web process per core.
+        // As in production: the jobs left to the worker (none runs here); WEB_CONCURRENCY as the caller set it.
         ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: `cabhomes-${process.pid}` } : { REDIS_URL: undefined }),
         BENCH_FRAMEWORK_FLOOR: statementsFile,
       },

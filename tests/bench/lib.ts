@@ -53,8 +53,8 @@ export function portOpen(host: string, port: number, ms = 1000): Promise<boolean
 }
 
 /**
- * REDIS_URL, else this machine's Redis when it answers: with it the app runs as in production — the
- * jobs in the worker, one web process per core (docs/decisions/web-processes.md).
+ * REDIS_URL, else this machine's Redis when it answers: with it the app runs as in production, the
+ * jobs left to the worker (and WEB_CONCURRENCY may ask for several web processes; docs/decisions/web-processes.md).
  */
 export async function localRedisUrl() {
   return process.env.REDIS_URL ?? ((await portOpen("127.0.0.1", 6379)) ? "redis://127.0.0.1:6379" : undefined);
@@ -144,7 +144,6 @@ export function buildIsStale(): boolean {
   return fs.statSync(buildFile).mtimeMs < sources;
 }
 
-/** Exact percentile (nearest-rank) of a list of samples. */
 /** Median of the finite values (NaN when none). */
 export function median(values: number[]) {
   const v = values.filter(Number.isFinite).sort((a, b) => a - b);
@@ -152,6 +151,7 @@ export function median(values: number[]) {
   return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 }
 
+/** Exact percentile (nearest-rank) of a list of samples. */
 export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
