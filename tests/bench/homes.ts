@@ -10,7 +10,7 @@
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_APP_WARMUP (s, default 15:
 // each home and its framework floor loaded that long once before its rounds — a fresh web process's
 // first 8 s under load cost 4.1–4.4 ms of CPU a request on the installer's Home, later ones 2.8–3.4),
-// BENCH_CONNECTIONS (default 20), BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework
+// BENCH_CONNECTIONS (default 20), BENCH_HOMES (default owner,office,installer), BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework
 // floor and page back to back, each p95 the median of its rounds and p95 ÷ floor the median of the
 // rounds' own ratios (a single round on a shared 2-core machine moves ±10–20 %).
 import fs from "node:fs";
@@ -122,7 +122,8 @@ async function main() {
     const users = await client.unsafe(
       `select id, role, username from users where username in ('owner', 'office', 'installer')`,
     );
-    const ROLES: Role[] = ["owner", "office", "installer"];
+    // BENCH_HOMES=installer (or a comma list) measures those Homes only.
+    const ROLES = (process.env.BENCH_HOMES?.split(",") ?? ["owner", "office", "installer"]) as Role[];
     const captured: Record<string, { statements: Captured[] }> = {};
     for (const role of ROLES) {
       const user = users.find((u) => u.role === role);
@@ -163,7 +164,7 @@ async function main() {
     const rows: string[][] = [];
     const everyStatement: Captured[] = [];
     log(
-      `3 homes, ${CONNECTIONS} connections, ${APP_WARMUP} s app warm-up each, then per round ${WARMUP} s warm-up + ${DURATION} s each, ${ROUNDS} round(s)`,
+      `${ROLES.length} home(s), ${CONNECTIONS} connections, ${APP_WARMUP} s app warm-up each, then per round ${WARMUP} s warm-up + ${DURATION} s each, ${ROUNDS} round(s)`,
     );
     for (const role of ROLES) {
       const user = users.find((u) => u.role === role)!;

@@ -116,16 +116,14 @@ type CalloutRootProps = Omit<ComponentPropsWithoutRef<"div">, "color"> &
     color?: AccentColor;
   };
 
+const calloutDefs = {
+  size: size(["1", "2", "3"], "2"),
+  variant: { className: "rt-variant", values: ["soft", "surface", "outline"], default: "soft" },
+  highContrast,
+};
+
 const CalloutRoot = forwardRef<HTMLDivElement, CalloutRootProps>(function CalloutRoot({ color = "", ...props }, ref) {
-  const { className, children, ...rest } = extract(
-    props,
-    {
-      size: size(["1", "2", "3"], "2"),
-      variant: { className: "rt-variant", values: ["soft", "surface", "outline"], default: "soft" },
-      highContrast,
-    },
-    margin,
-  );
+  const { className, children, ...rest } = extract(props, calloutDefs, margin);
   return (
     <div data-accent-color={color} {...rest} className={cx("rt-CalloutRoot", className)} ref={ref}>
       <CalloutSize.Provider value={props.size ?? "2"}>{children as ReactNode}</CalloutSize.Provider>

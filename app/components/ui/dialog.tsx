@@ -8,10 +8,12 @@ import { themeAttributes, useTheme } from "./theme";
 
 type ContentProps = ComponentPropsWithoutRef<typeof Primitive.Content> & { maxWidth?: string };
 
+const contentDefs = { size: size(["1", "2", "3", "4"], "3"), maxWidth: width.maxWidth };
+
 const Content = forwardRef<HTMLDivElement, ContentProps>(function DialogContent(props, ref) {
   const theme = useTheme();
   const { className: themeClass, ...themeData } = themeAttributes(theme, false);
-  const { className, ...rest } = extract(props, { size: size(["1", "2", "3", "4"], "3"), maxWidth: width.maxWidth });
+  const { className, ...rest } = extract(props, contentDefs);
   return (
     <Primitive.Portal>
       <Primitive.Overlay {...themeData} className={cx(themeClass, "rt-BaseDialogOverlay rt-DialogOverlay")}>

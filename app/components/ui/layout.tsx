@@ -80,8 +80,10 @@ export const Grid = forwardRef<HTMLDivElement, GridProps>(function Grid(props, r
 
 export type ContainerProps = DivProps & LayoutProps & { size?: Responsive<"1" | "2" | "3" | "4"> };
 
+const containerDefs = { size: size(["1", "2", "3", "4"], "4") };
+
 export const Container = forwardRef<HTMLDivElement, ContainerProps>(function Container(props, ref) {
-  const { className, children, ...rest } = extract(props, { size: size(["1", "2", "3", "4"], "4") }, layout, margin);
+  const { className, children, ...rest } = extract(props, containerDefs, layout, margin);
   return createElement(
     "div",
     { ...rest, ref, className: cx("rt-Container", className) },
@@ -94,15 +96,13 @@ export type SeparatorProps = Omit<ComponentPropsWithoutRef<"span">, "color" | "c
   my?: Responsive<Space>;
 };
 
+const separatorDefs = {
+  orientation: { className: "rt-r-orientation", values: ["horizontal", "vertical"], default: "horizontal" },
+  size: size(["1", "2", "3", "4"], "1"),
+};
+
 /** Decorative, as Radix's default: no separator role. */
 export const Separator = forwardRef<HTMLSpanElement, SeparatorProps>(function Separator(props, ref) {
-  const { className, ...rest } = extract(
-    props,
-    {
-      orientation: { className: "rt-r-orientation", values: ["horizontal", "vertical"], default: "horizontal" },
-      size: size(["1", "2", "3", "4"], "1"),
-    },
-    margin,
-  );
+  const { className, ...rest } = extract(props, separatorDefs, margin);
   return <span data-accent-color="gray" {...rest} ref={ref} className={cx("rt-Separator", className)} />;
 });

@@ -88,29 +88,66 @@ function token(className: string, value: string, parse?: (v: string) => string) 
   return parsed.startsWith("-") ? `-${className}-${parsed.slice(1)}` : `${className}-${parsed}`;
 }
 
+/** One prop of a `defs` list: its definition and its place in the list (the classes' order). */
+type Entry = { name: string; def: PropDef; order: number };
+/** A `defs` list merged once: its props by name, and the ones with a default. */
+type Merged = { byName: Map<string, Entry>; defaults: Entry[] };
+
+// Merged lists by their def objects (the components' module constants), one WeakMap level per object.
+type Level = { merged?: Merged; next?: WeakMap<PropDefs, Level> };
+const mergedLists = new WeakMap<PropDefs, Level>();
+
+function merge(defs: PropDefs[]): Merged {
+  let level: Level | undefined;
+  let map = mergedLists;
+  for (const set of defs) {
+    level = map.get(set);
+    if (!level) map.set(set, (level = {}));
+    map = level.next ??= new WeakMap();
+  }
+  if (level?.merged) return level.merged;
+  const merged: Merged = { byName: new Map(), defaults: [] };
+  let order = 0;
+  for (const set of defs)
+    for (const name in set) {
+      if (merged.byName.has(name)) continue;
+      const entry = { name, def: set[name], order: order++ };
+      merged.byName.set(name, entry);
+      if (entry.def.default !== undefined) merged.defaults.push(entry);
+    }
+  if (level) level.merged = merged;
+  return merged;
+}
+
 /**
  * Splits `props` into the classes and CSS variables `defs` give them and the rest (passed on to the
  * element). `className` and `style` from the caller come after the generated ones, as in Radix.
+ * Every component of every row renders through here: `defs` are merged once (pass module
+ * constants), and only the props given are looked at, not every prop the defs know.
  */
 export function extract(
   props: { className?: string; style?: CSSProperties },
   ...defs: PropDefs[]
 ): Record<string, unknown> & { className?: string; style?: CSSProperties } {
   const given = props as Record<string, unknown>;
+  const { byName, defaults } = merge(defs);
   // The rest is copied key by key, not spread and then deleted from: deleting turns the object into
-  // a slow dictionary, and every component of every row renders through here.
+  // a slow dictionary.
   const rest: Record<string, unknown> = {};
-  copy: for (const key in given) {
-    for (const set of defs) if (hasOwn.call(set, key)) continue copy;
-    rest[key] = given[key];
+  let set: Entry[] | undefined;
+  for (const key in given) {
+    const entry = byName.get(key);
+    if (entry === undefined) rest[key] = given[key];
+    else if (given[key] !== undefined) (set ??= []).push(entry);
   }
-  const out: Generated = { classes: [] };
-  for (const set of defs)
-    for (const name in set) {
-      const def = set[name];
+  for (const entry of defaults) if (given[entry.name] === undefined) (set ??= []).push(entry);
+  const out: Generated = { classes: "" };
+  if (set) {
+    if (set.length > 1) set.sort((a, b) => a.order - b.order);
+    for (const { name, def } of set) {
       const value = (given[name] as string | Partial<Record<Breakpoint, string>> | boolean | undefined) ?? def.default;
       if (value === undefined || value === "" || value === false) continue;
-      if (def.boolean) out.classes.push(def.className);
+      if (def.boolean) addClass(out, def.className);
       else if (typeof value !== "object") add(out, def, "initial", String(value));
       else {
         // One value per breakpoint, the default as the initial one unless given.
@@ -121,21 +158,24 @@ export function extract(
         }
       }
     }
-  rest.className = cx(out.classes.join(" "), props.className) || undefined;
+  }
+  rest.className = cx(out.classes, props.className) || undefined;
   rest.style = out.style || props.style ? { ...out.style, ...props.style } : undefined;
   return rest;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
+type Generated = { classes: string; style?: Record<string, string> };
 
-type Generated = { classes: string[]; style?: Record<string, string> };
+function addClass(out: Generated, name: string) {
+  out.classes = out.classes ? `${out.classes} ${name}` : name;
+}
 
 /** A prop's class (`sm:rt-r-mt-3`), or its bare class and CSS variables (`--mt-sm`), at `bp`. */
 function add(out: Generated, def: PropDef, bp: Breakpoint, value: string) {
   const prefix = bp === "initial" ? "" : `${bp}:`;
-  if (def.values?.includes(value)) out.classes.push(prefix + token(def.className, value, def.parse));
+  if (def.values?.includes(value)) addClass(out, prefix + token(def.className, value, def.parse));
   else if (def.vars) {
-    out.classes.push(prefix + def.className);
+    addClass(out, prefix + def.className);
     const parsed = def.parse ? def.parse(value) : value;
     out.style ??= {};
     for (const cssVar of def.vars) out.style[bp === "initial" ? cssVar : `${cssVar}-${bp}`] = parsed;
@@ -144,7 +184,9 @@ function add(out: Generated, def: PropDef, bp: Breakpoint, value: string) {
 
 /** Class names joined, the empty ones left out. */
 export function cx(...names: (string | false | null | undefined)[]) {
-  return names.filter(Boolean).join(" ");
+  let joined = "";
+  for (const name of names) if (name) joined = joined ? `${joined} ${name}` : name;
+  return joined;
 }
 
 type AnyProps = Record<string, unknown>;

@@ -6,8 +6,10 @@ import { cx, extract, margin, size, type MarginProps } from "./props";
 
 type RootProps = ComponentPropsWithoutRef<"nav"> & MarginProps;
 
+const rootDefs = { size: size(["1", "2"], "2") };
+
 function Root(props: RootProps) {
-  const { className, children, ...rest } = extract(props, { size: size(["1", "2"], "2") }, margin);
+  const { className, children, ...rest } = extract(props, rootDefs, margin);
   return (
     <nav data-orientation="horizontal" dir="ltr" className="rt-TabNavRoot" {...rest}>
       <div style={{ position: "relative" }}>

@@ -11,15 +11,13 @@ const HIDE_SCROLLBARS =
 type RootProps = ComponentPropsWithoutRef<"div"> &
   MarginProps & { size?: Responsive<"1" | "2" | "3">; variant?: "surface" | "ghost" };
 
+const rootDefs = {
+  size: size(["1", "2", "3"], "2"),
+  variant: { className: "rt-variant", values: ["surface", "ghost"], default: "ghost" },
+};
+
 const Root = forwardRef<HTMLDivElement, RootProps>(function TableRoot(props, ref) {
-  const { className, children, ...rest } = extract(
-    props,
-    {
-      size: size(["1", "2", "3"], "2"),
-      variant: { className: "rt-variant", values: ["surface", "ghost"], default: "ghost" },
-    },
-    margin,
-  );
+  const { className, children, ...rest } = extract(props, rootDefs, margin);
   return (
     <div ref={ref} className={cx("rt-TableRoot", className)} {...rest}>
       <div
@@ -70,15 +68,17 @@ const Row = forwardRef<HTMLTableRowElement, ComponentPropsWithoutRef<"tr">>(func
   return <tr {...props} ref={ref} className={cx("rt-TableRow", className)} />;
 });
 
+const cellDefs = { width: width.width };
+
 type CellProps = Omit<ComponentPropsWithoutRef<"td">, "width"> & { align?: "right"; width?: string };
 
 const Cell = forwardRef<HTMLTableCellElement, CellProps>(function TableCell(props, ref) {
-  const { className, ...rest } = extract(props, { width: width.width });
+  const { className, ...rest } = extract(props, cellDefs);
   return <td className={cx("rt-TableCell", className)} ref={ref} {...rest} />;
 });
 
 const ColumnHeaderCell = forwardRef<HTMLTableCellElement, CellProps>(function TableColumnHeaderCell(props, ref) {
-  const { className, ...rest } = extract(props, { width: width.width });
+  const { className, ...rest } = extract(props, cellDefs);
   return <th className={cx("rt-TableCell", "rt-TableColumnHeaderCell", className)} scope="col" ref={ref} {...rest} />;
 });
 

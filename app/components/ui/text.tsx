@@ -45,18 +45,19 @@ export type HeadingProps = Omit<ComponentPropsWithoutRef<"h1">, "color"> &
     size?: Responsive<Size9>;
   };
 
+const headingDefs = { size: size(SIZES, "6") };
+
 export const Heading = forwardRef<HTMLHeadingElement, HeadingProps>(function Heading({ as = "h1", ...props }, ref) {
-  const { className, ...rest } = extract(props, { size: size(SIZES, "6") }, margin);
+  const { className, ...rest } = extract(props, headingDefs, margin);
   return createElement(as, { ...rest, ref, className: cx("rt-Heading", className) });
 });
 
 export type CodeProps = Omit<ComponentPropsWithoutRef<"code">, "color"> & { size?: Responsive<Size9> };
 
+const codeDefs = { size: size(SIZES), variant: variant(["solid", "soft", "outline", "ghost"], "soft") };
+
 export const Code = forwardRef<HTMLElement, CodeProps>(function Code(props, ref) {
-  const { className, ...rest } = extract(props, {
-    size: size(SIZES),
-    variant: variant(["solid", "soft", "outline", "ghost"], "soft"),
-  });
+  const { className, ...rest } = extract(props, codeDefs);
   return <code data-accent-color="" {...rest} ref={ref} className={cx("rt-reset", "rt-Code", className)} />;
 });
 
@@ -66,26 +67,26 @@ export type LinkProps = Omit<ComponentPropsWithoutRef<"a">, "color"> & {
 };
 
 /** Radix's Link: a text link (`asChild` puts its classes on the one child, e.g. a Remix Link). */
+const linkDefs = {
+  size: size(SIZES),
+  underline: { className: "rt-underline", values: ["auto", "always", "hover", "none"], default: "auto" },
+};
+
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ asChild, ...props }, ref) {
-  const { className, children, ...rest } = extract(props, {
-    size: size(SIZES),
-    underline: { className: "rt-underline", values: ["auto", "always", "hover", "none"], default: "auto" },
-  });
+  const { className, children, ...rest } = extract(props, linkDefs);
   const own = { ...rest, "data-accent-color": "", className: cx("rt-Text", "rt-reset", "rt-Link", className) };
   return element("a", asChild, own, children, ref);
 });
 
 type DataListRootProps = ComponentPropsWithoutRef<"dl"> & MarginProps & { size?: Responsive<"1" | "2" | "3"> };
 
+const dataListDefs = {
+  orientation: { className: "rt-r-orientation", values: ["horizontal", "vertical"], default: "horizontal" },
+  size: size(["1", "2", "3"], "2"),
+};
+
 const DataListRoot = forwardRef<HTMLDListElement, DataListRootProps>(function DataListRoot(props, ref) {
-  const { className, ...rest } = extract(
-    props,
-    {
-      orientation: { className: "rt-r-orientation", values: ["horizontal", "vertical"], default: "horizontal" },
-      size: size(["1", "2", "3"], "2"),
-    },
-    margin,
-  );
+  const { className, ...rest } = extract(props, dataListDefs, margin);
   return <dl {...rest} ref={ref} className={cx("rt-Text", "rt-DataListRoot", className)} />;
 });
 
