@@ -115,17 +115,6 @@ function zonedFields(ms: number, timeZone: string): Fields {
   };
 }
 
-/** The wall-clock fields of a Date in the machine's own zone (calendar dates parsed as local midnight). */
-function localFields(date: Date): Fields {
-  return {
-    year: date.getFullYear(),
-    month: date.getMonth() + 1,
-    day: date.getDate(),
-    hour: date.getHours(),
-    minute: date.getMinutes(),
-  };
-}
-
 const MONTHS = [
   "January",
   "February",
@@ -222,6 +211,20 @@ function parseDateOnly(value: string): Date | null {
   return date;
 }
 
+/**
+ * A calendar date's fields, read off the string: the local midnight Date of `parseDateOnly`
+ * would give, without that Date (its time-zone lookups were most of a list row's date formatting).
+ */
+function dateOnlyFields(value: string): Fields | null {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!yearInRange(year) || month < 1 || month > 12 || day < 1) return null;
+  // Rejects rollovers such as 2026-02-31: the month's last day, in UTC (no time zone involved).
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return { year, month, day, hour: 0, minute: 0 };
+}
+
 function toInstant(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -290,8 +293,8 @@ export function formatDate(value: string | Date | null | undefined, zone: Zone =
   if (value === null || value === undefined || value === "") return "";
   const style = styleOf(zone);
   if (typeof value === "string") {
-    const day = parseDateOnly(value);
-    if (day) return format(localFields(day), "MMM d, yyyy", style);
+    const day = dateOnlyFields(value);
+    if (day) return format(day, "MMM d, yyyy", style);
     if (DATE_ONLY.test(value)) return "";
   }
   const instant = toInstant(value);

@@ -66,6 +66,23 @@ describe("formatDate", () => {
     expect(formatDate("not a date")).toBe("");
     expect(formatDate("2026-02-31")).toBe("");
   });
+
+  it("prints every calendar day and refuses every rollover, leap years included", () => {
+    process.env.TZ = "America/Sao_Paulo";
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    for (const year of [1900, 1999, 2000, 2024, 2026, 2100, 9999])
+      for (let month = 1; month <= 12; month++)
+        for (let day = 1; day <= 31; day++) {
+          const value = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+          const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+          const last = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+          expect(formatDate(value), value).toBe(day <= last ? `${months[month - 1]} ${day}, ${year}` : "");
+        }
+    expect(formatDate("2026-13-01")).toBe("");
+    expect(formatDate("2026-00-10")).toBe("");
+    expect(formatDate("2026-05-00")).toBe("");
+    expect(formatDate("1899-12-31")).toBe("");
+  });
 });
 
 describe("formatDateTime", () => {
