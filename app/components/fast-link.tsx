@@ -28,8 +28,12 @@ export const FastLink = forwardRef<HTMLAnchorElement, FastLinkProps>(function Fa
   ref,
 ) {
   const scoped = useContext(Scope);
-  if (scoped) return <a ref={ref} href={to} {...rest} />;
-  return <a ref={ref} href={to} data-fast-link={preventScrollReset ? "keep-scroll" : ""} {...rest} />;
+  const props = scoped
+    ? { href: to, ...rest }
+    : { href: to, "data-fast-link": preventScrollReset ? "keep-scroll" : "", ...rest };
+  // No `ref` key when there is none (always, on the server): React's jsx() then takes the props
+  // object as it is (patches/react+18.3.1.patch).
+  return ref ? <a ref={ref} {...props} /> : <a {...props} />;
 });
 
 /** A path two or more steps under the page's own (/jobs/12/edit under /jobs): a dialog route over it. */

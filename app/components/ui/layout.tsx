@@ -20,8 +20,8 @@ type Columns = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 export type BoxProps = DivProps & MarginProps & LayoutProps;
 
 export const Box = forwardRef<HTMLDivElement, BoxProps>(function Box(props, ref) {
-  const { className, ...rest } = extract(props, layout, margin);
-  return createElement("div", { ...rest, ref, className: cx("rt-Box", className) });
+  const { className, children, ...rest } = extract(props, layout, margin);
+  return element("div", false, { ...rest, className: cx("rt-Box", className) }, children, ref);
 });
 
 const flexDefs = {
@@ -74,8 +74,8 @@ export type GridProps = DivProps &
   };
 
 export const Grid = forwardRef<HTMLDivElement, GridProps>(function Grid(props, ref) {
-  const { className, ...rest } = extract(props, gridDefs, layout, margin);
-  return createElement("div", { ...rest, ref, className: cx("rt-Grid", className) });
+  const { className, children, ...rest } = extract(props, gridDefs, layout, margin);
+  return element("div", false, { ...rest, className: cx("rt-Grid", className) }, children, ref);
 });
 
 export type ContainerProps = DivProps & LayoutProps & { size?: Responsive<"1" | "2" | "3" | "4"> };

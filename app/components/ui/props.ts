@@ -1,16 +1,8 @@
 // How a Radix Themes 3.3 component turns its props into class names and CSS variables
 // (node_modules/@radix-ui/themes/dist/esm/helpers/extract-props.js), kept for the props the app sets.
 // The classes are the ones app/styles/radix.css styles (docs/decisions/ui-layer.md).
-import {
-  Children,
-  cloneElement,
-  createElement,
-  isValidElement,
-  type CSSProperties,
-  type ReactElement,
-  type ReactNode,
-  type Ref,
-} from "react";
+import { Children, cloneElement, isValidElement, type CSSProperties, type ReactElement, type Ref } from "react";
+import { jsx } from "react/jsx-runtime";
 
 export type Breakpoint = "initial" | "xs" | "sm" | "md" | "lg";
 /** One value, or one per breakpoint (`{ initial: "1", sm: "2" }`); xl is left out of radix.css. */
@@ -203,7 +195,10 @@ export function element(
   children: unknown,
   ref?: Ref<unknown>,
 ) {
-  return asChild ? slot(props, children, ref) : createElement(tag, { ...props, ref }, children as ReactNode);
+  if (asChild) return slot(props, children, ref);
+  // No `ref` key when there is none (always, on the server): React's jsx() then takes this object
+  // as the props without copying it (patches/react+18.3.1.patch).
+  return jsx(tag as "div", ref ? { ...props, ref, children } : { ...props, children });
 }
 
 export function slot(props: AnyProps, children: unknown, ref?: Ref<unknown>) {

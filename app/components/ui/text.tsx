@@ -1,5 +1,5 @@
 // Text, Heading, Code, Link and DataList with Radix Themes 3.3's markup and classes.
-import { createElement, forwardRef, type ComponentPropsWithoutRef } from "react";
+import { forwardRef, type ComponentPropsWithoutRef } from "react";
 import {
   cx,
   extract,
@@ -48,8 +48,8 @@ export type HeadingProps = Omit<ComponentPropsWithoutRef<"h1">, "color"> &
 const headingDefs = { size: size(SIZES, "6") };
 
 export const Heading = forwardRef<HTMLHeadingElement, HeadingProps>(function Heading({ as = "h1", ...props }, ref) {
-  const { className, ...rest } = extract(props, headingDefs, margin);
-  return createElement(as, { ...rest, ref, className: cx("rt-Heading", className) });
+  const { className, children, ...rest } = extract(props, headingDefs, margin);
+  return element(as, false, { ...rest, className: cx("rt-Heading", className) }, children, ref);
 });
 
 export type CodeProps = Omit<ComponentPropsWithoutRef<"code">, "color"> & { size?: Responsive<Size9> };
