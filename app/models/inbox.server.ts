@@ -117,9 +117,9 @@ function unreadCache(): UnreadCache {
   return (g[unreadKey] ??= { generation: 0 });
 }
 
-/** Forgets the count here and in the sibling web processes (forgetEverywhere). */
+/** Forgets the count here and in the sibling web processes (forgetEverywhere; resolves when they have). */
 export function forgetUnreadCount() {
-  forgetEverywhere("inbox-unread");
+  return forgetEverywhere("inbox-unread");
 }
 
 onForget("inbox-unread", () => {

@@ -96,13 +96,13 @@ export async function saveSettings<K extends SettingsSection>(db: Executor, sect
     .insert(settings)
     .values({ key: section, value: merged })
     .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
-  forgetEverywhere("settings");
+  await forgetEverywhere("settings");
   return merged as Settings[K];
 }
 
 export async function deleteSetting(db: Executor, section: SettingsSection) {
   await db.delete(settings).where(eq(settings.key, section));
-  forgetEverywhere("settings");
+  await forgetEverywhere("settings");
 }
 
 /** Security → password rules, for every form that sets a password and the hint beside it. */

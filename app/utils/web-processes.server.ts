@@ -4,7 +4,7 @@
 // (DATABASE_URL). The web processes are stateless (decisions §8) but for short per-process caches;
 // a save that forgets one here tells the other processes to forget theirs too, through the primary
 // (`forgetEverywhere`).
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import type { Env } from "./env.server";
 
@@ -46,14 +46,33 @@ export function webProcessCount(
 // their own copy of the modules that cache, and both copies must forget.
 const listenersKey = Symbol.for("cabinetry.web-processes.forget");
 type Topic = "settings" | "inbox-unread";
-type Message = { cabinetry: "forget"; topic: Topic };
+/**
+ * `forget` goes from the saving process to the primary and on to its siblings; each sibling answers
+ * `forgot` once its caches are clear; the primary tells the saving process `forgotten` when all
+ * have, so the save's response leaves only after every process would answer with the new figure.
+ */
+type Message =
+  | { cabinetry: "forget"; topic: Topic; id: string }
+  | { cabinetry: "forgot"; id: string }
+  | { cabinetry: "forgotten"; id: string };
+/** How long a save waits for its siblings' answers at most (one that died meanwhile never answers). */
+const RELAY_WAIT_MS = 2_000;
+const waiting = new Map<string, () => void>();
+let nextId = 0;
 
 function listeners(): Map<Topic, Set<() => void>> {
   const g = globalThis as typeof globalThis & { [listenersKey]?: Map<Topic, Set<() => void>> };
   if (!g[listenersKey]) {
     g[listenersKey] = new Map();
     // A sibling's save, relayed by the primary.
-    if (cluster.isWorker) process.on("message", (message: unknown) => isForget(message) && forgetHere(message.topic));
+    if (cluster.isWorker)
+      process.on("message", (message: unknown) => {
+        if (!isRelay(message)) return;
+        if (message.cabinetry === "forget") {
+          forgetHere(message.topic);
+          process.send?.({ cabinetry: "forgot", id: message.id } satisfies Message);
+        } else if (message.cabinetry === "forgotten") waiting.get(message.id)?.();
+      });
   }
   return g[listenersKey];
 }
@@ -62,8 +81,9 @@ function forgetHere(topic: Topic) {
   for (const forget of listeners().get(topic) ?? []) forget();
 }
 
-export function isForget(message: unknown): message is Message {
-  return (message as Message | null)?.cabinetry === "forget";
+function isRelay(message: unknown): message is Message {
+  const kind = (message as Message | null)?.cabinetry;
+  return kind === "forget" || kind === "forgot" || kind === "forgotten";
 }
 
 /** Runs `forget` whenever `topic`'s figure changes in this or a sibling web process. */
@@ -73,10 +93,27 @@ export function onForget(topic: Topic, forget: () => void) {
   all.get(topic)!.add(forget);
 }
 
-/** This process's caches of `topic` forget it now; the sibling web processes as soon as the message arrives. */
-export function forgetEverywhere(topic: Topic) {
+/**
+ * This process's caches of `topic` forget it now; the sibling web processes through the primary.
+ * Resolves when they all have (at once with one process; after RELAY_WAIT_MS at most): a save
+ * awaits it, so the page after the save shows the new figure whichever process serves it.
+ */
+export function forgetEverywhere(topic: Topic): Promise<void> {
+  listeners(); // this process answers its siblings from now on
   forgetHere(topic);
-  if (cluster.isWorker && process.send) process.send({ cabinetry: "forget", topic } satisfies Message);
+  const send = process.send?.bind(process);
+  if (!cluster.isWorker || !send) return Promise.resolve();
+  const id = `${process.pid}:${nextId++}`;
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiting.delete(id);
+      resolve();
+    };
+    const timer = setTimeout(done, RELAY_WAIT_MS);
+    waiting.set(id, done);
+    send({ cabinetry: "forget", topic, id } satisfies Message);
+  });
 }
 
 /**
@@ -93,10 +130,27 @@ export function runWebProcesses(count: number, port: number) {
     if (++listening === count)
       console.log(`Cabinetry Jobs listening on http://localhost:${port} (${count} web processes)`);
   });
+  // A relayed forget: the siblings still to answer, and who asked.
+  const relays = new Map<string, { from: Worker; left: Set<number> }>();
+  const finish = (id: string) => {
+    const relay = relays.get(id);
+    relays.delete(id);
+    if (relay?.from.isConnected()) relay.from.send({ cabinetry: "forgotten", id } satisfies Message);
+  };
+  const answered = (id: string, workerId: number) => {
+    const relay = relays.get(id);
+    if (relay?.left.delete(workerId) && relay.left.size === 0) finish(id);
+  };
   cluster.on("message", (from, message) => {
-    if (!isForget(message)) return;
-    for (const worker of Object.values(cluster.workers ?? {}))
-      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    if (!isRelay(message)) return;
+    if (message.cabinetry === "forgot") return answered(message.id, from.id);
+    if (message.cabinetry !== "forget") return;
+    const siblings = Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => !!worker && worker !== from && worker.isConnected(),
+    );
+    relays.set(message.id, { from, left: new Set(siblings.map((w) => w.id)) });
+    if (siblings.length === 0) finish(message.id);
+    for (const worker of siblings) worker.send(message);
   });
   const stop = (signal: NodeJS.Signals, code = 0) => {
     if (stopping) return;
@@ -106,6 +160,8 @@ export function runWebProcesses(count: number, port: number) {
     setTimeout(() => process.exit(1), 12_000).unref();
   };
   cluster.on("exit", (worker, code, signal) => {
+    // A sibling that died answers no more: the saves waiting on it go on.
+    for (const id of [...relays.keys()]) answered(id, worker.id);
     if (!stopping && !serving.has(worker)) {
       console.error(`a web process stopped before it served (${signal ?? `exit code ${code}`}); stopping`);
       stop("SIGTERM", 1);
