@@ -152,7 +152,7 @@ export async function dispatchInboxSync(db: Executor, maxResults?: number) {
     ),
   );
   // The worker (another process) stored the mail: this process's remembered count is stale.
-  forgetUnreadCount();
+  await forgetUnreadCount();
   return outcome;
 }
 
@@ -168,6 +168,6 @@ export async function dispatchReply(db: Executor, emailId: number, body: string,
       emailJobOptions,
     ),
   );
-  forgetUnreadCount();
+  await forgetUnreadCount();
   return outcome;
 }

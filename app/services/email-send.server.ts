@@ -269,6 +269,6 @@ export async function sendReply(
       userId: actorId ?? null,
     });
   });
-  forgetUnreadCount();
+  await forgetUnreadCount();
   return result;
 }

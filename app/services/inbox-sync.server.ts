@@ -86,7 +86,7 @@ export async function syncInbox(db: Executor, options: { maxResults?: number } =
     .onConflictDoNothing({ target: emails.messageId })
     .returning({ id: emails.id });
   await savePosition(db, key, position);
-  forgetUnreadCount();
+  await forgetUnreadCount();
   return { syncedCount: inserted.length, totalFetched: messages.length };
 }
 

@@ -195,25 +195,9 @@ export function businessToday(timeZone: string, now: Date = new Date()): string 
 }
 
 /**
- * A calendar date ('YYYY-MM-DD', as PostgreSQL `date` columns arrive) as a local Date at midnight.
- * `new Date("2026-01-01")` would be UTC midnight, i.e. Dec 31 anywhere west of Greenwich.
- */
-function parseDateOnly(value: string): Date | null {
-  const match = DATE_ONLY.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (!yearInRange(year)) return null;
-  const date = new Date(year, month - 1, day);
-  // Reject rollovers such as 2026-02-31.
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {
-    return null;
-  }
-  return date;
-}
-
-/**
- * A calendar date's fields, read off the string: the local midnight Date of `parseDateOnly`
- * would give, without that Date (its time-zone lookups were most of a list row's date formatting).
+ * A calendar date ('YYYY-MM-DD', as PostgreSQL `date` columns arrive) as its fields, read off the
+ * string: no Date, so no time zone (`new Date("2026-01-01")` would be UTC midnight, i.e. Dec 31
+ * anywhere west of Greenwich; a local-time Date's zone lookups were most of a row's date formatting).
  */
 function dateOnlyFields(value: string): Fields | null {
   const match = DATE_ONLY.exec(value);
@@ -340,7 +324,7 @@ export function formatTime(value: Date | string, zone: Zone = DEFAULT_TIME_ZONE)
 const TIME_ONLY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export function isDateOnly(value: string) {
-  return parseDateOnly(value) !== null;
+  return dateOnlyFields(value) !== null;
 }
 
 export function isTimeOnly(value: string) {

@@ -10,9 +10,10 @@
 // Knobs: BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_APP_WARMUP (s, default 15:
 // each home and its framework floor loaded that long once before its rounds — a fresh web process's
 // first 8 s under load cost 4.1–4.4 ms of CPU a request on the installer's Home, later ones 2.8–3.4),
-// BENCH_CONNECTIONS (default 20), BENCH_HOMES (default owner,office,installer), BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework
-// floor and page back to back, each p95 the median of its rounds and p95 ÷ floor the median of the
-// rounds' own ratios (a single round on a shared 2-core machine moves ±10–20 %).
+// BENCH_CONNECTIONS (default 20), BENCH_HOMES (the Homes measured, default owner,office,installer),
+// BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework floor and page back to
+// back, each p95 the median of its rounds and p95 ÷ floor the median of the rounds' own ratios (a
+// single round on a shared 2-core machine moves ±10–20 %).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

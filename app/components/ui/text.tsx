@@ -66,12 +66,12 @@ export type LinkProps = Omit<ComponentPropsWithoutRef<"a">, "color"> & {
   size?: Responsive<Size9>;
 };
 
-/** Radix's Link: a text link (`asChild` puts its classes on the one child, e.g. a Remix Link). */
 const linkDefs = {
   size: size(SIZES),
   underline: { className: "rt-underline", values: ["auto", "always", "hover", "none"], default: "auto" },
 };
 
+/** Radix's Link: a text link (`asChild` puts its classes on the one child, e.g. a Remix Link). */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ asChild, ...props }, ref) {
   const { className, children, ...rest } = extract(props, linkDefs);
   const own = { ...rest, "data-accent-color": "", className: cx("rt-Text", "rt-reset", "rt-Link", className) };
