@@ -14,13 +14,16 @@
 // BENCH_ROUNDS (default 1): per Home that many rounds of floor, framework floor and page back to
 // back, each p95 the median of its rounds and p95 ÷ floor the median of the rounds' own ratios (a
 // single round on a shared 2-core machine moves ±10–20 %).
+// CPU a request (tests/bench/cpu.ts), per round: the floor's is this process (postgres.js) and its
+// backends, the page's the server process and its pool's backends (autocannon, in this process, is
+// not counted) — on a saturated 2-core machine the p95 ratio follows the CPU ratio, which moves less.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { SESSION_SETTINGS } from "../../db/client.server";
-import { processTree } from "./cpu";
+import { cpuWindow, processTree } from "./cpu";
 import { CONNECTIONS, loadUrl, replayFloor, signInCookie, type Captured } from "./replay";
 import * as schema from "../../db/schema";
 import { listActivity } from "../../app/models/activity.server";
@@ -62,6 +65,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const APP_WARMUP = Number(process.env.BENCH_APP_WARMUP ?? 15);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const TZ = process.env.BUSINESS_TIME_ZONE ?? "America/New_York";
+/** The floor's connections, told apart from the app's pool in pg_stat_activity. */
+const FLOOR_APP = "cab-homes-floor";
 const started = Date.now();
 const log = (m: string) => console.log(`[homes ${seconds(Date.now() - started).padStart(7)}] ${m}`);
 
@@ -113,8 +118,16 @@ async function main() {
     client = postgres(databaseUrl, {
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
-      connection: SESSION_SETTINGS,
+      connection: { ...SESSION_SETTINGS, application_name: FLOOR_APP },
     });
+    /** The PostgreSQL backends serving the floor (this client) or the app's pool. */
+    const backends = (floor: boolean) => async () =>
+      (
+        await client!<{ pid: number }[]>`
+          select pid from pg_stat_activity
+          where datname = current_database() and backend_type = 'client backend'
+            and ${floor ? client!`application_name = ${FLOOR_APP}` : client!`application_name <> ${FLOOR_APP}`}`
+      ).map((r) => r.pid);
     const counts = await client.unsafe(
       `select (select count(*) from customers) c, (select count(*) from jobs) j, (select count(*) from invoices) i,
         (select count(*) from payments) p, (select count(*) from activity_log) a, (select count(*) from tasks) t`,
@@ -181,18 +194,34 @@ async function main() {
         await loadUrl(url, cookie, APP_WARMUP, PAGE_LOAD);
       }
       // Each round: floor, framework floor, page back to back (a shared machine's load moves them together).
-      const rounds: { floor: number[]; framework: number[]; app: number[]; requests: number; non2xx: number }[] = [];
+      const rounds: {
+        floor: number[];
+        framework: number[];
+        app: number[];
+        requests: number;
+        non2xx: number;
+        floorCpu: number;
+        appCpu: number;
+      }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         if (WARMUP) await replayFloor(client, statements, WARMUP);
+        const endFloor = cpuWindow(undefined, backends(true));
         const f = await replayFloor(client, statements, DURATION);
+        const floorCpu = await endFloor();
         const frameworkUrl = `${baseUrl}/bench-floor/home-${role}`;
         if (WARMUP) await loadUrl(frameworkUrl, cookie, WARMUP, PAGE_LOAD);
         const fw = await loadUrl(frameworkUrl, cookie, DURATION, PAGE_LOAD);
         // Asked as a browser's page load does (as the list bench's pages): a list that travels once
         // (docs/decisions/list-rows-once.md) is HTML only then.
         if (WARMUP) await loadUrl(url, cookie, WARMUP, PAGE_LOAD);
+        const endApp = cpuWindow(app.pid, backends(false));
         const a = await loadUrl(url, cookie, DURATION, PAGE_LOAD);
+        const appCpu = await endApp();
+        const fCpu = (floorCpu.selfMs + floorCpu.dbMs) / f.length;
+        const aCpu = (appCpu.serverMs + appCpu.dbMs) / a.samples.length;
         rounds.push({
+          floorCpu: fCpu,
+          appCpu: aCpu,
           floor: f,
           framework: fw.samples,
           app: a.samples,
@@ -202,7 +231,9 @@ async function main() {
         log(
           `${`Home (${role})`.padEnd(18)} round ${round + 1}: floor p95 ${fmtMs(percentile(f, 95)).padStart(7)} ms  ` +
             `framework p95 ${fmtMs(percentile(fw.samples, 95)).padStart(7)} ms  app p95 ${fmtMs(percentile(a.samples, 95)).padStart(7)} ms  ` +
-            `${(percentile(a.samples, 95) / percentile(f, 95)).toFixed(2)}×  non-2xx ${a.non2xx + fw.non2xx}`,
+            `${(percentile(a.samples, 95) / percentile(f, 95)).toFixed(2)}×  non-2xx ${a.non2xx + fw.non2xx}  ` +
+            `CPU/req app ${fmtMs(aCpu)} (server ${fmtMs(appCpu.serverMs / a.samples.length)}, db ${fmtMs(appCpu.dbMs / a.samples.length)})` +
+            ` floor ${fmtMs(fCpu)} (client ${fmtMs(floorCpu.selfMs / f.length)}, db ${fmtMs(floorCpu.dbMs / f.length)}) ms`,
         );
       }
       const of = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
@@ -225,6 +256,7 @@ async function main() {
         of((r) => r.requests / DURATION).toFixed(0),
         `${ratio.toFixed(2)}× ${ratio <= 2 ? "✅" : "❌"}`,
         `${(fwp95 / fp95).toFixed(2)}× + ${(ap95 / fwp95).toFixed(2)}×`,
+        `${fmtMs(of((r) => r.appCpu))} / ${fmtMs(of((r) => r.floorCpu))}, ${of((r) => r.appCpu / r.floorCpu).toFixed(2)}×`,
         String(non2xx),
       ]);
     }
@@ -249,7 +281,9 @@ async function main() {
         `concurrently as the loader does, ${CONNECTIONS} loops in the bench process; app = autocannon on \`/\` ` +
         `signed in as that role, ${webProcesses} web process(es) (docs/decisions/web-processes.md). Framework floor = the same statements in a bare Remix route of the app's process ` +
         `(\`/bench-floor/home-<role>\`, app/bench/framework-floor.tsx: no session, no shell, the largest result ` +
-        `as a plain table): what the page costs above it is our code. Data: ${JSON.stringify(counts[0])}.`,
+        `as a plain table): what the page costs above it is our code. CPU/req: the web process and its pool's ` +
+        `backends a page against this process and its backends a floor replay (medians of the rounds, then the median ` +
+        `of the rounds' own ratios). Data: ${JSON.stringify(counts[0])}.`,
       "",
       markdownTable(
         [
@@ -263,6 +297,7 @@ async function main() {
           "App req/s",
           "p95 ÷ floor",
           "Framework ÷ floor + app ÷ framework",
+          "CPU/req app / floor ms",
           "non-2xx",
         ],
         rows,

@@ -10,7 +10,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeFindings, runAxe } from "../setup/axe";
 import { launchBrowser, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
-import { createScreenFixture, SCREENS, type Screen, type ScreenFixture } from "../setup/screens";
+import { createScreenFixture, ensureFixtureEmail, SCREENS, type Screen, type ScreenFixture } from "../setup/screens";
+import { holdShared } from "../setup/shared-settings";
 
 export const SCREENSHOTS = path.resolve("test-results/screens");
 const VIEWPORTS = [
@@ -72,36 +73,51 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
     // Signed-out screens first, then the owner's, all in this one context.
     const ordered = [...SCREENS].sort((a, b) => Number(a.as !== "anonymous") - Number(b.as !== "anonymous"));
     let signedIn = false;
-    for (const screen of ordered) {
-      if (screen.as !== "anonymous" && !signedIn) {
-        await page.close();
-        page = await signInAs(context, "owner");
-        signedIn = true;
+    // The Inbox's screens show the fixture's message: walked holding the e-mail state shared, since
+    // the Inbox's own browser tests empty the messages while they hold it (tests-in-parallel.md).
+    let releaseEmail: (() => Promise<void>) | undefined;
+    try {
+      for (const screen of ordered) {
+        if (screen.as !== "anonymous" && !signedIn) {
+          await page.close();
+          page = await signInAs(context, "owner");
+          signedIn = true;
+        }
+        if (screen.email && !releaseEmail) {
+          releaseEmail = await holdShared("email", "rely");
+          await ensureFixtureEmail(fixture);
+        } else if (!screen.email && releaseEmail) {
+          await releaseEmail();
+          releaseEmail = undefined;
+        }
+        const started = Date.now();
+        await open(page, screen, js);
+        walk.visited++;
+        const findings = await runAxe(page, { pageScriptsDisabled: !js, disableRules: screen.skipRules });
+        for (const finding of findings) {
+          const lines = describeFindings(screen.name, [finding]);
+          if (finding.impact === "critical" || finding.impact === "serious" || ALSO_ZERO.has(finding.rule))
+            walk.axe.push(...lines);
+          else walk.moderate.push(...lines);
+        }
+        if (viewport.width < 1024 && theme === "light") {
+          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          }));
+          if (scrollWidth > clientWidth)
+            walk.overflow.push(`${screen.name}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
+        }
+        if (screen.shot)
+          await keepScreenshot(page, {
+            path: path.join(SCREENSHOTS, `${screen.name}-${label}.png`),
+            fullPage: true,
+          });
+        if (process.env.A11Y_PROGRESS)
+          console.error(`a11y ${label} ${screen.name} ${Date.now() - started} ms`, findings);
       }
-      const started = Date.now();
-      await open(page, screen, js);
-      walk.visited++;
-      const findings = await runAxe(page, { pageScriptsDisabled: !js, disableRules: screen.skipRules });
-      for (const finding of findings) {
-        const lines = describeFindings(screen.name, [finding]);
-        if (finding.impact === "critical" || finding.impact === "serious" || ALSO_ZERO.has(finding.rule))
-          walk.axe.push(...lines);
-        else walk.moderate.push(...lines);
-      }
-      if (viewport.width < 1024 && theme === "light") {
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }));
-        if (scrollWidth > clientWidth)
-          walk.overflow.push(`${screen.name}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
-      }
-      if (screen.shot)
-        await keepScreenshot(page, {
-          path: path.join(SCREENSHOTS, `${screen.name}-${label}.png`),
-          fullPage: true,
-        });
-      if (process.env.A11Y_PROGRESS) console.error(`a11y ${label} ${screen.name} ${Date.now() - started} ms`, findings);
+    } finally {
+      await releaseEmail?.();
     }
     await page.close();
   }, 300_000);

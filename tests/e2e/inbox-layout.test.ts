@@ -5,19 +5,25 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, signInAs, waitForHydration } from "../setup/browser";
 import { createScreenFixture, type ScreenFixture } from "../setup/screens";
+import { holdShared } from "../setup/shared-settings";
 
 /** A mail list's rows: each opens its message (app/components/open-email-button.tsx; no test id). */
 const EMAIL_ROWS = 'button[name="emailId"]';
 
 let browser: Browser;
 let fixture: ScreenFixture;
+let releaseEmail: (() => Promise<void>) | undefined;
 
+// The fixture's message must stay while this file opens it: the Inbox's own browser tests empty the
+// messages while they hold the e-mail state (docs/decisions/tests-in-parallel.md), so hold it shared.
 beforeAll(async () => {
+  releaseEmail = await holdShared("email", "rely");
   [browser, fixture] = await Promise.all([launchBrowser(), createScreenFixture()]);
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
+  await releaseEmail?.();
 });
 
 const shown = (page: Page, selector: string) => page.locator(selector).isVisible();

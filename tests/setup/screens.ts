@@ -2,6 +2,7 @@
 // full-page screenshots at 390, 768 and 1280 px, JavaScript on and off). One table for all of them:
 // a new screen (Photos, Inventory, Reports…) joins every check by adding one line to SCREENS.
 import { getDb } from "../../db/client.server";
+import { eq } from "drizzle-orm";
 import { emails, photos } from "../../db/schema";
 import { createPortalToken } from "~/models/portal.server";
 import { api, baseUrl, signIn } from "./http";
@@ -33,6 +34,8 @@ export type Screen = {
   ready?: string;
   /** axe rules not run on this screen, each with the reason where the table uses it. */
   skipRules?: string[];
+  /** It shows the fixture's Inbox message: walked holding the e-mail state shared (ensureFixtureEmail). */
+  email?: true;
 };
 
 const DIALOG = '[role="dialog"]';
@@ -67,8 +70,8 @@ export const SCREENS: Screen[] = [
   { name: "tasks", path: () => "/tasks" },
   { name: "photos", path: () => "/photos" },
   { name: "inventory", path: () => "/inventory" },
-  { name: "inbox", path: () => "/inbox", shot: true },
-  { name: "inbox-message", path: (f) => `/inbox?email=${f.emailId}`, shot: true },
+  { name: "inbox", path: () => "/inbox", shot: true, email: true },
+  { name: "inbox-message", path: (f) => `/inbox?email=${f.emailId}`, shot: true, email: true },
   { name: "reports", path: () => "/reports" },
   { name: "search", path: (f) => `/search?q=${f.tag}` },
   // Settings tabs.
@@ -156,22 +159,7 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
     items,
   });
   const db = await getDb();
-  const [email] = await db
-    .insert(emails)
-    .values({
-      provider: "gmail",
-      messageId: `<${tag}@example.com>`,
-      subject: `Cabinet door samples ${tag}`,
-      fromEmail: `${tag}@example.com`,
-      fromName: "Harbour View Kitchens",
-      toEmail: "office@example.com",
-      bodyText: "Hello,\n\nCould you bring the door samples on Thursday?\n\nThanks",
-      snippet: "Could you bring the door samples on Thursday?",
-      receivedAt: new Date(),
-      customerId: customer.id,
-      jobId: job.id,
-    })
-    .returning({ id: emails.id });
+  const emailId = await insertFixtureEmail(tag, customer.id, job.id);
   // A job's photo strip wider than a phone (rows only, as the large dataset's: "No preview").
   await db.insert(photos).values(
     Array.from({ length: 6 }, (_, i) => ({
@@ -219,8 +207,41 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
     jobId: job.id,
     quoteId: quote.id,
     invoiceId: invoice.id,
-    emailId: email.id,
+    emailId,
     purchaseOrderId: order.id,
     portalUrl: `/client/quotes/${customer.id}?token=${encodeURIComponent(token)}`,
   };
+}
+
+/** The fixture's Inbox message (a row only: no mailbox behind it). */
+async function insertFixtureEmail(tag: string, customerId: number, jobId: number) {
+  const [email] = await (
+    await getDb()
+  )
+    .insert(emails)
+    .values({
+      provider: "gmail",
+      messageId: `<${tag}-${Date.now().toString(36)}@example.com>`,
+      subject: `Cabinet door samples ${tag}`,
+      fromEmail: `${tag}@example.com`,
+      fromName: "Harbour View Kitchens",
+      toEmail: "office@example.com",
+      bodyText: "Hello,\n\nCould you bring the door samples on Thursday?\n\nThanks",
+      snippet: "Could you bring the door samples on Thursday?",
+      receivedAt: new Date(),
+      customerId,
+      jobId,
+    })
+    .returning({ id: emails.id });
+  return email.id;
+}
+
+/**
+ * The fixture's message again if it is gone: the Inbox's own browser tests empty the messages while
+ * they hold the e-mail state (tests/setup/shared-settings.ts), so a walker that shows it later holds
+ * that state shared and calls this first.
+ */
+export async function ensureFixtureEmail(fixture: ScreenFixture) {
+  const [found] = await (await getDb()).select({ id: emails.id }).from(emails).where(eq(emails.id, fixture.emailId));
+  if (!found) fixture.emailId = await insertFixtureEmail(fixture.tag, fixture.customerId, fixture.jobId);
 }
