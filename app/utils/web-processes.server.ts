@@ -42,9 +42,12 @@ export function webProcessCount(
   return wanted;
 }
 
-// The listeners of this process, on globalThis: the server entry and the Remix bundle each load
-// their own copy of the modules that cache, and both copies must forget.
-const listenersKey = Symbol.for("cabinetry.web-processes.forget");
+// This process's relay state, on globalThis: the server entry and the Remix bundle each load their
+// own copy of this module and of the modules that cache. Both copies' caches must forget, and a
+// save in either copy is answered by the one message handler, so the saves waiting for an answer
+// and their ids live here too (per copy, a bundle's save waited its whole RELAY_WAIT_MS for an
+// answer the entry's handler looked up in the other copy's map).
+const stateKey = Symbol.for("cabinetry.web-processes.forget");
 type Topic = "settings" | "inbox-unread";
 /**
  * `forget` goes from the saving process to the primary and on to its siblings; each sibling answers
@@ -56,29 +59,29 @@ type Message =
   | { cabinetry: "forgot"; id: string }
   | { cabinetry: "forgotten"; id: string };
 /** How long a save waits for its siblings' answers at most (one that died meanwhile never answers). */
-const RELAY_WAIT_MS = 2_000;
-const waiting = new Map<string, () => void>();
-let nextId = 0;
+export const RELAY_WAIT_MS = 2_000;
+type State = { listeners: Map<Topic, Set<() => void>>; waiting: Map<string, () => void>; nextId: number };
 
-function listeners(): Map<Topic, Set<() => void>> {
-  const g = globalThis as typeof globalThis & { [listenersKey]?: Map<Topic, Set<() => void>> };
-  if (!g[listenersKey]) {
-    g[listenersKey] = new Map();
-    // A sibling's save, relayed by the primary.
+function state(): State {
+  const g = globalThis as typeof globalThis & { [stateKey]?: State };
+  if (!g[stateKey]) {
+    const created: State = { listeners: new Map(), waiting: new Map(), nextId: 0 };
+    g[stateKey] = created;
+    // A sibling's save, relayed by the primary, and the primary's answer to one of ours.
     if (cluster.isWorker)
       process.on("message", (message: unknown) => {
         if (!isRelay(message)) return;
         if (message.cabinetry === "forget") {
           forgetHere(message.topic);
           process.send?.({ cabinetry: "forgot", id: message.id } satisfies Message);
-        } else if (message.cabinetry === "forgotten") waiting.get(message.id)?.();
+        } else if (message.cabinetry === "forgotten") created.waiting.get(message.id)?.();
       });
   }
-  return g[listenersKey];
+  return g[stateKey];
 }
 
 function forgetHere(topic: Topic) {
-  for (const forget of listeners().get(topic) ?? []) forget();
+  for (const forget of state().listeners.get(topic) ?? []) forget();
 }
 
 function isRelay(message: unknown): message is Message {
@@ -88,7 +91,7 @@ function isRelay(message: unknown): message is Message {
 
 /** Runs `forget` whenever `topic`'s figure changes in this or a sibling web process. */
 export function onForget(topic: Topic, forget: () => void) {
-  const all = listeners();
+  const all = state().listeners;
   if (!all.has(topic)) all.set(topic, new Set());
   all.get(topic)!.add(forget);
 }
@@ -99,11 +102,11 @@ export function onForget(topic: Topic, forget: () => void) {
  * awaits it, so the page after the save shows the new figure whichever process serves it.
  */
 export function forgetEverywhere(topic: Topic): Promise<void> {
-  listeners(); // this process answers its siblings from now on
+  const { waiting } = state(); // this process answers its siblings from now on
   forgetHere(topic);
   const send = process.send?.bind(process);
   if (!cluster.isWorker || !send) return Promise.resolve();
-  const id = `${process.pid}:${nextId++}`;
+  const id = `${process.pid}:${state().nextId++}`;
   return new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
