@@ -13,9 +13,8 @@ import { format } from "date-fns";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, signInAs } from "../setup/browser";
+import { launchBrowser, signInAs } from "../setup/browser";
 import { startOwnServer, type OwnServer } from "../setup/own-server";
-import { chromium } from "playwright-core";
 
 let server: OwnServer;
 let browser: Browser;
@@ -42,7 +41,7 @@ beforeAll(async () => {
     where not all_day and extract(hour from start_at at time zone 'America/New_York') >= 13 order by id limit 1`;
   [item] = await sql<Item[]>`
     select sku, current_stock::text, unit from inventory_items where unit = 'lf' and current_stock > 0 order by id limit 1`;
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await launchBrowser();
   context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
   page = await signInAs(context, "owner");
 }, 180_000);

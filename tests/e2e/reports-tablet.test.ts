@@ -4,9 +4,13 @@
 // naming each figure's column, the totals row stays on screen, and axe finds nothing critical or
 // serious; at 1280×800 the same markup is a table with right-aligned figures. JavaScript on for every
 // tab, off for AR aging with its drill-down. The figures come from the Reports fixture in 1984 (a
-// year no other test file uses); the homes show the demo data their users see.
+// year no other test file uses); the homes show the demo data their users see, and a payment entry of
+// this file's own with a long customer name as the newest activity.
+import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client.server";
+import { activityLog } from "../../db/schema";
 import { describeFindings, runAxe } from "../setup/axe";
 import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { buildReportsFixture, removeReportsFixture, type ReportsFixture } from "../setup/reports-fixture";
@@ -171,22 +175,36 @@ describe.each(SIZES)("at $width px", (size) => {
   });
 
   it("the owner, office and installer homes and Activity: no money wider than its box, axe clean", async () => {
+    // The newest activity entry (Recent Activity shows 5) a payment whose customer's name is long.
+    const description = `$1,250.00 from ${tag} Harbour View Kitchens and Bathrooms of Westchester (cash)`;
+    const db = await getDb();
+    const [entry] = await db
+      .insert(activityLog)
+      .values({ type: "payment_received", title: "Payment received", description, amount: "1250.00" })
+      .returning({ id: activityLog.id });
     const problems: string[] = [];
-    for (const who of ["owner", "office", "installer"]) {
-      const context = await newContext(browser, { javaScriptEnabled: true });
-      const page = await open(context, who, size);
-      for (const path of ["/", "/activity"]) {
-        const screen = `${who} ${path} at ${size.width}`;
-        await visit(page, path, true);
-        problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
-        problems.push(...(await seriousAxe(page, screen, true)));
-        if (path === "/activity") {
-          // Activity is a list: a card per entry below 1024 px.
-          const head = await page.locator('table[aria-label="Activity"] thead').boundingBox();
-          expect(head?.height ?? 0, screen).toBeLessThanOrEqual(1);
+    try {
+      for (const who of ["owner", "office", "installer"]) {
+        const context = await newContext(browser, { javaScriptEnabled: true });
+        const page = await open(context, who, size);
+        for (const path of ["/", "/activity"]) {
+          const screen = `${who} ${path} at ${size.width}`;
+          await visit(page, path, true);
+          // Owner and office see the payment's line; installers no money (nor other people's work).
+          const shown = await page.getByText(description).count();
+          expect(shown, screen).toBe(who === "installer" ? 0 : 1);
+          problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
+          problems.push(...(await seriousAxe(page, screen, true)));
+          if (path === "/activity") {
+            // Activity is a list: a card per entry below 1024 px.
+            const head = await page.locator('table[aria-label="Activity"] thead').boundingBox();
+            expect(head?.height ?? 0, screen).toBeLessThanOrEqual(1);
+          }
         }
+        await context.close();
       }
-      await context.close();
+    } finally {
+      await db.delete(activityLog).where(eq(activityLog.id, entry.id));
     }
     expect(problems).toEqual([]);
   });

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Makes a bare machine of this kind ready for `npm test`: Debian's Chromium, Dovecot and
+# Makes a bare machine of this kind ready for `npm test`: Debian's Chromium (and its headless shell), Dovecot and
 # poppler-utils, and the local PostgreSQL and Redis (started only when nothing answers on their ports).
 set -euo pipefail
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Chromium from Debian's packages..."
+# chromium: the browser (tests/bench/lcp.ts); chromium-headless-shell: the same release built as the
+# headless shell, which the browser tests run in (tests/setup/browser.ts).
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "Installing Chromium and its headless shell from Debian's packages..."
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell >/dev/null
 fi
 
 if [ ! -x /usr/sbin/dovecot ]; then
