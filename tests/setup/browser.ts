@@ -21,11 +21,11 @@ export const CHROMIUM_ARGS = [
  * the headless shell Playwright itself runs headless tests in; tests/setup/prepare.sh installs it):
  * the browser files take ~20 % less time than in the full browser's headless mode, whose CPU is most
  * of the browser files' (docs/decisions/tests-in-parallel.md). The full browser where the shell is
- * missing (a run that skipped prepare.sh).
+ * missing (a run that skipped prepare.sh), or when `TEST_CHROMIUM=/usr/bin/chromium` asks for it.
  */
-export const CHROMIUM_PATH = existsSync("/usr/bin/chromium-headless-shell")
-  ? "/usr/bin/chromium-headless-shell"
-  : "/usr/bin/chromium";
+export const CHROMIUM_PATH =
+  process.env.TEST_CHROMIUM ||
+  (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
