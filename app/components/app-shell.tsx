@@ -11,6 +11,11 @@ type ShellUser = { name: string; role: Role; viewRole: Role };
 
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 
+/** A nav item's count as its badge shows it: "99+" above 99, so it fits the collapsed rail's icon. */
+export function navCountText(count: number) {
+  return count > 99 ? "99+" : String(count);
+}
+
 export function AppShell({
   user,
   sidebarOpen: initialOpen,
@@ -104,7 +109,7 @@ export function AppShell({
                         data-testid={`nav-count-${item.to.slice(1)}`}
                         aria-label={`${counts[item.to]} unread`}
                       >
-                        {counts[item.to]}
+                        {navCountText(counts[item.to]!)}
                       </span>
                     ) : null}
                   </FastLink>
