@@ -44,13 +44,15 @@ export default function FollowUp() {
         list={list}
         empty={rows.length === 0 ? <EmptyState title="No quotes are waiting for a customer response." /> : null}
       >
+        {/* Below 1024 px a card per quote (app.css, `c-main`): number and Send Email first, the
+            customer, then sent, waiting and the total. */}
         <DataTable
           label="Quotes awaiting response"
           headers={["Quote", "Customer", "Sent", "Waiting", { label: "Total", numeric: true }, "Actions"]}
         >
           {rows.map((q) => (
             <tr key={q.id} data-testid="follow-up-row">
-              <td>
+              <td className="c-main">
                 <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
                 <Text as="div" size="1" color="gray">
                   {q.title}
@@ -62,12 +64,14 @@ export default function FollowUp() {
                   {q.customerEmail ?? "No e-mail on file"}
                 </Text>
               </td>
-              <td>{q.sentAt ? formatDate(q.sentAt, display) : "—"}</td>
-              <td data-testid="days-waiting">
+              <td className="c-date" data-label="Sent">
+                {q.sentAt ? formatDate(q.sentAt, display) : "—"}
+              </td>
+              <td className="c-date" data-label="Waiting" data-testid="days-waiting">
                 {q.daysWaiting} day{q.daysWaiting === 1 ? "" : "s"}
               </td>
-              <td className="num">{formatMoney(q.total)}</td>
-              <td>
+              <td className="c-money">{formatMoney(q.total)}</td>
+              <td className="c-actions">
                 <Button asChild size="2" variant="soft">
                   <Link to={`/quotes/${q.id}/send?redirectTo=${back}`}>
                     <SpriteIcon name="inbox" /> Send Email

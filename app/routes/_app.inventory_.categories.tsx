@@ -52,22 +52,33 @@ export default function Categories() {
         submitLabel="Apply"
       ></ListFilters>
       <ListCard heading="Categories" total={total} countTestId="category-count" list={list} empty={empty}>
+        {/* Below 1024 px a card per category (app.css, `c-main`): name and actions first. */}
         <DataTable
           label="Categories"
           headers={["Category", "Description", { label: "Items", numeric: true }, "Sort", "Status", "Actions"]}
         >
           {categories.map((c) => (
             <tr key={c.id} data-testid="category-row">
-              <td>
+              <td className="c-main">
                 <FastLink to={`/inventory/categories/${c.id}/edit${query}`}>{c.name}</FastLink>
               </td>
-              <td>{c.description ?? <span className="muted">—</span>}</td>
-              <td className="num">
+              {c.description ? (
+                <td>{c.description}</td>
+              ) : (
+                <td className="c-empty">
+                  <span className="muted">—</span>
+                </td>
+              )}
+              <td className="num c-date" data-label="Items">
                 <FastLink to={`/inventory?categoryId=${c.id}`}>{c.itemCount.toLocaleString("en-US")}</FastLink>
               </td>
-              <td>{c.sortOrder}</td>
-              <td>{c.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}</td>
-              <td>
+              <td className="c-date" data-label="Sort">
+                {c.sortOrder}
+              </td>
+              <td className="c-status">
+                {c.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}
+              </td>
+              <td className="c-actions">
                 {canWrite ? (
                   <div className="row-actions">
                     <IconLink label={`Edit ${c.name}`} to={`/inventory/categories/${c.id}/edit${query}`} keepScroll>

@@ -50,13 +50,14 @@ export default function Suppliers() {
         <FilterSelect name="status" value={list.status} allLabel="All statuses" options={["active", "inactive"]} />
       </ListFilters>
       <ListCard heading="Suppliers" total={total} countTestId="supplier-count" list={list} empty={empty}>
+        {/* Below 1024 px a card per supplier (app.css, `c-main`): name and actions first. */}
         <DataTable
           label="Suppliers"
           headers={["Supplier", "Contact", "Phone", "Lead Time", "Terms", "Status", "Actions"]}
         >
           {suppliers.map((s) => (
             <tr key={s.id} data-testid="supplier-row">
-              <td>
+              <td className="c-main">
                 <FastLink to={`/inventory/suppliers/${s.id}/edit${query}`}>{s.name}</FastLink>
                 {s.city ? (
                   <Text as="div" size="1" color="gray">
@@ -64,7 +65,7 @@ export default function Suppliers() {
                   </Text>
                 ) : null}
               </td>
-              <td>
+              <td data-label={s.contactName ? "Contact" : undefined}>
                 {s.contactName ?? <span className="muted">—</span>}
                 {s.email ? (
                   <Text as="div" size="1" color="gray">
@@ -72,11 +73,23 @@ export default function Suppliers() {
                   </Text>
                 ) : null}
               </td>
-              <td>{s.phone ?? <span className="muted">—</span>}</td>
-              <td>{s.leadTimeDays} days</td>
-              <td>{s.paymentTerms}</td>
-              <td>{s.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}</td>
-              <td>
+              {s.phone ? (
+                <td data-label="Phone">{s.phone}</td>
+              ) : (
+                <td className="c-empty">
+                  <span className="muted">—</span>
+                </td>
+              )}
+              <td className="c-date" data-label="Lead time">
+                {s.leadTimeDays} days
+              </td>
+              <td className="c-date" data-label="Terms">
+                {s.paymentTerms}
+              </td>
+              <td className="c-status">
+                {s.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}
+              </td>
+              <td className="c-actions">
                 {canWrite ? (
                   <div className="row-actions">
                     <IconLink label={`Edit ${s.name}`} to={`/inventory/suppliers/${s.id}/edit${query}`} keepScroll>

@@ -178,34 +178,54 @@ export default function Transactions() {
             "By",
           ]}
         >
+          {/* Below 1024 px each row is a card (app.css, `c-main`): the item first, each figure named,
+              the type, date and total on the last line; an empty column is left out of the card. */}
           {transactions?.map((t) => (
             <tr key={t.id} data-testid="transaction-row">
-              <td className="nowrap">{formatDateTime(t.createdAt, display)}</td>
-              <td>
+              <td className="c-date">{formatDateTime(t.createdAt, display)}</td>
+              <td className="c-main">
                 <a href={`/inventory/transactions?itemId=${t.itemId}`}>{t.itemName}</a>
                 <div className="sub">{t.itemSku}</div>
               </td>
-              <td>
+              <td className="c-status">
                 <PlainBadge color={TYPE_COLOR[t.type as keyof typeof TYPE_COLOR] ?? "gray"}>
                   {labelOf(t.type)}
                 </PlainBadge>
               </td>
-              <td className="num">
+              <td className="num" data-label="Quantity">
                 {quantityWithUnit(t.quantity, formatQuantity(t.quantity), t.unit, display.measurementUnit)}
               </td>
-              <td className="num">{formatCost(t.unitCost)}</td>
-              <td className="num">{formatTotal(t.totalCost)}</td>
-              <td>
-                {t.jobId ? <a href={`/jobs/${t.jobId}`}>{t.jobTitle}</a> : null}
-                {t.supplierName ? <div>{t.supplierName}</div> : null}
-                {!t.jobId && !t.supplierName ? <span className="muted">—</span> : null}
+              <td className="num" data-label="Unit cost">
+                {formatCost(t.unitCost)}
               </td>
-              <td>
-                {t.reference ?? null}
-                {t.notes ? <div className="sub">{t.notes}</div> : null}
-                {!t.reference && !t.notes ? <span className="muted">—</span> : null}
-              </td>
-              <td>{t.createdByName ?? <span className="muted">—</span>}</td>
+              <td className="c-money">{formatTotal(t.totalCost)}</td>
+              {t.jobId || t.supplierName ? (
+                <td data-label={t.jobId ? "Job" : "Supplier"}>
+                  {t.jobId ? <a href={`/jobs/${t.jobId}`}>{t.jobTitle}</a> : null}
+                  {t.supplierName ? <div>{t.supplierName}</div> : null}
+                </td>
+              ) : (
+                <td className="c-empty">
+                  <span className="muted">—</span>
+                </td>
+              )}
+              {t.reference || t.notes ? (
+                <td data-label="Reference">
+                  {t.reference ?? null}
+                  {t.notes ? <div className="sub">{t.notes}</div> : null}
+                </td>
+              ) : (
+                <td className="c-empty">
+                  <span className="muted">—</span>
+                </td>
+              )}
+              {t.createdByName ? (
+                <td data-label="By">{t.createdByName}</td>
+              ) : (
+                <td className="c-empty">
+                  <span className="muted">—</span>
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>

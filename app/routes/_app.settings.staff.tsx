@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, IconButton, Text } from "~/components/ui";
+import { Badge, Button, Card, Flex, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { getSettings } from "~/models/settings.server";
@@ -10,6 +10,9 @@ import { ROLE_LABELS } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useDisplay } from "~/components/date-display";
 import { SpriteIcon } from "~/components/sprite-icon";
+import { DataTable } from "~/components/data-table";
+import { FastLink } from "~/components/fast-link";
+import { IconLink } from "~/components/icon-link";
 
 // Settings → Staff (decisions §2: the owner adds accounts, sets roles, deactivates, resets
 // passwords). Add and Edit are dialog routes over this list.
@@ -42,56 +45,58 @@ export default function Staff() {
             </Link>
           </Button>
         </Flex>
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Username</th>
-              <th>Role</th>
-              <th>Status</th>
-              <th className="optional">Last Sign-in</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
+        {/* The shared list (app/components/data-table.tsx): below 1024 px a card per account, name and
+            Edit first. */}
+        <DataTable
+          label="Staff accounts"
+          headers={[
+            "Name",
+            "Username",
+            "Role",
+            "Status",
+            "Last Sign-in",
+            { label: <span className="visually-hidden">Actions</span> },
+          ]}
+        >
+          {staff.map((s) => (
+            <tr
+              key={s.id}
+              data-testid="staff-row"
+              data-username={s.username}
+              className={s.active ? undefined : "inactive"}
+            >
+              <td className="c-main">
+                <FastLink to={`/settings/staff/${s.id}`}>{s.name}</FastLink>
+                {s.id === me ? (
+                  <Text size="1" color="gray">
+                    {" "}
+                    (you)
+                  </Text>
+                ) : null}
+                {s.email ? (
+                  <Text as="div" size="1" color="gray">
+                    {s.email}
+                  </Text>
+                ) : null}
+              </td>
+              <td data-label="Username">{s.username}</td>
+              <td className="c-status">{ROLE_LABELS[s.role]}</td>
+              <td className="c-status">
+                {s.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Deactivated</Badge>}
+              </td>
+              <td className="c-date" data-label="Last sign-in">
+                {s.lastSignInAt ? formatDateTime(s.lastSignInAt, display) : "Never"}
+              </td>
+              <td className="c-actions">
+                <div className="row-actions">
+                  <IconLink label={`Edit ${s.name}`} to={`/settings/staff/${s.id}`}>
+                    <SpriteIcon name="pencil" />
+                  </IconLink>
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {staff.map((s) => (
-              <tr
-                key={s.id}
-                data-testid="staff-row"
-                data-username={s.username}
-                className={s.active ? undefined : "inactive"}
-              >
-                <td>
-                  <Text weight="medium">{s.name}</Text>
-                  {s.id === me ? (
-                    <Text size="1" color="gray">
-                      {" "}
-                      (you)
-                    </Text>
-                  ) : null}
-                  {s.email ? (
-                    <Text as="div" size="1" color="gray">
-                      {s.email}
-                    </Text>
-                  ) : null}
-                </td>
-                <td>{s.username}</td>
-                <td>{ROLE_LABELS[s.role]}</td>
-                <td>{s.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Deactivated</Badge>}</td>
-                <td className="optional">{s.lastSignInAt ? formatDateTime(s.lastSignInAt, display) : "Never"}</td>
-                <td>
-                  <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${s.name}`}>
-                    <Link to={`/settings/staff/${s.id}`}>
-                      <SpriteIcon name="pencil" />
-                    </Link>
-                  </IconButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </Card>
       <Outlet />
     </>

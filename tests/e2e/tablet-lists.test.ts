@@ -150,6 +150,46 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
     });
   }
 
+  // Lists whose rows are cards by the cells' classes (`c-main`, …): before, these were plain tables
+  // that a phone (and the ledger also a tablet) clipped at the card's edge, money and actions included.
+  const MORE_LISTS = [
+    "/inventory/transactions",
+    "/inventory/suppliers",
+    "/inventory/categories",
+    "/follow-up",
+    "/settings/staff",
+  ];
+  for (const width of [390, 768]) {
+    it(`at ${width} px the ledger, suppliers, categories, follow-up and staff lists are cards, every cell on screen (no JS)`, async () => {
+      const { context, page } = await pageAt(width, false);
+      for (const path of MORE_LISTS) {
+        await page.goto(path);
+        await page.locator(ROW).first().waitFor();
+        expect(await overflow(page), path).toBe(0);
+        expect((await page.locator(".data-table thead").boundingBox())!.height, path).toBeLessThanOrEqual(1);
+        // Nothing clipped: the table no wider than its card, and each shown cell of the first rows
+        // (figures, the total, the actions) inside the screen.
+        const outside = await page.evaluate((screen) => {
+          const table = document.querySelector(".data-table")!;
+          const found: string[] = [];
+          if (table.getBoundingClientRect().width > table.parentElement!.clientWidth + 1)
+            found.push("table wider than its card");
+          for (const row of [...table.querySelectorAll(":scope > tbody > tr")].slice(0, 5))
+            for (const cell of row.querySelectorAll("td")) {
+              const box = cell.getBoundingClientRect();
+              if (box.width > 0 && (box.left < 0 || box.right > screen))
+                found.push(
+                  `"${cell.textContent?.trim().slice(0, 30)}" at ${Math.round(box.left)}–${Math.round(box.right)}`,
+                );
+            }
+          return found;
+        }, width);
+        expect(outside, path).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+
   it("at 1280 and 1024 px the lists are tables whose menu column is never clipped (JS on)", async () => {
     for (const width of [1280, 1024]) {
       const { context, page } = await pageAt(width, true);
