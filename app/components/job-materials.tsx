@@ -60,6 +60,8 @@ export function UsageTable({
   if (usages.length === 0) return <EmptyState title="No materials issued to this job yet." />;
   return (
     <>
+      {/* Below 1024 px a card per usage (app.css, `c-main`): the item, its figures named, the Return
+          form on a line of its own, the total at the right. */}
       <DataTable
         label="Materials used"
         headers={[
@@ -77,27 +79,35 @@ export function UsageTable({
       >
         {usages.map((u) => (
           <tr key={u.id} data-testid="usage-row">
-            <td>
+            <td className="c-main">
               {u.itemName}
               <Text as="div" size="1" color="gray">
                 {u.sku}
                 {u.returnOfUsageId ? " · returned" : ""}
               </Text>
             </td>
-            <td className="num" data-testid="usage-quantity">
+            <td className="num" data-label="Quantity" data-testid="usage-quantity">
               <QuantityWithUnit value={u.quantity} unit={u.unit} />
             </td>
             {showMoney ? (
               <>
-                <td className="num">{formatCost(u.unitCostSnapshot)}</td>
-                <td className="num" data-testid="usage-total">
+                <td className="num" data-label="Unit cost">
+                  {formatCost(u.unitCostSnapshot)}
+                </td>
+                <td className="c-money" data-testid="usage-total">
                   {formatCost(u.totalCostSnapshot)}
                 </td>
               </>
             ) : null}
-            <td>{u.notes ?? <span className="muted">—</span>}</td>
+            {u.notes ? (
+              <td data-label="Notes">{u.notes}</td>
+            ) : (
+              <td className="c-empty">
+                <span className="muted">—</span>
+              </td>
+            )}
             {canReturn ? (
-              <td>
+              <td className={!u.returnOfUsageId && u.returnable !== "0.0000" ? undefined : "c-empty"}>
                 {!u.returnOfUsageId && u.returnable !== "0.0000" ? (
                   <Form method="post" className="row-actions" preventScrollReset>
                     <input type="hidden" name="_action" value="return" />
