@@ -1,6 +1,6 @@
 // A customer's page (its route, app/routes/_app.customers_.$customerId.tsx), also drawn under a dialog
 // opened from it (app/utils/dialog-behind.server.ts).
-import { Button, Card, Grid, Heading, Table, Text } from "~/components/ui";
+import { Button, Card, Grid, Heading, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -16,7 +16,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
 import type { customerPageData } from "~/services/customer-page.server";
-import { RelatedQuoteRow } from "~/components/related-quote-row";
+import { DataTable, type DataTableHeader } from "~/components/data-table";
 import { FastLink } from "./fast-link";
 import { SpriteIcon } from "./sprite-icon";
 
@@ -106,46 +106,67 @@ export function CustomerPage({ detail, activity, portalLinkSince, mail, photos }
         <RelatedTable
           title="Jobs"
           empty="No jobs for this customer yet."
-          headers={["Job", "Status", "Estimate", "Start"]}
+          headers={["Job", "Status", { label: "Estimate", numeric: true }, "Start"]}
         >
           {detail.jobs.map((j) => (
-            <tr className="rt-TableRow" key={j.id}>
-              <td className="rt-TableCell">
+            <tr key={j.id}>
+              <td className="c-main">
                 <FastLink to={`/jobs/${j.id}`}>{j.title}</FastLink>
               </td>
-              <td className="rt-TableCell">
+              <td className="c-status">
                 <StatusBadge status={j.status} />
               </td>
-              <td className="rt-TableCell">{j.estimatedCost ? formatMoney(j.estimatedCost) : "—"}</td>
-              <td className="rt-TableCell">{formatDate(j.startDate, display)}</td>
+              <td className="c-money">{j.estimatedCost ? formatMoney(j.estimatedCost) : "—"}</td>
+              <td className="c-date" data-label={j.startDate ? "Start" : undefined}>
+                {formatDate(j.startDate, display)}
+              </td>
             </tr>
           ))}
         </RelatedTable>
         <RelatedTable
           title="Quotes"
           empty="No quotes for this customer yet."
-          headers={["Quote #", "Title", "Status", "Total"]}
+          headers={["Quote #", "Title", "Status", { label: "Total", numeric: true }]}
         >
           {detail.quotes.map((q) => (
-            <RelatedQuoteRow key={q.id} quote={q} />
+            <tr key={q.id}>
+              <td className="c-main">
+                <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
+              </td>
+              <td>{q.title}</td>
+              <td className="c-status">
+                <StatusBadge status={q.status} />
+              </td>
+              <td className="c-money">{formatMoney(q.total)}</td>
+            </tr>
           ))}
         </RelatedTable>
         <RelatedTable
           title="Invoices"
           empty="No invoices for this customer yet."
-          headers={["Invoice #", "Status", "Total", "Balance", "Due"]}
+          headers={[
+            "Invoice #",
+            "Status",
+            { label: "Total", numeric: true },
+            { label: "Balance", numeric: true },
+            "Due",
+          ]}
         >
           {detail.invoices.map((i) => (
-            <tr className="rt-TableRow" key={i.id}>
-              <td className="rt-TableCell">
+            <tr key={i.id}>
+              <td className="c-main">
                 <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
               </td>
-              <td className="rt-TableCell">
+              <td className="c-status">
                 <StatusBadge status={i.status} />
               </td>
-              <td className="rt-TableCell">{formatMoney(i.total)}</td>
-              <td className="rt-TableCell">{formatMoney(i.balance)}</td>
-              <td className="rt-TableCell">{formatDate(i.dueDate, display)}</td>
+              <td className="c-money">{formatMoney(i.total)}</td>
+              <td className="c-money" data-label="Balance">
+                {formatMoney(i.balance)}
+              </td>
+              <td className="c-date" data-label={i.dueDate ? "Due" : undefined}>
+                {formatDate(i.dueDate, display)}
+              </td>
             </tr>
           ))}
         </RelatedTable>
@@ -234,7 +255,7 @@ function RelatedTable({
 }: {
   title: string;
   empty: string;
-  headers: string[];
+  headers: DataTableHeader[];
   children: React.ReactNode[];
 }) {
   return (
@@ -245,18 +266,10 @@ function RelatedTable({
       {children.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
-        <div className="data-table-wrap">
-          <Table.Root size="1">
-            <Table.Header>
-              <Table.Row>
-                {headers.map((h) => (
-                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>{children}</Table.Body>
-          </Table.Root>
-        </div>
+        // The shared list (app/components/data-table.tsx): a table from 1024 px, a card per record below.
+        <DataTable label={title} headers={headers}>
+          {children}
+        </DataTable>
       )}
     </Card>
   );

@@ -155,7 +155,8 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
 
   // Lists whose rows are cards by the cells' classes (`c-main`, …): before, these were plain tables
   // that a phone (the ledger also a tablet) clipped at the card's edge, money and actions included.
-  // A job's Materials dialog (its Return form was out of reach) is checked over the Jobs list.
+  // A job's Materials dialog (its Return form was out of reach) is checked over the Jobs list, and a
+  // customer's page with its jobs, quotes and invoices (they scrolled sideways inside their cards).
   const MORE_LISTS = [
     "/inventory/transactions",
     "/inventory/suppliers",
@@ -164,7 +165,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
     "/settings/staff",
   ];
   for (const width of [390, 768]) {
-    it(`at ${width} px the ledger, suppliers, categories, follow-up, staff and job materials lists are cards, every cell on screen (no JS)`, async () => {
+    it(`at ${width} px the ledger, suppliers, categories, follow-up, staff, job materials and customer page lists are cards, every cell on screen (no JS)`, async () => {
       const db = await getDb();
       // The demo shop's first issue to a job: materials other files leave alone.
       const [usage] = await db
@@ -174,7 +175,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         .orderBy(asc(jobMaterialUsages.id))
         .limit(1);
       const { context, page } = await pageAt(width, false);
-      for (const path of [...MORE_LISTS, `/jobs/${usage.jobId}/materials`]) {
+      for (const path of [...MORE_LISTS, `/jobs/${usage.jobId}/materials`, `/customers/${ids.customer}`]) {
         await page.goto(path);
         await page.locator(ROW).first().waitFor();
         expect(await overflow(page), path).toBe(0);
@@ -200,11 +201,12 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
           return found;
         }, width);
         expect(outside, path).toEqual([]);
+        // The Materials dialog's list was there, with a Return form on screen.
+        if (path.endsWith("/materials"))
+          expect(
+            await page.locator('table[aria-label="Materials used"] button', { hasText: "Return" }).count(),
+          ).toBeGreaterThan(0);
       }
-      // The Materials dialog's list was there, with a Return form on screen.
-      expect(
-        await page.locator('table[aria-label="Materials used"] button', { hasText: "Return" }).count(),
-      ).toBeGreaterThan(0);
       await context.close();
     });
   }
