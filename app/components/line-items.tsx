@@ -68,7 +68,7 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
         Line Items
       </Text>
       <div className="data-table-wrap">
-        <Table.Root size="1" variant="surface">
+        <Table.Root size="1" variant="surface" className="line-items-editor">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
@@ -110,7 +110,7 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
                     ) : null}
                     <ErrorList errors={rowErrors} />
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Qty">
                     <TextField.Root
                       {...getInputProps(f.quantity, { type: "number" })}
                       key={f.quantity.key}
@@ -119,7 +119,7 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
                       aria-label={`Item ${index + 1} quantity`}
                     />
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Unit price">
                     <TextField.Root
                       {...getInputProps(f.unitPrice, { type: "number" })}
                       key={f.unitPrice.key}
@@ -128,7 +128,7 @@ export function LineItemsEditor<Schema extends Record<string, unknown>>({
                       aria-label={`Item ${index + 1} unit price`}
                     />
                   </Table.Cell>
-                  <Table.Cell align="right">
+                  <Table.Cell align="right" data-label="Line total">
                     <output data-testid="line-total" aria-label={`Item ${index + 1} line total`}>
                       {formatMoney(totals.lines[index])}
                     </output>

@@ -211,6 +211,39 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
     });
   }
 
+  for (const javaScriptEnabled of [false, true]) {
+    it(`at 390 px a quote's and an invoice's line items stack inside their dialog, nothing off screen (JS ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const { context, page } = await pageAt(390, javaScriptEnabled);
+      for (const path of [`/quotes/${ids.quote}/edit`, "/invoices/new"]) {
+        await page.goto(path);
+        if (javaScriptEnabled) await waitForHydration(page);
+        await page.locator('[data-testid="line-item"]').first().waitFor();
+        // A second line: each line then has its Remove button (a submission without JS).
+        const lines = await page.locator('[data-testid="line-item"]').count();
+        await page.getByRole("button", { name: "Add row" }).click();
+        await expect.poll(() => page.locator('[data-testid="line-item"]').count()).toBe(lines + 1);
+        const outside = await page.evaluate(() => {
+          const found: string[] = [];
+          const dialog = document.querySelector(".rt-DialogContent, .route-overlay-card")!;
+          const frame = dialog.getBoundingClientRect();
+          if (frame.left < 0 || frame.right > innerWidth)
+            found.push(`dialog at ${Math.round(frame.left)}–${Math.round(frame.right)}`);
+          for (const el of document.querySelectorAll('[data-testid="line-item"] :is(input, output, button)')) {
+            const box = el.getBoundingClientRect();
+            if (box.left < frame.left || box.right > frame.right)
+              found.push(`${el.getAttribute("aria-label")} at ${Math.round(box.left)}–${Math.round(box.right)}`);
+          }
+          return found;
+        });
+        expect(outside, path).toEqual([]);
+        // Each figure is named on its line (the header row is hidden).
+        const total = page.locator('[data-testid="line-item"] td:has(> output)').first();
+        expect(await total.evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"Line total"');
+      }
+      await context.close();
+    });
+  }
+
   it("at 1280 and 1024 px the lists are tables whose menu column is never clipped (JS on)", async () => {
     for (const width of [1280, 1024]) {
       const { context, page } = await pageAt(width, true);
