@@ -103,7 +103,7 @@ export function InventoryHeader({
           },
         ]}
       />
-      <TabNav.Root mb="4" aria-label="Inventory sections" className="inventory-tabs">
+      <TabNav.Root mb="4" aria-label="Inventory sections" className="wrapping-tabs">
         {INVENTORY_TABS.map((t) => (
           <TabNav.Link key={t.id} asChild active={t.id === current}>
             <Link to={t.to} aria-current={t.id === current ? "page" : undefined}>

@@ -39,7 +39,7 @@ export default function Settings() {
   return (
     <>
       <PageHeader title="Settings" subtitle="Manage your account and business preferences" />
-      <TabNav.Root mb="4" aria-label="Settings sections">
+      <TabNav.Root mb="4" aria-label="Settings sections" className="wrapping-tabs">
         {SETTINGS_TABS.filter((t) => tabs.includes(t.id)).map((t) => (
           <TabNav.Link key={t.id} asChild active={t.id === current}>
             <Link to={t.to} aria-current={t.id === current ? "page" : undefined}>

@@ -198,6 +198,12 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
                   );
               }
           }
+          // A screen's section tabs (Inventory's, Settings') wrap rather than run off the screen.
+          for (const tab of document.querySelectorAll("main .rt-TabNavLink")) {
+            const box = tab.getBoundingClientRect();
+            if (box.left < 0 || box.right > screen)
+              found.push(`tab "${tab.textContent}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+          }
           return found;
         }, width);
         expect(outside, path).toEqual([]);
