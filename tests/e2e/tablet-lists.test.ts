@@ -198,9 +198,11 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
                   );
               }
           }
-          // A screen's section tabs (Inventory's, Settings') wrap rather than run off the screen.
+          // A screen's section tabs (Inventory's, Settings') wrap rather than run off the screen, and
+          // each is a 44 px touch target.
           for (const tab of document.querySelectorAll("main .rt-TabNavLink")) {
             const box = tab.getBoundingClientRect();
+            if (box.height < 44) found.push(`tab "${tab.textContent}" ${Math.round(box.height)} px tall`);
             if (box.left < 0 || box.right > screen)
               found.push(`tab "${tab.textContent}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
           }
