@@ -259,6 +259,15 @@ function useRowMenus(ref: React.RefObject<HTMLElement>, items: ((id: string) => 
   return createPortal(<div className="action-menu-panel">{items(open.id)}</div>, open.link.parentElement);
 }
 
+/** A row's "—" where other rows have a value: shown in the table, left out of the row's card (`c-empty`). */
+export function EmptyCell() {
+  return (
+    <td className="c-empty">
+      <span className="muted">—</span>
+    </td>
+  );
+}
+
 /**
  * A list's body element (`as`: tbody, ul, ol): its children, or — `markupOnly`, the rows were sent as
  * HTML only (app/utils/list-rows.server.ts) — an empty innerHTML that hydration leaves as the

@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { IssueSchema } from "~/schemas/inventory";
 import { formatMoney } from "~/utils/money";
 import { linePickerFields, type ItemPickerRow, type PickerLookups } from "~/utils/picker";
-import { DataTable } from "./data-table";
+import { DataTable, EmptyCell } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { DefaultSubmit, ErrorList, listRows } from "./forms";
 import { formatCost, formatQuantity, QuantityWithUnit } from "./inventory";
@@ -99,33 +99,27 @@ export function UsageTable({
                 </td>
               </>
             ) : null}
-            {u.notes ? (
-              <td data-label="Notes">{u.notes}</td>
+            {u.notes ? <td data-label="Notes">{u.notes}</td> : <EmptyCell />}
+            {!canReturn ? null : !u.returnOfUsageId && u.returnable !== "0.0000" ? (
+              <td>
+                <Form method="post" className="row-actions" preventScrollReset>
+                  <input type="hidden" name="_action" value="return" />
+                  <input type="hidden" name="usageId" value={u.id} />
+                  <TextField.Root
+                    name="quantity"
+                    inputMode="decimal"
+                    defaultValue={formatQuantity(u.returnable).replace(/,/g, "")}
+                    aria-label={`Quantity of ${u.sku} to return`}
+                    style={{ width: 90 }}
+                  />
+                  <Button type="submit" variant="soft" size="2">
+                    Return
+                  </Button>
+                </Form>
+              </td>
             ) : (
-              <td className="c-empty">
-                <span className="muted">—</span>
-              </td>
+              <td className="c-empty" />
             )}
-            {canReturn ? (
-              <td className={!u.returnOfUsageId && u.returnable !== "0.0000" ? undefined : "c-empty"}>
-                {!u.returnOfUsageId && u.returnable !== "0.0000" ? (
-                  <Form method="post" className="row-actions" preventScrollReset>
-                    <input type="hidden" name="_action" value="return" />
-                    <input type="hidden" name="usageId" value={u.id} />
-                    <TextField.Root
-                      name="quantity"
-                      inputMode="decimal"
-                      defaultValue={formatQuantity(u.returnable).replace(/,/g, "")}
-                      aria-label={`Quantity of ${u.sku} to return`}
-                      style={{ width: 90 }}
-                    />
-                    <Button type="submit" variant="soft" size="2">
-                      Return
-                    </Button>
-                  </Form>
-                ) : null}
-              </td>
-            ) : null}
           </tr>
         ))}
       </DataTable>

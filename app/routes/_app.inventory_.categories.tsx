@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
+import { DataTable, EmptyCell } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { IconLink } from "~/components/icon-link";
@@ -62,13 +62,7 @@ export default function Categories() {
               <td className="c-main">
                 <FastLink to={`/inventory/categories/${c.id}/edit${query}`}>{c.name}</FastLink>
               </td>
-              {c.description ? (
-                <td>{c.description}</td>
-              ) : (
-                <td className="c-empty">
-                  <span className="muted">—</span>
-                </td>
-              )}
+              {c.description ? <td>{c.description}</td> : <EmptyCell />}
               <td className="num c-date" data-label="Items">
                 <FastLink to={`/inventory?categoryId=${c.id}`}>{c.itemCount.toLocaleString("en-US")}</FastLink>
               </td>

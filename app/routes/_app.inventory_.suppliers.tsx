@@ -1,7 +1,7 @@
 import { Badge, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
+import { DataTable, EmptyCell } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { FastLink } from "~/components/fast-link";
 import { IconLink } from "~/components/icon-link";
@@ -73,13 +73,7 @@ export default function Suppliers() {
                   </Text>
                 ) : null}
               </td>
-              {s.phone ? (
-                <td data-label="Phone">{s.phone}</td>
-              ) : (
-                <td className="c-empty">
-                  <span className="muted">—</span>
-                </td>
-              )}
+              {s.phone ? <td data-label="Phone">{s.phone}</td> : <EmptyCell />}
               <td className="c-date" data-label="Lead time">
                 {s.leadTimeDays} days
               </td>

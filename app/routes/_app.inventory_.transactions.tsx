@@ -2,7 +2,7 @@ import { Badge, Button, Flex, Text, TextField } from "~/components/ui";
 import { PlainBadge } from "~/components/status-badge";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
+import { DataTable, EmptyCell } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { formatCost, formatQuantity, formatTotal, InventoryHeader } from "~/components/inventory";
 import { ListCard } from "~/components/list-page";
@@ -205,9 +205,7 @@ export default function Transactions() {
                   {t.supplierName ? <div>{t.supplierName}</div> : null}
                 </td>
               ) : (
-                <td className="c-empty">
-                  <span className="muted">—</span>
-                </td>
+                <EmptyCell />
               )}
               {t.reference || t.notes ? (
                 <td data-label="Reference">
@@ -215,17 +213,9 @@ export default function Transactions() {
                   {t.notes ? <div className="sub">{t.notes}</div> : null}
                 </td>
               ) : (
-                <td className="c-empty">
-                  <span className="muted">—</span>
-                </td>
+                <EmptyCell />
               )}
-              {t.createdByName ? (
-                <td data-label="By">{t.createdByName}</td>
-              ) : (
-                <td className="c-empty">
-                  <span className="muted">—</span>
-                </td>
-              )}
+              {t.createdByName ? <td data-label="By">{t.createdByName}</td> : <EmptyCell />}
             </tr>
           ))}
         </DataTable>
