@@ -7,7 +7,6 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
 import { HistoryCard } from "~/components/document-detail";
-import { EmptyState } from "~/components/empty-state";
 import { LinkedEmails } from "~/components/linked-emails";
 import { PhotoStripCard } from "~/components/photo-grid";
 import { PageHeader } from "~/components/page-header";
@@ -16,7 +15,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
 import type { customerPageData } from "~/services/customer-page.server";
-import { DataTable, type DataTableHeader } from "~/components/data-table";
+import { RelatedInvoices, RelatedQuotes, RelatedTable } from "~/components/related-table";
 import { FastLink } from "./fast-link";
 import { SpriteIcon } from "./sprite-icon";
 
@@ -123,53 +122,8 @@ export function CustomerPage({ detail, activity, portalLinkSince, mail, photos }
             </tr>
           ))}
         </RelatedTable>
-        <RelatedTable
-          title="Quotes"
-          empty="No quotes for this customer yet."
-          headers={["Quote #", "Title", "Status", { label: "Total", numeric: true }]}
-        >
-          {detail.quotes.map((q) => (
-            <tr key={q.id}>
-              <td className="c-main">
-                <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
-              </td>
-              <td>{q.title}</td>
-              <td className="c-status">
-                <StatusBadge status={q.status} />
-              </td>
-              <td className="c-money">{formatMoney(q.total)}</td>
-            </tr>
-          ))}
-        </RelatedTable>
-        <RelatedTable
-          title="Invoices"
-          empty="No invoices for this customer yet."
-          headers={[
-            "Invoice #",
-            "Status",
-            { label: "Total", numeric: true },
-            { label: "Balance", numeric: true },
-            "Due",
-          ]}
-        >
-          {detail.invoices.map((i) => (
-            <tr key={i.id}>
-              <td className="c-main">
-                <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
-              </td>
-              <td className="c-status">
-                <StatusBadge status={i.status} />
-              </td>
-              <td className="c-money">{formatMoney(i.total)}</td>
-              <td className="c-money" data-label="Balance">
-                {formatMoney(i.balance)}
-              </td>
-              <td className="c-date" data-label={i.dueDate ? "Due" : undefined}>
-                {formatDate(i.dueDate, display)}
-              </td>
-            </tr>
-          ))}
-        </RelatedTable>
+        <RelatedQuotes quotes={detail.quotes} empty="No quotes for this customer yet." />
+        <RelatedInvoices invoices={detail.invoices} empty="No invoices for this customer yet." />
         <PhotoStripCard {...photos} dialogTo={`/customers/${customer.id}/photos?from=detail`} />
         {mail ? <LinkedEmails mail={mail} search={customer.email} /> : null}
         <HistoryCard history={activity} />
@@ -243,34 +197,6 @@ function PortalLinkCard({ since }: { since: string | null }) {
           Regenerating revokes every older link.
         </Text>
       ) : null}
-    </Card>
-  );
-}
-
-function RelatedTable({
-  title,
-  empty,
-  headers,
-  children,
-}: {
-  title: string;
-  empty: string;
-  headers: DataTableHeader[];
-  children: React.ReactNode[];
-}) {
-  return (
-    <Card>
-      <Heading as="h2" size="3" mb="2">
-        {title}
-      </Heading>
-      {children.length === 0 ? (
-        <EmptyState title={empty} />
-      ) : (
-        // The shared list (app/components/data-table.tsx): a table from 1024 px, a card per record below.
-        <DataTable label={title} headers={headers}>
-          {children}
-        </DataTable>
-      )}
     </Card>
   );
 }

@@ -1,11 +1,10 @@
 // A job's page (its route, app/routes/_app.jobs_.$jobId.tsx), also drawn under a dialog opened from it
 // (app/utils/dialog-behind.server.ts).
-import { Button, Card, Grid, Heading, Table, Text } from "~/components/ui";
+import { Button, Card, Grid, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink } from "~/components/action-menu";
-import { EmptyState } from "~/components/empty-state";
-import { RelatedQuoteRow } from "~/components/related-quote-row";
+import { RelatedInvoices, RelatedQuotes, RelatedTable } from "~/components/related-table";
 import { FastLink } from "~/components/fast-link";
 import { LinkedEmails } from "~/components/linked-emails";
 import { PageHeader } from "~/components/page-header";
@@ -27,27 +26,6 @@ export const JobCostingSection = lazyComponent(() =>
 );
 
 export type JobPageData = SerializeFrom<Awaited<ReturnType<typeof jobPageData>>>;
-
-function Section({
-  title,
-  children,
-  empty,
-  count,
-}: {
-  title: string;
-  children: React.ReactNode;
-  empty: string;
-  count: number;
-}) {
-  return (
-    <Card size="2">
-      <Heading as="h2" size="4" mb="3">
-        {title}
-      </Heading>
-      {count === 0 ? <EmptyState title={empty} /> : children}
-    </Card>
-  );
-}
 
 export function JobPage({
   detail,
@@ -166,80 +144,46 @@ export function JobPage({
         </Card>
       ) : null}
       <Grid columns={{ initial: "1", lg: "2" }} gap="4">
-        <Section title="Schedule" empty="No events scheduled." count={detail.events.length}>
-          <Table.Root variant="ghost" size="1">
-            <Table.Body>
-              {detail.events.map((e) => (
-                <tr className="rt-TableRow" key={e.id}>
-                  <td className="rt-TableCell">
-                    {canSchedule ? <FastLink to={`/schedule/events/${e.id}/edit`}>{e.title}</FastLink> : e.title}
-                  </td>
-                  <td className="rt-TableCell">
-                    {e.allDay ? formatDate(e.startAt, display) : formatDateTime(e.startAt, display)}
-                  </td>
-                  <td className="rt-TableCell">
-                    <EventStatusBadge status={e.status} />
-                  </td>
-                </tr>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Section>
-        <Section title="Tasks" empty="No tasks for this job." count={detail.tasks.length}>
-          <Table.Root variant="ghost" size="1">
-            <Table.Body>
-              {detail.tasks.map((t) => (
-                <tr className="rt-TableRow" key={t.id}>
-                  <td className="rt-TableCell">
-                    {canTask ? (
-                      <FastLink to={`/tasks/${t.id}/edit?returnTo=/jobs/${job.id}`}>{t.title}</FastLink>
-                    ) : (
-                      t.title
-                    )}
-                  </td>
-                  <td className="rt-TableCell">
-                    <StatusBadge status={t.status} />
-                  </td>
-                  <td className="rt-TableCell">
-                    <PriorityBadge priority={t.priority} />
-                  </td>
-                  <td className="rt-TableCell">{t.dueDate ? formatDate(t.dueDate, display) : ""}</td>
-                </tr>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Section>
-        {showMoney ? (
-          <Section title="Quotes" empty="No quotes for this job." count={detail.quotes.length}>
-            <Table.Root variant="ghost" size="1">
-              <Table.Body>
-                {detail.quotes.map((q) => (
-                  <RelatedQuoteRow key={q.id} quote={q} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Section>
-        ) : null}
-        {showMoney ? (
-          <Section title="Invoices" empty="No invoices for this job." count={detail.invoices.length}>
-            <Table.Root variant="ghost" size="1">
-              <Table.Body>
-                {detail.invoices.map((i) => (
-                  <tr className="rt-TableRow" key={i.id}>
-                    <td className="rt-TableCell">
-                      <FastLink to={`/invoices/${i.id}`}>{i.invoiceNumber}</FastLink>
-                    </td>
-                    <td className="rt-TableCell">
-                      <StatusBadge status={i.status} />
-                    </td>
-                    <td className="rt-TableCell">{formatMoney(i.total)}</td>
-                    <td className="rt-TableCell">Balance {formatMoney(i.balance)}</td>
-                  </tr>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Section>
-        ) : null}
+        <RelatedTable title="Schedule" size="2" empty="No events scheduled." headers={["Event", "When", "Status"]}>
+          {detail.events.map((e) => (
+            <tr key={e.id}>
+              <td className="c-main">
+                {canSchedule ? <FastLink to={`/schedule/events/${e.id}/edit`}>{e.title}</FastLink> : e.title}
+              </td>
+              <td className="c-date">
+                {e.allDay ? formatDate(e.startAt, display) : formatDateTime(e.startAt, display)}
+              </td>
+              <td className="c-status">
+                <EventStatusBadge status={e.status} />
+              </td>
+            </tr>
+          ))}
+        </RelatedTable>
+        <RelatedTable
+          title="Tasks"
+          size="2"
+          empty="No tasks for this job."
+          headers={["Task", "Status", "Priority", "Due"]}
+        >
+          {detail.tasks.map((t) => (
+            <tr key={t.id}>
+              <td className="c-main">
+                {canTask ? <FastLink to={`/tasks/${t.id}/edit?returnTo=/jobs/${job.id}`}>{t.title}</FastLink> : t.title}
+              </td>
+              <td className="c-status">
+                <StatusBadge status={t.status} />
+              </td>
+              <td className="c-status">
+                <PriorityBadge priority={t.priority} />
+              </td>
+              <td className="c-date" data-label={t.dueDate ? "Due" : undefined}>
+                {t.dueDate ? formatDate(t.dueDate, display) : ""}
+              </td>
+            </tr>
+          ))}
+        </RelatedTable>
+        {showMoney ? <RelatedQuotes quotes={detail.quotes} size="2" empty="No quotes for this job." /> : null}
+        {showMoney ? <RelatedInvoices invoices={detail.invoices} size="2" empty="No invoices for this job." /> : null}
         <JobPhasesCard
           jobId={job.id}
           jobTitle={job.title}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, IconButton, Table, Text } from "~/components/ui";
+import { Badge, Button, Card, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
@@ -10,6 +10,9 @@ import { getDb } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SpriteIcon } from "~/components/sprite-icon";
+import { ACTIONS_HEADER, DataTable } from "~/components/data-table";
+import { FastLink } from "~/components/fast-link";
+import { IconLink } from "~/components/icon-link";
 
 export const meta: MetaFunction = () => [{ title: "Resources · Cabinetry Jobs" }];
 
@@ -43,47 +46,36 @@ export default function Resources() {
         {resources.length === 0 ? (
           <EmptyState title="No resources yet. Add your first resource!" />
         ) : (
-          <Table.Root variant="ghost">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Skills</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">Actions</span>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {resources.map((r) => (
-                <Table.Row key={r.id} data-testid="resource-row">
-                  <Table.Cell>
-                    <Text weight="medium">{r.name}</Text>
-                    {r.notes ? (
-                      <Text as="div" size="1" color="gray">
-                        {r.notes}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell>{labelOf(r.type)}</Table.Cell>
-                  <Table.Cell>{r.skills.join(", ")}</Table.Cell>
-                  <Table.Cell>
-                    {r.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}
-                  </Table.Cell>
-                  <Table.Cell>
-                    {canWrite ? (
-                      <IconButton asChild variant="ghost" size="1" aria-label={`Edit ${r.name}`}>
-                        <Link to={`${r.id}/edit`}>
-                          <SpriteIcon name="pencil" />
-                        </Link>
-                      </IconButton>
-                    ) : null}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+          // The shared list (app/components/data-table.tsx): below 1024 px a card per resource, its
+          // name (a link to edit it) and Edit first.
+          <DataTable label="Resources" headers={["Name", "Type", "Skills", "Status", ACTIONS_HEADER]}>
+            {resources.map((r) => (
+              <tr key={r.id} data-testid="resource-row">
+                <td className="c-main">
+                  {canWrite ? <FastLink to={`${r.id}/edit`}>{r.name}</FastLink> : <Text weight="medium">{r.name}</Text>}
+                  {r.notes ? (
+                    <Text as="div" size="1" color="gray">
+                      {r.notes}
+                    </Text>
+                  ) : null}
+                </td>
+                <td className="c-status">{labelOf(r.type)}</td>
+                <td data-label="Skills">{r.skills.length ? r.skills.join(", ") : "—"}</td>
+                <td className="c-status">
+                  {r.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}
+                </td>
+                <td className="c-actions">
+                  {canWrite ? (
+                    <div className="row-actions">
+                      <IconLink label={`Edit ${r.name}`} to={`${r.id}/edit`}>
+                        <SpriteIcon name="pencil" />
+                      </IconLink>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
       <Outlet />

@@ -9,8 +9,17 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeFindings, runAxe } from "../setup/axe";
+import { findClipped } from "../setup/clipping";
 import { launchBrowser, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
-import { createScreenFixture, ensureFixtureEmail, SCREENS, type Screen, type ScreenFixture } from "../setup/screens";
+import {
+  createScreenFixture,
+  ensureFixtureEmail,
+  roleOf,
+  SCREENS,
+  type Role,
+  type Screen,
+  type ScreenFixture,
+} from "../setup/screens";
 import { holdShared } from "../setup/shared-settings";
 
 export const SCREENSHOTS = path.resolve("test-results/screens");
@@ -31,6 +40,9 @@ const WALKS: Walk[] = [
 /** Moderate rules held to zero as well: the landmark findings of the issue, fixed in the shell. */
 const ALSO_ZERO = new Set(["landmark-one-main", "landmark-unique", "region", "landmark-no-duplicate-banner"]);
 
+/** The order the walk signs in: nobody, then each role. */
+const ROLES: Role[] = ["anonymous", "owner", "office", "installer"];
+
 let browser: Browser;
 let fixture: ScreenFixture;
 
@@ -43,7 +55,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Results = { axe: string[]; moderate: string[]; overflow: string[]; visited: number };
+type Results = { axe: string[]; moderate: string[]; overflow: string[]; clipped: string[]; visited: number };
 
 /** Opens a screen and waits until it has rendered (and, with JS, hydrated). */
 async function open(page: Page, screen: Screen, js: boolean) {
@@ -59,7 +71,7 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
   const { js, theme } = viewport;
   const label = `${viewport.width}-${js ? "js" : "nojs"}${theme === "dark" ? "-dark" : ""}`;
   let context: BrowserContext;
-  const walk: Results = { axe: [], moderate: [], overflow: [], visited: 0 };
+  const walk: Results = { axe: [], moderate: [], overflow: [], clipped: [], visited: 0 };
 
   beforeAll(async () => {
     context = await browser.newContext({
@@ -70,18 +82,21 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
     });
     if (theme === "dark") await context.addCookies([{ name: "theme", value: "dark", url: inject("baseUrl") }]);
     let page = await context.newPage();
-    // Signed-out screens first, then the owner's, all in this one context.
-    const ordered = [...SCREENS].sort((a, b) => Number(a.as !== "anonymous") - Number(b.as !== "anonymous"));
-    let signedIn = false;
+    // Signed-out screens first, then the owner's, the office's and the installer's, all in this one
+    // context (each role signs in when its first screen comes).
+    const ordered = [...SCREENS].sort((a, b) => ROLES.indexOf(roleOf(a)) - ROLES.indexOf(roleOf(b)));
+    let signedInAs: Role = "anonymous";
     // The Inbox's screens show the fixture's message: walked holding the e-mail state shared, since
     // the Inbox's own browser tests empty the messages while they hold it (tests-in-parallel.md).
     let releaseEmail: (() => Promise<void>) | undefined;
     try {
       for (const screen of ordered) {
-        if (screen.as !== "anonymous" && !signedIn) {
+        if (roleOf(screen) !== signedInAs) {
           await page.close();
-          page = await signInAs(context, "owner");
-          signedIn = true;
+          // Signed out first (the theme cookie stays): /login sends a signed-in user home.
+          await context.clearCookies({ name: "__session" });
+          signedInAs = roleOf(screen);
+          page = await signInAs(context, signedInAs);
         }
         if (screen.email && !releaseEmail) {
           releaseEmail = await holdShared("email", "rely");
@@ -108,6 +123,7 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
           if (scrollWidth > clientWidth)
             walk.overflow.push(`${screen.name}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
         }
+        if (theme === "light") walk.clipped.push(...(await findClipped(page, screen.name)));
         if (screen.shot)
           await keepScreenshot(page, {
             path: path.join(SCREENSHOTS, `${screen.name}-${label}.png`),
@@ -137,6 +153,14 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
     () => {
       expect(walk.visited).toBe(SCREENS.length);
       expect(walk.overflow).toEqual([]);
+    },
+  );
+
+  it.runIf(theme === "light")(
+    "no table is wider than its box and no control is cut off (tests/setup/clipping.ts)",
+    () => {
+      expect(walk.visited).toBe(SCREENS.length);
+      expect(walk.clipped).toEqual([]);
     },
   );
 });

@@ -161,7 +161,7 @@ describe.each([
     await tabTo(dialog().getByRole("combobox", { name: "Customer" }));
     await type(fixture.tag);
     const options = dialog().getByRole("listbox", { name: "Customer" }).getByRole("option");
-    await expect.poll(() => options.first().textContent()).toContain(`Harbour View Kitchens ${fixture.tag}`);
+    await expect.poll(() => options.first().textContent()).toContain(fixture.customerName);
     await page.keyboard.press("ArrowDown");
     expect(await options.first().getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("Enter");
@@ -348,7 +348,7 @@ describe("keyboard only, at 768×1024 without JavaScript", () => {
     await tabTo(page.getByRole("link", { name: "Add Quote" }));
     await pressAndLoad("Enter");
     await tabTo(dialog().getByLabel("Find customer"));
-    await type(`Harbour View Kitchens ${fixture.tag}`);
+    await type(fixture.customerName);
     await pressAndLoad("Enter");
     await expect
       .poll(() => dialog().getByRole("combobox", { name: "Customer" }).locator("option:checked").textContent())

@@ -3,13 +3,19 @@
 // a new screen (Photos, Inventory, Reports…) joins every check by adding one line to SCREENS.
 import { getDb } from "../../db/client.server";
 import { eq } from "drizzle-orm";
-import { emails, photos } from "../../db/schema";
+import { emails, photos, users } from "../../db/schema";
 import { createPortalToken } from "~/models/portal.server";
 import { api, baseUrl, signIn } from "./http";
 
-/** Records made once per run of a walker, so detail pages and dialogs have something to show. */
+/**
+ * Records made once per run of a walker, so detail pages and dialogs have something to show — with
+ * the lengths a real shop has and the large dataset reaches (a long business name, a long job title,
+ * eight line items, six-figure totals), so a screen that only fits short demo rows fails the walk.
+ */
 export type ScreenFixture = {
   tag: string;
+  /** "Harbour View Kitchens and Bathrooms of Westchester <tag>". */
+  customerName: string;
   customerId: number;
   jobId: number;
   quoteId: number;
@@ -26,8 +32,8 @@ export type Screen = {
   name: string;
   /** The address to open, from the fixture's records. */
   path: (f: ScreenFixture) => string;
-  /** Who looks at it: a signed-in owner (default) or nobody (login, the portal). */
-  as?: "owner" | "anonymous";
+  /** Who looks at it: a signed-in owner (default), the office, an installer, or nobody (login, the portal). */
+  as?: Role;
   /** Kept as a full-page screenshot in test-results/screens/ at each width (not in CI: `keepScreenshot`). */
   shot?: boolean;
   /** A selector that is on the page once it has rendered (e.g. an open dialog). */
@@ -37,6 +43,9 @@ export type Screen = {
   /** It shows the fixture's Inbox message: walked holding the e-mail state shared (ensureFixtureEmail). */
   email?: true;
 };
+
+export type Role = "owner" | "office" | "installer" | "anonymous";
+export const roleOf = (screen: Screen): Role => screen.as ?? "owner";
 
 const DIALOG = '[role="dialog"]';
 
@@ -52,6 +61,11 @@ export const SCREENS: Screen[] = [
   },
   // Every screen of the sidebar.
   { name: "home", path: () => "/", shot: true },
+  // The other roles' Homes (each its own dashboard) and the installer's task list; the fixture's
+  // long task is the installer's.
+  { name: "home-office", path: () => "/", as: "office", shot: true },
+  { name: "home-installer", path: () => "/", as: "installer", shot: true },
+  { name: "tasks-installer", path: () => "/tasks", as: "installer" },
   { name: "customers", path: () => "/customers", shot: true },
   { name: "jobs", path: () => "/jobs", shot: true },
   // A row's menu drawn open by its link (app/components/data-table.tsx), as without JS.
@@ -132,16 +146,39 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
     if (res.status !== 201) throw new Error(`POST ${path} → ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: number };
   };
+  const customerName = `Harbour View Kitchens and Bathrooms of Westchester ${tag}`;
   const customer = await post("/api/customers", {
-    name: `Harbour View Kitchens ${tag}`,
-    email: `${tag}@example.com`,
+    name: customerName,
+    email: `accounts.payable.${tag}@harbourviewkitchens-westchester.example.com`,
     phone: "802-555-0199",
     city: "Burlington",
   });
-  const job = await post("/api/jobs", { customerId: customer.id, title: `Kitchen cabinets ${tag}` });
+  const job = await post("/api/jobs", {
+    customerId: customer.id,
+    title: `Full kitchen remodel with island, pantry wall and butler's pantry ${tag}`,
+  });
+  // Eight lines, $103,584.00 before tax: as long and as large as the large dataset's largest quote.
   const items = [
-    { description: "Shaker base cabinets, maple", quantity: "6", unitPrice: "845.50" },
-    { description: "Quartz countertop", quantity: "1", unitPrice: "4250.00" },
+    { description: "Shaker base cabinets, maple, soft-close drawers and doors", quantity: "24", unitPrice: "1845.50" },
+    {
+      description: "Quartz countertop, 3 cm, waterfall ends, undermount sink cut-out",
+      quantity: "1",
+      unitPrice: "14250.00",
+    },
+    {
+      description: "Wall cabinets to the ceiling with glass doors and LED lighting",
+      quantity: "12",
+      unitPrice: "1262.25",
+    },
+    { description: "Pantry wall, floor-to-ceiling, pull-out larder units", quantity: "3", unitPrice: "3410.00" },
+    {
+      description: "Island with seating overhang and integrated wine fridge housing",
+      quantity: "1",
+      unitPrice: "9875.00",
+    },
+    { description: "Crown moulding, light rail and toe-kick, painted to match", quantity: "48", unitPrice: "38.75" },
+    { description: "Removal and disposal of the existing kitchen", quantity: "1", unitPrice: "1850.00" },
+    { description: "Installation, levelling, scribing and final adjustments", quantity: "64", unitPrice: "95.00" },
   ];
   const quote = await post("/api/quotes", {
     customerId: customer.id,
@@ -157,6 +194,25 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
     title: `Kitchen invoice ${tag}`,
     dueDate: due,
     items,
+  });
+  // The job's Schedule and Tasks sections with long titles (no crew: it books nobody's time).
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCHours(14, 0, 0, 0);
+  await post("/api/schedule/events", {
+    title: `Install base and wall cabinets, then template the quartz countertop ${tag}`,
+    type: "install",
+    jobId: job.id,
+    startAt: start.toISOString(),
+    endAt: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+  });
+  const [installer] = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.username, "installer"));
+  await post("/api/tasks", {
+    title: `Confirm the appliance cut-out sizes with the homeowner's contractor ${tag}`,
+    customerId: customer.id,
+    jobId: job.id,
+    assignedToUserId: installer.id,
+    priority: "high",
+    dueDate: due,
   });
   const db = await getDb();
   const emailId = await insertFixtureEmail(tag, customer.id, job.id);
@@ -203,6 +259,7 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
   const token = await createPortalToken(db, customer.id);
   return {
     tag,
+    customerName,
     customerId: customer.id,
     jobId: job.id,
     quoteId: quote.id,
@@ -224,7 +281,7 @@ async function insertFixtureEmail(tag: string, customerId: number, jobId: number
       messageId: `<${tag}-${Date.now().toString(36)}@example.com>`,
       subject: `Cabinet door samples ${tag}`,
       fromEmail: `${tag}@example.com`,
-      fromName: "Harbour View Kitchens",
+      fromName: "Harbour View Kitchens and Bathrooms of Westchester",
       toEmail: "office@example.com",
       bodyText: "Hello,\n\nCould you bring the door samples on Thursday?\n\nThanks",
       snippet: "Could you bring the door samples on Thursday?",
