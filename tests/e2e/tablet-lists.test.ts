@@ -244,6 +244,18 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
           return found;
         });
         expect(outside, path).toEqual([]);
+        if (!javaScriptEnabled && path.startsWith("/quotes/")) {
+          // The chosen customer reads whole: the picker's select is as wide as the Title field
+          // (phone CSS had cut every form select to 120 px: "Harbour Vie").
+          const width = (selector: string) =>
+            page
+              .locator(selector)
+              .first()
+              .evaluate((el) => el.getBoundingClientRect().width);
+          expect(await width('select[name="customerId"]')).toBeGreaterThanOrEqual(
+            (await width('input[name="title"]')) - 2,
+          );
+        }
         // Each figure is named on its line (the header row is hidden).
         const total = page.locator('[data-testid="line-item"] td:has(> output)').first();
         expect(await total.evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"Line total"');

@@ -113,6 +113,11 @@ export const SCREENS: Screen[] = [
   },
   { name: "send-email", path: (f) => `/quotes/${f.quoteId}/send?redirectTo=/quotes/${f.quoteId}`, ready: DIALOG },
   { name: "new-event", path: () => "/schedule/events/new", ready: DIALOG },
+  // The fixture's eight lines in the editors (each line stacks on a phone) and its long names.
+  { name: "edit-quote", path: (f) => `/quotes/${f.quoteId}/edit`, ready: DIALOG, shot: true },
+  { name: "edit-invoice", path: (f) => `/invoices/${f.invoiceId}/edit`, ready: DIALOG },
+  { name: "edit-job", path: (f) => `/jobs/${f.jobId}/edit`, ready: DIALOG },
+  { name: "edit-customer", path: (f) => `/customers/${f.customerId}/edit`, ready: DIALOG },
   // Issues 12–15's screens beyond the lists: tabs, field actions, dialogs over a detail page.
   { name: "inventory-suppliers", path: () => "/inventory/suppliers" },
   { name: "inventory-categories", path: () => "/inventory/categories" },
