@@ -17,6 +17,8 @@ import { useKeptQuery } from "./use-kept-query";
  * - `status`, `date`, `money` — the card's last line: badges, then dates, then money at the
  *   right (money and dates never wrap; a `card` label, e.g. "Due", goes before the value on a card);
  * - `wide`    left out of the card (and of the table below 1280 px): a second date, a type;
+ * - `spare`   left out of the table from 1024 to 1279 px only (beside the sidebar), kept on the card
+ *   and from 1280 px: what a long table (the inventory ledger) can spare where it is squeezed;
  * - `num`     right-aligned, tabular figures;
  * - any other cell is a line of its own on the card (the customer, contact details).
  * A list of 50 rows names the parts once, in its headers (`col`, `card`): the table carries them
@@ -39,7 +41,7 @@ import { useKeptQuery } from "./use-kept-query";
  * brings rows as data.
  */
 /** A column's part on a row's card and in the table (see DataTable). */
-export type ColumnPart = "main" | "number" | "actions" | "status" | "date" | "money" | "wide" | "num";
+export type ColumnPart = "main" | "number" | "actions" | "status" | "date" | "money" | "wide" | "spare" | "num";
 
 /**
  * A header; `{ label, numeric: true }` right-aligns the column's heading (cells use className="num",

@@ -171,11 +171,14 @@ export default function Transactions() {
             "Item",
             "Type",
             { label: "Quantity", numeric: true },
-            { label: "Unit Cost", numeric: true },
+            // Beside the sidebar (1024–1279 px) the ledger spares its unit cost, reference and author
+            // (each on the card below 1024 px and in the table from 1280): with all nine columns it
+            // ran 100 px past its card there and broke item names letter by letter.
+            { label: "Unit Cost", numeric: true, col: "spare" },
             { label: "Total", numeric: true },
             "Job / Supplier",
-            "Reference",
-            "By",
+            { label: "Reference", col: "spare" },
+            { label: "By", col: "spare" },
           ]}
         >
           {/* Below 1024 px each row is a card (app.css, `c-main`): the item first, each figure named,
