@@ -125,7 +125,8 @@ function InvoiceList({
         { label: "Invoice", col: ["main", "number"] },
         "Customer",
         { label: "Status", col: "status" },
-        { label: "Total", numeric: true, col: "money", card: "Total" },
+        // Beside the sidebar (1024–1279 px) the balance is what the list is read for; the total is on the card.
+        { label: "Total", numeric: true, col: ["money", "spare"], card: "Total" },
         { label: "Balance", numeric: true, col: "money", card: "Balance" },
         { label: "Due Date", col: "date", card: "Due" },
         { label: "Created", col: ["date", "wide"] },

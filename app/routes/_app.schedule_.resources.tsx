@@ -10,7 +10,7 @@ import { getDb } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SpriteIcon } from "~/components/sprite-icon";
-import { ACTIONS_HEADER, DataTable } from "~/components/data-table";
+import { ACTIONS_HEADER, DataTable, EmptyCell } from "~/components/data-table";
 import { FastLink } from "~/components/fast-link";
 import { IconLink } from "~/components/icon-link";
 
@@ -48,10 +48,19 @@ export default function Resources() {
         ) : (
           // The shared list (app/components/data-table.tsx): below 1024 px a card per resource, its
           // name (a link to edit it) and Edit first.
-          <DataTable label="Resources" headers={["Name", "Type", "Skills", "Status", ACTIONS_HEADER]}>
+          <DataTable
+            label="Resources"
+            headers={[
+              { label: "Name", col: "main" },
+              { label: "Type", col: "status" },
+              { label: "Skills", card: "Skills" },
+              { label: "Status", col: "status" },
+              ACTIONS_HEADER,
+            ]}
+          >
             {resources.map((r) => (
               <tr key={r.id} data-testid="resource-row">
-                <td className="c-main">
+                <td>
                   {canWrite ? <FastLink to={`${r.id}/edit`}>{r.name}</FastLink> : <Text weight="medium">{r.name}</Text>}
                   {r.notes ? (
                     <Text as="div" size="1" color="gray">
@@ -59,12 +68,10 @@ export default function Resources() {
                     </Text>
                   ) : null}
                 </td>
-                <td className="c-status">{labelOf(r.type)}</td>
-                <td data-label="Skills">{r.skills.length ? r.skills.join(", ") : "—"}</td>
-                <td className="c-status">
-                  {r.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}
-                </td>
-                <td className="c-actions">
+                <td>{labelOf(r.type)}</td>
+                {r.skills.length ? <td>{r.skills.join(", ")}</td> : <EmptyCell />}
+                <td>{r.active ? <Badge color="green">Active</Badge> : <Badge color="gray">Inactive</Badge>}</td>
+                <td>
                   {canWrite ? (
                     <div className="row-actions">
                       <IconLink label={`Edit ${r.name}`} to={`${r.id}/edit`}>

@@ -3,11 +3,11 @@
 // on a tablet and an agenda on a phone, with no grid roles; no dead ends (record names link, creates
 // land on the record, dialogs opened from a page return there, installers read events); the tax rate
 // is typed as a percent and stored as the same rate.
-import { asc, isNull } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
-import { jobMaterialUsages } from "../../db/schema";
+import { invoices, jobMaterialUsages } from "../../db/schema";
 import { launchBrowser, listRows, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { findClipped } from "../setup/clipping";
 import { api, baseUrl, signIn } from "../setup/http";
@@ -17,7 +17,16 @@ const DAY = "2032-02-10"; // a Tuesday, clear of the demo data and of other file
 const EMPTY_DAY = "2032-02-11";
 let browser: Browser;
 let owner = "";
-const ids = { customer: 0, job: 0, quote: 0, invoice: 0, event: 0, task: 0 };
+const ids = { customer: 0, job: 0, quote: 0, invoice: 0, event: 0, task: 0, longCustomer: 0 };
+// Records imported from another system: a 50-character business name and 40-character numbers.
+// Its own tag: a search for `tag` must not find them.
+const longTag = `lg${Date.now().toString(36)}`;
+const long = {
+  tag: longTag,
+  customer: `Harbour View Kitchens and Bathrooms ${longTag}`,
+  quote: `LEGACY-QUOTE-2019-WESTCHESTER-${longTag}`.slice(0, 40),
+  invoice: `LEGACY-INV-2019-WESTCHESTER-00${longTag}`.slice(0, 40),
+};
 const names = { customer: `${tag} Customer`, job: `${tag} Kitchen`, event: `${tag} Install` };
 
 const post = (path: string, json: unknown) =>
@@ -65,6 +74,22 @@ beforeAll(async () => {
     })
   ).body.id;
   ids.task = (await post("/api/tasks", { title: `${tag} Order hinges`, status: "open", jobId: ids.job })).body.id;
+  ids.longCustomer = (await post("/api/customers", { name: long.customer })).body.id;
+  const item = [{ description: "Cabinets", quantity: "12", unitPrice: "9387.30" }];
+  const imported = { customerId: ids.longCustomer, title: "Full kitchen remodel, walnut and white oak", items: item };
+  expect((await post("/api/quotes", { ...imported, quoteNumber: long.quote, taxRate: "0.0875" })).status).toBe(201);
+  const invoice = await post("/api/invoices", {
+    ...imported,
+    invoiceNumber: long.invoice,
+    status: "sent",
+    dueDate: "2031-12-31",
+    taxRate: "0.0875",
+  });
+  expect(invoice.status).toBe(201);
+  // Part paid and past due: its status cell holds two badges ("Partial Payment", "Overdue").
+  expect((await post("/api/payments", { invoiceId: invoice.body.id, amount: "20000.00" })).status).toBe(201);
+  const db = await getDb();
+  await db.update(invoices).set({ dueDate: "2026-01-15" }).where(eq(invoices.id, invoice.body.id));
   expect(Object.values(ids).every((id) => id > 0)).toBe(true);
 });
 
@@ -281,6 +306,27 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         });
         expect(fit.menus, list.path).toBeGreaterThan(0);
         expect(fit.right, `${list.path} at ${width}`).toBeLessThanOrEqual(fit.wrapRight + 0.5);
+      }
+      // Records imported from another system (40-character numbers, a 50-character customer, six-figure
+      // totals) fit too: the Invoices list ran 55 px past its card at 1024 px, its ⋯ cut.
+      for (const path of ["/quotes", "/invoices"]) {
+        await page.goto(`${path}?search=${encodeURIComponent(long.tag)}`);
+        await waitForHydration(page);
+        expect(await page.locator(ROW).count(), path).toBe(1);
+        expect(await findClipped(page, `${path} at ${width}`)).toEqual([]);
+        // The customer's name keeps its words whole (at 1024 px the Invoices list broke "Bathroom / s").
+        const broken = await page.locator(`${ROW} >> nth=0 >> td:nth-child(2)`).evaluate((cell) => {
+          const name = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT).nextNode()!;
+          const words: string[] = [];
+          for (const match of name.textContent!.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(name, match.index!);
+            range.setEnd(name, match.index! + match[0].length);
+            if (range.getClientRects().length > 1) words.push(match[0]);
+          }
+          return words;
+        });
+        expect(broken, `${path} customer at ${width}`).toEqual([]);
       }
       // Beside the sidebar the ledger (nine columns) and the Reorder tables stay inside their cards
       // (the ledger ran 100 px past its card at 1024 px before it spared three columns there).
