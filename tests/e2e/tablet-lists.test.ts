@@ -5,7 +5,7 @@
 // is typed as a percent and stored as the same rate.
 import { asc, eq, isNull } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { invoices, jobMaterialUsages } from "../../db/schema";
 import { launchBrowser, listRows, newContext, signInAs, waitForHydration } from "../setup/browser";
@@ -351,6 +351,33 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
       expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-expanded"))).toBe("false");
       await context.close();
     }
+  });
+
+  it("on a 1280 px touch screen a record's number is a 44 px tap target with its text in the middle (no JS)", async () => {
+    const context = await browser.newContext({
+      baseURL: inject("baseUrl"),
+      javaScriptEnabled: false,
+      hasTouch: true,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await signInAs(context, "owner");
+    await page.goto(`/quotes?search=${encodeURIComponent(long.tag)}`);
+    const place = await page.locator(`${ROW} >> nth=0 >> td:first-child > a`).evaluate((link) => {
+      const text = document.createRange();
+      text.selectNodeContents(link);
+      const t = text.getBoundingClientRect();
+      const box = link.getBoundingClientRect();
+      return {
+        coarse: matchMedia("(pointer: coarse)").matches,
+        height: box.height,
+        offset: t.top + t.height / 2 - (box.top + box.height / 2),
+      };
+    });
+    expect(place.coarse).toBe(true);
+    expect(place.height).toBeGreaterThanOrEqual(44);
+    // It sat at the top of its box (12 px above the middle), above the customer's name beside it.
+    expect(Math.abs(place.offset)).toBeLessThanOrEqual(2);
+    await context.close();
   });
 
   it("Record payment from a list row opens its dialog and comes back to the list", async () => {
