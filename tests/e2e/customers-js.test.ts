@@ -151,12 +151,13 @@ describe("customers with JavaScript", () => {
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
     const nav = page.getByRole("navigation", { name: "Main navigation" }).or(page.locator("aside nav"));
     await nav.first().getByRole("link", { name: "Jobs" }).click();
-    await page.waitForURL((url) => url.pathname === "/jobs");
+    // Each wait has its own limit, so a slow run names the step that stalled (one CI run timed out here at 60 s).
+    await page.waitForURL((url) => url.pathname === "/jobs", { timeout: 20_000 });
     await expect.poll(() => page.locator('aside a[aria-current="page"]').textContent()).toContain("Jobs");
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     // A modified click is left to the browser (a new tab), not hijacked.
     const [popup] = await Promise.all([
-      context.waitForEvent("page"),
+      context.waitForEvent("page", { timeout: 20_000 }),
       page
         .locator("aside")
         .getByRole("link", { name: "Customers" })

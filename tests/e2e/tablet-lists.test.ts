@@ -175,6 +175,15 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         expect(tap!.width).toBeGreaterThanOrEqual(44);
         expect(tap!.height).toBeGreaterThanOrEqual(44);
       }
+      // An imported record's 40-character number stops at its card's edge with an ellipsis (it ran
+      // 11 px past a phone's card, never wrapped) and is still named whole.
+      for (const path of ["/quotes", "/invoices"]) {
+        await page.goto(`${path}?search=${encodeURIComponent(long.tag)}`);
+        expect(await page.locator(ROW).count(), path).toBe(1);
+        expect(await findClipped(page, `${path} at ${width}`)).toEqual([]);
+        const number = page.locator(`${ROW} >> nth=0 >> td:first-child > a`).first();
+        expect(await number.textContent()).toBe(path === "/quotes" ? long.quote : long.invoice);
+      }
       await context.close();
     });
   }
