@@ -5,7 +5,7 @@
 // is typed as a percent and stored as the same rate.
 import { asc, eq, isNull } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { invoices, jobMaterialUsages } from "../../db/schema";
 import { launchBrowser, listRows, newContext, signInAs, waitForHydration } from "../setup/browser";
@@ -317,7 +317,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         expect(fit.right, `${list.path} at ${width}`).toBeLessThanOrEqual(fit.wrapRight + 0.5);
       }
       // Records imported from another system (40-character numbers, a 50-character customer, six-figure
-      // totals) fit too: the Invoices list ran 55 px past its card at 1024 px, its ⋯ cut.
+      // totals) fit too: the Invoices list ran 49 px past its card at 1024 px, its ⋯ cut.
       for (const path of ["/quotes", "/invoices"]) {
         await page.goto(`${path}?search=${encodeURIComponent(long.tag)}`);
         await waitForHydration(page);
@@ -363,8 +363,7 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
   });
 
   it("on a 1280 px touch screen a record's number is a 44 px tap target with its text in the middle (no JS)", async () => {
-    const context = await browser.newContext({
-      baseURL: inject("baseUrl"),
+    const context = await newContext(browser, {
       javaScriptEnabled: false,
       hasTouch: true,
       viewport: { width: 1280, height: 800 },

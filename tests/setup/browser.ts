@@ -1,6 +1,13 @@
 // Debian's Chromium driven by playwright-core; never a downloaded browser.
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { inject } from "vitest";
 import { DEMO_PASSWORD } from "./http";
 import { withSettings } from "./shared-settings";
@@ -31,8 +38,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-export async function newContext(browser: Browser, opts: { javaScriptEnabled: boolean }) {
-  return browser.newContext({ baseURL: inject("baseUrl"), javaScriptEnabled: opts.javaScriptEnabled });
+/** A context on the test server, JavaScript on or off said each time; other options (a viewport, touch) as Playwright takes them. */
+export async function newContext(
+  browser: Browser,
+  opts: { javaScriptEnabled: boolean } & Omit<BrowserContextOptions, "baseURL" | "javaScriptEnabled">,
+) {
+  return browser.newContext({ ...opts, baseURL: inject("baseUrl") });
 }
 
 /**
