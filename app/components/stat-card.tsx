@@ -34,3 +34,32 @@ export function StatValue({ value, ...props }: { value: string } & Omit<TextProp
     </Text>
   );
 }
+
+/**
+ * Labelled figures as tiles (a report's totals, a payment's total, paid and remaining): each value
+ * a StatValue in its own size container, so a long amount shrinks rather than breaking
+ * ("$141,024,55 / 2.44"); the tiles wrap onto more rows when they do not fit side by side
+ * (app.css .figures). `compact` in a dialog: smaller tiles and type.
+ */
+export function Figures({
+  items,
+  label,
+  compact,
+}: {
+  items: Array<[label: string, value: string, testId?: string]>;
+  label: string;
+  compact?: boolean;
+}) {
+  return (
+    <dl className="figures" data-compact={compact ? "" : undefined} aria-label={label}>
+      {items.map(([k, v, testId]) => (
+        <div key={k} className="stat-card">
+          <dt>{k}</dt>
+          <dd data-testid={testId}>
+            <StatValue value={v} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

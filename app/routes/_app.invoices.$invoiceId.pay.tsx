@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Button, Card, Flex, Grid, Text } from "~/components/ui";
+import { Button, Flex, Grid } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
@@ -28,6 +28,7 @@ import { requireId } from "~/utils/params.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireFound } from "~/utils/refusal.server";
 import { useKeptQuery } from "~/components/use-kept-query";
+import { Figures } from "~/components/stat-card";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "payments", "write");
@@ -130,24 +131,15 @@ export default function RecordPayment() {
               </option>
             ))}
           </SelectField>
-          <Card variant="surface" data-testid="payment-detail">
-            <Grid columns="3" gap="2">
-              <Text size="1" color="gray">
-                Total
-              </Text>
-              <Text size="1" color="gray">
-                Paid
-              </Text>
-              <Text size="1" color="gray">
-                Remaining
-              </Text>
-              <Text weight="bold">{formatMoney(invoice.total)}</Text>
-              <Text weight="bold">{formatMoney(invoice.paidTotal)}</Text>
-              <Text weight="bold" data-testid="remaining">
-                {formatMoney(invoice.balance)}
-              </Text>
-            </Grid>
-          </Card>
+          <Figures
+            compact
+            label="Payment detail"
+            items={[
+              ["Total", formatMoney(invoice.total)],
+              ["Paid", formatMoney(invoice.paidTotal)],
+              ["Remaining", formatMoney(invoice.balance), "remaining"],
+            ]}
+          />
           <Flex gap="2" align="end">
             <div style={{ flex: 1 }}>
               <Field

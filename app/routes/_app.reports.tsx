@@ -38,7 +38,7 @@ import { invalid } from "~/utils/refusal.server";
 import reportStyles from "~/styles/reports.css";
 import { useDisplay } from "~/components/date-display";
 import { SpriteIcon } from "~/components/sprite-icon";
-import { StatValue } from "~/components/stat-card";
+import { Figures, StatValue } from "~/components/stat-card";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Cabinetry Jobs" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
@@ -255,19 +255,6 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
 }
 
 /** Label/value pairs (a tab's figures) as a definition list. */
-function Figures({ items, label }: { items: Array<[string, string, string?]>; label: string }) {
-  return (
-    <dl className="report-figures" aria-label={label}>
-      {items.map(([k, v, testId]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd data-testid={testId}>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 const th = (label: string) => ({ label, numeric: true as const });
 
 /**
@@ -661,7 +648,8 @@ function TabBody({ data }: { data: Data }) {
               ["Revenue", formatMoney(r.totals.revenue), "profit-revenue"],
               ["Material cost", formatMoney(r.totals.materialCost), "profit-material"],
               ["Cost", formatMoney(r.totals.cost), "profit-cost"],
-              ["Margin", `${formatMoney(r.totals.margin)} (${pct(r.totals.marginPercent)})`, "profit-margin"],
+              ["Margin", formatMoney(r.totals.margin), "profit-margin"],
+              ["Margin %", pct(r.totals.marginPercent), "profit-margin-percent"],
             ]}
           />
           {r.jobs.length === 0 ? (

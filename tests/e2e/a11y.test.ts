@@ -2,14 +2,15 @@
 // 768×1024 and 1280×800, JavaScript on and off, walked once per width and JS setting in one browser
 // context. On each screen: axe-core (0 critical and 0 serious violations, and none of the landmark
 // rules we fixed), no horizontal overflow of the page at 390 and 768 px
-// (`scrollWidth <= clientWidth`), and a full-page screenshot of the main screens into
+// (`scrollWidth <= clientWidth`), no table or control cut off and no money amount broken across
+// two lines (tests/setup/clipping.ts), and a full-page screenshot of the main screens into
 // test-results/screens/ (kept by the run, not committed).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeFindings, runAxe } from "../setup/axe";
-import { findClipped } from "../setup/clipping";
+import { findBrokenMoney, findClipped } from "../setup/clipping";
 import { launchBrowser, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import {
   createScreenFixture,
@@ -55,7 +56,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Results = { axe: string[]; moderate: string[]; overflow: string[]; clipped: string[]; visited: number };
+type Results = {
+  axe: string[];
+  moderate: string[];
+  overflow: string[];
+  clipped: string[];
+  brokenMoney: string[];
+  visited: number;
+};
 
 /** Opens a screen and waits until it has rendered (and, with JS, hydrated). */
 async function open(page: Page, screen: Screen, js: boolean) {
@@ -71,7 +79,7 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
   const { js, theme } = viewport;
   const label = `${viewport.width}-${js ? "js" : "nojs"}${theme === "dark" ? "-dark" : ""}`;
   let context: BrowserContext;
-  const walk: Results = { axe: [], moderate: [], overflow: [], clipped: [], visited: 0 };
+  const walk: Results = { axe: [], moderate: [], overflow: [], clipped: [], brokenMoney: [], visited: 0 };
 
   beforeAll(async () => {
     context = await browser.newContext({
@@ -123,7 +131,10 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
           if (scrollWidth > clientWidth)
             walk.overflow.push(`${screen.name}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
         }
-        if (theme === "light") walk.clipped.push(...(await findClipped(page, screen.name)));
+        if (theme === "light") {
+          walk.clipped.push(...(await findClipped(page, screen.name)));
+          walk.brokenMoney.push(...(await findBrokenMoney(page, screen.name)));
+        }
         if (screen.shot)
           await keepScreenshot(page, {
             path: path.join(SCREENSHOTS, `${screen.name}-${label}.png`),
@@ -163,4 +174,9 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
       expect(walk.clipped).toEqual([]);
     },
   );
+
+  it.runIf(theme === "light")("no money amount is broken across two lines (tests/setup/clipping.ts)", () => {
+    expect(walk.visited).toBe(SCREENS.length);
+    expect(walk.brokenMoney).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // Reports, the three homes and Activity on a tablet and a phone (issue 14, docs/decisions/reports.md):
 // at 768×1024 and 390×844 no element holding money is wider than its box (scrollWidth > clientWidth,
-// which is what a sideways scroll or a clipped figure is), every report table is a card per row
+// which is what a sideways scroll or a clipped figure is) nor broken across two lines (a part-paid
+// invoice of $98,765,432.10 of its own), every report table is a card per row
 // naming each figure's column, the totals row stays on screen, and axe finds nothing critical or
 // serious; at 1280×800 the same markup is a table with right-aligned figures. JavaScript on for every
 // tab, off for AR aging with its drill-down. The figures come from the Reports fixture in 1984 (a
@@ -10,10 +11,12 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
-import { activityLog } from "../../db/schema";
+import { activityLog, invoices, payments } from "../../db/schema";
 import { describeFindings, runAxe } from "../setup/axe";
 import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
-import { buildReportsFixture, removeReportsFixture, type ReportsFixture } from "../setup/reports-fixture";
+import { findBrokenMoney } from "../setup/clipping";
+import { buildReportsFixture, FIXTURE_TZ, removeReportsFixture, type ReportsFixture } from "../setup/reports-fixture";
+import { zonedToInstant } from "~/utils/dates";
 
 const tag = `rpt${Date.now().toString(36)}`;
 const SIZES = [
@@ -38,7 +41,42 @@ let f: ReportsFixture;
 
 beforeAll(async () => {
   [browser, f] = await Promise.all([launchBrowser(), buildReportsFixture(1984, tag)]);
+  await addLargeInvoice(f);
 });
+
+/**
+ * A large shop's figures in the fixture's range: a part-paid invoice of $98,765,432.10 on the Closet
+ * job (no tax: the sales tax figures stay the fixture's), so Financial's, Profitability's and the
+ * headline cards' amounts run to 14 characters — where their tiles broke them across two lines. Its
+ * customer is the fixture's (removed with it).
+ */
+async function addLargeInvoice(fixture: ReportsFixture) {
+  const db = await getDb();
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      customerId: fixture.customerB.id,
+      jobId: fixture.jobIds[3],
+      invoiceNumber: `INV-${tag}-large`,
+      title: `Large invoice ${tag}`,
+      status: "partial",
+      issueDate: `${fixture.year}-03-04`,
+      dueDate: `${fixture.year}-04-03`,
+      subtotal: "98765432.10",
+      taxRate: "0",
+      taxAmount: "0.00",
+      total: "98765432.10",
+      paidTotal: "12345678.90",
+      balance: "86419753.20",
+      createdAt: zonedToInstant(`${fixture.year}-03-04`, "12:00", FIXTURE_TZ),
+    })
+    .returning({ id: invoices.id });
+  await db.insert(payments).values({
+    invoiceId: invoice.id,
+    amount: "12345678.90",
+    receivedAt: zonedToInstant(`${fixture.year}-03-06`, "12:00", FIXTURE_TZ),
+  });
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -133,7 +171,7 @@ function cardProblems(page: Page) {
 }
 
 describe.each(SIZES)("at $width px", (size) => {
-  it("every Reports tab (JavaScript on): cards, no money wider than its box, axe clean", async () => {
+  it("every Reports tab (JavaScript on): cards, no money wider than its box or broken across lines, axe clean", async () => {
     const context = await newContext(browser, { javaScriptEnabled: true });
     const page = await open(context, "owner", size);
     const problems: string[] = [];
@@ -141,6 +179,7 @@ describe.each(SIZES)("at $width px", (size) => {
       const screen = `${tab}${drillDown ? " (drill-down)" : ""} at ${size.width}`;
       await visit(page, reportUrl(tab, drillDown), true);
       problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
+      problems.push(...(await findBrokenMoney(page, screen)));
       problems.push(...(await cardProblems(page)).map((p) => `${screen}: ${p}`));
       problems.push(...(await seriousAxe(page, screen, true)));
     }

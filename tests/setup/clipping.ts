@@ -73,3 +73,31 @@ export async function findClipped(page: Page, screen: string): Promise<string[]>
   }, SCROLLS_BY_DESIGN);
   return findings.map((finding) => `${screen}: ${finding}`);
 }
+
+/**
+ * Money amounts drawn on more than one line ("$141,024,55" above "2.44"): an amount is read as one
+ * figure, so it never breaks (a figure tile shrinks its type instead: StatValue). One line per
+ * finding: "<screen>: <amount> in <its element> on <n> lines".
+ */
+export async function findBrokenMoney(page: Page, screen: string): Promise<string[]> {
+  const findings = await page.evaluate(() => {
+    const out: string[] = [];
+    const amount = /[−-]?\$\d[\d,]*(\.\d+)?/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? "").matchAll(amount)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) {
+          const el = node.parentElement!;
+          const cls = typeof el.className === "string" ? el.className.split(/\s+/).filter(Boolean)[0] : "";
+          out.push(`${match[0]} in ${el.tagName.toLowerCase()}${cls ? `.${cls}` : ""} on ${lines.size} lines`);
+        }
+      }
+    }
+    return out;
+  });
+  return findings.map((finding) => `${screen}: ${finding}`);
+}
