@@ -1,9 +1,10 @@
 // Follow Up Quote (office Quick Action, issue 14 item 2): sent quotes waiting longest for the
 // customer, each opening the real Send Email dialog, which returns here.
-import { Button, Text } from "~/components/ui";
+import { Button } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
+import { DocumentTitleCell } from "~/components/document-list";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FastLink } from "~/components/fast-link";
@@ -44,34 +45,34 @@ export default function FollowUp() {
         list={list}
         empty={rows.length === 0 ? <EmptyState title="No quotes are waiting for a customer response." /> : null}
       >
-        {/* Below 1024 px a card per quote (app.css, `c-main`): number and Send Email first, the
-            customer, then sent, waiting and the total. */}
+        {/* Below 1024 px a card per quote (DataTable's column parts): number and Send Email first,
+            the customer, then sent, waiting and the total. */}
         <DataTable
           label="Quotes awaiting response"
-          headers={["Quote", "Customer", "Sent", "Waiting", { label: "Total", numeric: true }, "Actions"]}
+          headers={[
+            { label: "Quote", col: ["main", "number"] },
+            "Customer",
+            { label: "Sent", col: "date", card: "Sent" },
+            { label: "Waiting", col: "date", card: "Waiting" },
+            { label: "Total", numeric: true, col: "money" },
+            { label: "Actions", col: "actions" },
+          ]}
         >
           {rows.map((q) => (
             <tr key={q.id} data-testid="follow-up-row">
-              <td className="c-main">
-                <FastLink to={`/quotes/${q.id}`}>{q.quoteNumber}</FastLink>
-                <Text as="div" size="1" color="gray">
-                  {q.title}
-                </Text>
+              <td>
+                <DocumentTitleCell what="quotes" id={q.id} number={q.quoteNumber} title={q.title} />
               </td>
               <td>
                 <FastLink to={`/customers/${q.customerId}`}>{q.customerName}</FastLink>
-                <Text as="div" size="1" color="gray">
-                  {q.customerEmail ?? "No e-mail on file"}
-                </Text>
+                <div>{q.customerEmail ?? "No e-mail on file"}</div>
               </td>
-              <td className="c-date" data-label="Sent">
-                {q.sentAt ? formatDate(q.sentAt, display) : "—"}
-              </td>
-              <td className="c-date" data-label="Waiting" data-testid="days-waiting">
+              <td>{q.sentAt ? formatDate(q.sentAt, display) : "—"}</td>
+              <td data-testid="days-waiting">
                 {q.daysWaiting} day{q.daysWaiting === 1 ? "" : "s"}
               </td>
-              <td className="c-money">{formatMoney(q.total)}</td>
-              <td className="c-actions">
+              <td>{formatMoney(q.total)}</td>
+              <td>
                 <Button asChild size="2" variant="soft">
                   <Link to={`/quotes/${q.id}/send?redirectTo=${back}`}>
                     <SpriteIcon name="inbox" /> Send Email
