@@ -1,7 +1,7 @@
 // The large dataset (docs/performance.md): a big shop's history — 20k customers, 60k jobs, 60k quotes
 // with 300k items, 50k invoices, 100k payments, 200k photos, 100k e-mails, 10 resources with 8k
-// schedule events, 40k tasks, 5k inventory items and 500k inventory transactions — generated inside
-// the database, for the benchmark.
+// schedule events, 40k tasks, 5k inventory items and 500k inventory transactions, and the activity log
+// those would have written (~190k entries) — generated inside the database, for the benchmark.
 import { sql } from "drizzle-orm";
 import { businessToday } from "../../app/utils/dates";
 import { dbKind, rows, type Database } from "../client.server";
@@ -126,10 +126,12 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
       await step("users", userRows.length, () => tx.insert(t.users).values(userRows));
     }
     const users = await one(
-      `select (select min(id) from users where role = 'office' and active) as office,
+      `select (select min(id) from users where role = 'owner' and active) as owner,
+              (select min(id) from users where role = 'office' and active) as office,
               (select min(id) from users where role = 'installer' and active) as installer,
               (select min(id) from users) as anyone`,
     );
+    const ownerId = int(users.owner ?? users.anyone);
     const officeId = int(users.office ?? users.anyone);
     const installerId = int(users.installer ?? users.anyone);
 
@@ -529,6 +531,7 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
     const titleValues = TASK_TYPES.flatMap((type, ti) =>
       taskTitles[type].map((title, k) => `(${ti}, ${k}, '${type}', '${title.replace(/'/g, "''")}')`),
     ).join(", ");
+    const taskBefore = await maxId("tasks");
     await step("tasks", N.tasks, () =>
       withoutIndexes("tasks", () =>
         exec(`
@@ -686,6 +689,34 @@ export async function seedLarge(db: Database, opts: LargeOptions = {}) {
           from (select item_id,
             sum(quantity) as q from inventory_transactions where item_id between ${itLo} and ${itHi} group by item_id) t
          where it.id = t.item_id`),
+    );
+
+    // ------------------------------------------------------------ the activity log
+    // What the Homes' Recent Activity and /activity read: the entries the app writes (the same titles,
+    // descriptions and actors) for each job created, payment received and task completed above.
+    await step("activity_log", null, () =>
+      withoutIndexes("activity_log", () =>
+        exec(`
+        insert into activity_log (type, title, description, user_id, customer_id, job_id, invoice_id, amount,
+          created_at)
+        select 'job_created', 'Job created', j.title, ${ownerId}, j.customer_id, j.id, null, null, j.created_at
+          from jobs j
+         where j.id between ${jLo} and ${jHi}
+        union all
+        select 'payment_received', 'Payment received for ' || i.invoice_number,
+               '$' || to_char(p.amount, 'FM999,999,999,990.00') || ' from ' || c.name || ' ('
+                 || replace(p.method, '_', ' ') || ')',
+               p.recorded_by_user_id, i.customer_id, i.job_id, i.id, p.amount, p.received_at
+          from payments p
+          join invoices i on i.id = p.invoice_id
+          join customers c on c.id = i.customer_id
+         where i.id between ${iLo} and ${iHi}
+        union all
+        select 'task_completed', 'Task completed', k.title, k.assigned_to_user_id, k.customer_id, k.job_id, null,
+               null, k.completed_at
+          from tasks k
+         where k.id > ${taskBefore} and k.status = 'done' and k.completed_at is not null`),
+      ),
     );
     await step("number_sequences", null, () => syncNumberSequences(tx));
   });
