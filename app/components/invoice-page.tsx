@@ -1,11 +1,12 @@
 // An invoice's page (its route, app/routes/_app.invoices_.$invoiceId.tsx), also drawn under a dialog
 // opened from it (app/utils/dialog-behind.server.ts).
-import { Badge, Button, Card, Flex, Grid, Heading, Table, Text } from "~/components/ui";
+import { Badge, Button, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { ActionMenu, ActionMenuLink, ActionMenuSubmit } from "~/components/action-menu";
 import { ConfirmDelete, CustomerCard, HistoryCard, ItemsCard } from "~/components/document-detail";
 import { PageHeader } from "~/components/page-header";
+import { RelatedTable } from "~/components/related-table";
 import { StatusBadge } from "~/components/status-badge";
 import { PaymentLinkPopover } from "~/components/payment-link";
 import { useDisplay } from "~/components/date-display";
@@ -177,37 +178,28 @@ export function InvoicePage({
         }}
       />
       <Grid columns={{ initial: "1", md: "2" }} gap="4">
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Payments
-          </Heading>
-          {payments.length === 0 ? (
-            <Text size="2" color="gray">
-              No payments yet
-            </Text>
-          ) : (
-            <Table.Root size="1" data-testid="payments">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Method</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Reference</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell align="right">Amount</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {paymentHistory.map((p) => (
-                  <Table.Row key={p.key} data-testid={p.refund ? "refund-row" : undefined}>
-                    <Table.Cell>{formatDate(p.at, display)}</Table.Cell>
-                    <Table.Cell>{p.what}</Table.Cell>
-                    <Table.Cell>{p.reference}</Table.Cell>
-                    <Table.Cell align="right">{p.amount}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
-        </Card>
+        {/* The shared related-records list: a table from 1024 px, a card per payment below it (a
+            three-line date and a two-line method in a four-column table on a phone). */}
+        <RelatedTable
+          title="Payments"
+          empty="No payments yet"
+          headers={[
+            { label: "Method", col: "main" },
+            { label: "Date", col: "date" },
+            { label: "Amount", numeric: true, col: "money" },
+          ]}
+        >
+          {paymentHistory.map((p) => (
+            <tr key={p.key} data-testid={p.refund ? "refund-row" : undefined}>
+              <td>
+                <div>{p.what}</div>
+                {p.reference ? <div>{p.reference}</div> : null}
+              </td>
+              <td>{formatDate(p.at, display)}</td>
+              <td>{p.amount}</td>
+            </tr>
+          ))}
+        </RelatedTable>
         <HistoryCard history={history} timeZone={timeZone} />
         <Card>
           <Heading as="h2" size="3" mb="2">

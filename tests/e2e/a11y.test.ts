@@ -2,7 +2,7 @@
 // 768×1024 and 1280×800, JavaScript on and off, walked once per width and JS setting in one browser
 // context. On each screen: axe-core (0 critical and 0 serious violations, and none of the landmark
 // rules we fixed), no horizontal overflow of the page at 390 and 768 px
-// (`scrollWidth <= clientWidth`), no table or control cut off and no money amount broken across
+// (`scrollWidth <= clientWidth`), no table or control cut off and no amount or date broken across
 // two lines (tests/setup/clipping.ts), and a full-page screenshot of the main screens into
 // test-results/screens/ (kept by the run, not committed).
 import { mkdirSync } from "node:fs";
@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeFindings, runAxe } from "../setup/axe";
-import { findBrokenMoney, findClipped } from "../setup/clipping";
+import { findBrokenFigures, findClipped } from "../setup/clipping";
 import { launchBrowser, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import {
   createScreenFixture,
@@ -61,7 +61,7 @@ type Results = {
   moderate: string[];
   overflow: string[];
   clipped: string[];
-  brokenMoney: string[];
+  brokenFigures: string[];
   visited: number;
 };
 
@@ -79,7 +79,7 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
   const { js, theme } = viewport;
   const label = `${viewport.width}-${js ? "js" : "nojs"}${theme === "dark" ? "-dark" : ""}`;
   let context: BrowserContext;
-  const walk: Results = { axe: [], moderate: [], overflow: [], clipped: [], brokenMoney: [], visited: 0 };
+  const walk: Results = { axe: [], moderate: [], overflow: [], clipped: [], brokenFigures: [], visited: 0 };
 
   beforeAll(async () => {
     context = await browser.newContext({
@@ -133,7 +133,7 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
         }
         if (theme === "light") {
           walk.clipped.push(...(await findClipped(page, screen.name)));
-          walk.brokenMoney.push(...(await findBrokenMoney(page, screen.name)));
+          walk.brokenFigures.push(...(await findBrokenFigures(page, screen.name)));
         }
         if (screen.shot)
           await keepScreenshot(page, {
@@ -175,8 +175,8 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
     },
   );
 
-  it.runIf(theme === "light")("no money amount is broken across two lines (tests/setup/clipping.ts)", () => {
+  it.runIf(theme === "light")("no money amount or date is broken across two lines (tests/setup/clipping.ts)", () => {
     expect(walk.visited).toBe(SCREENS.length);
-    expect(walk.brokenMoney).toEqual([]);
+    expect(walk.brokenFigures).toEqual([]);
   });
 });

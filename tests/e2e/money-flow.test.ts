@@ -116,7 +116,7 @@ describe("money flow without JavaScript", () => {
     await submitAndWait(page, 'button[type="submit"]:has-text("Record Payment")');
     expect(await page.textContent('[data-testid="invoice-status"]')).toBe("Paid");
     expect(await page.textContent('[data-testid="invoice-balance"]')).toBe("$0.00");
-    expect(await page.locator('[data-testid="payments"] tbody tr').count()).toBe(2);
+    expect(await page.locator('table[aria-label="Payments"] tbody tr').count()).toBe(2);
     await context.close();
   });
 

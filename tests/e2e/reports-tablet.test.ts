@@ -14,7 +14,7 @@ import { getDb } from "../../db/client.server";
 import { activityLog, invoices, payments } from "../../db/schema";
 import { describeFindings, runAxe } from "../setup/axe";
 import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
-import { findBrokenMoney } from "../setup/clipping";
+import { findBrokenFigures } from "../setup/clipping";
 import { buildReportsFixture, FIXTURE_TZ, removeReportsFixture, type ReportsFixture } from "../setup/reports-fixture";
 import { zonedToInstant } from "~/utils/dates";
 
@@ -179,7 +179,7 @@ describe.each(SIZES)("at $width px", (size) => {
       const screen = `${tab}${drillDown ? " (drill-down)" : ""} at ${size.width}`;
       await visit(page, reportUrl(tab, drillDown), true);
       problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
-      problems.push(...(await findBrokenMoney(page, screen)));
+      problems.push(...(await findBrokenFigures(page, screen)));
       problems.push(...(await cardProblems(page)).map((p) => `${screen}: ${p}`));
       problems.push(...(await seriousAxe(page, screen, true)));
     }

@@ -75,26 +75,40 @@ export async function findClipped(page: Page, screen: string): Promise<string[]>
 }
 
 /**
- * Money amounts drawn on more than one line ("$141,024,55" above "2.44"): an amount is read as one
- * figure, so it never breaks (a figure tile shrinks its type instead: StatValue). One line per
- * finding: "<screen>: <amount> in <its element> on <n> lines".
+ * Figures drawn on more than one line: a money amount anywhere ("$141,024,55" above "2.44"), or a
+ * date standing alone in its element ("Mar" / "4," / "2022" in a phone's narrow table cell). Each is
+ * read as one figure, so it never breaks (a figure tile shrinks its type instead: StatValue; a list
+ * of records is a card per row on a phone: DataTable). A date inside a sentence may wrap as words do.
+ * One line per finding: "<screen>: <figure> in <its element> on <n> lines".
  */
-export async function findBrokenMoney(page: Page, screen: string): Promise<string[]> {
+export async function findBrokenFigures(page: Page, screen: string): Promise<string[]> {
   const findings = await page.evaluate(() => {
     const out: string[] = [];
     const amount = /[−-]?\$\d[\d,]*(\.\d+)?/g;
+    const date = /^(?:[A-Z][a-z]{2} \d{1,2}, \d{4}|\d{1,2}[/.]\d{1,2}[/.]\d{4}|\d{4}-\d{2}-\d{2})$/;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const lines = (node: Node, start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    };
+    const where = (node: Node) => {
+      const el = node.parentElement!;
+      const cls = typeof el.className === "string" ? el.className.split(/\s+/).filter(Boolean)[0] : "";
+      return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ""}`;
+    };
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of (node.textContent ?? "").matchAll(amount)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (lines.size > 1) {
-          const el = node.parentElement!;
-          const cls = typeof el.className === "string" ? el.className.split(/\s+/).filter(Boolean)[0] : "";
-          out.push(`${match[0]} in ${el.tagName.toLowerCase()}${cls ? `.${cls}` : ""} on ${lines.size} lines`);
-        }
+      const text = node.textContent ?? "";
+      for (const match of text.matchAll(amount)) {
+        const n = lines(node, match.index, match.index + match[0].length);
+        if (n > 1) out.push(`${match[0]} in ${where(node)} on ${n} lines`);
+      }
+      const trimmed = text.trim();
+      if (date.test(trimmed) && node.parentElement?.textContent?.trim() === trimmed) {
+        const start = text.indexOf(trimmed);
+        const n = lines(node, start, start + trimmed.length);
+        if (n > 1) out.push(`${trimmed} in ${where(node)} on ${n} lines`);
       }
     }
     return out;

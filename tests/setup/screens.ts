@@ -200,6 +200,14 @@ export async function createScreenFixture(): Promise<ScreenFixture> {
     dueDate: due,
     items,
   });
+  // A part payment with a reference: the invoice's Payments list on a phone, where a four-column table
+  // broke its date over three lines.
+  await post("/api/payments", {
+    invoiceId: invoice.id,
+    amount: "25000.00",
+    method: "bank_transfer",
+    reference: `Wire transfer ${tag}`,
+  });
   // The job's Schedule and Tasks sections with long titles (no crew: it books nobody's time).
   const start = new Date(Date.now() + 2 * 86_400_000);
   start.setUTCHours(14, 0, 0, 0);
