@@ -137,7 +137,7 @@ export default function Tasks() {
               { label: "Status", col: "status" },
               { label: "Priority", col: "status" },
               { label: "Type", col: "wide" },
-              "Assignee",
+              { label: "Assignee", card: "Assigned to" },
               { label: "Due Date", col: "date", card: "Due" },
               "Related",
               ACTIONS_HEADER,
@@ -174,7 +174,14 @@ export default function Tasks() {
                   <PriorityBadge priority={t.priority} />
                 </td>
                 <td>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
-                <td>{t.assignedUserName ?? t.assignedResourceName ?? <span className="muted">Unassigned</span>}</td>
+                {/* "Assigned to …" on a card; an unassigned task's cell is left out of its card (c-empty). */}
+                {t.assignedUserName || t.assignedResourceName ? (
+                  <td>{t.assignedUserName ?? t.assignedResourceName}</td>
+                ) : (
+                  <td className="c-empty">
+                    <span className="muted">Unassigned</span>
+                  </td>
+                )}
                 <td>{t.dueDate ? formatDate(t.dueDate, display) : <span className="muted">—</span>}</td>
                 <td>
                   {t.jobId ? <FastLink to={`/jobs/${t.jobId}`}>{t.jobTitle}</FastLink> : null}

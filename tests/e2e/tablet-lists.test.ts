@@ -7,7 +7,7 @@ import { asc, eq, isNull } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
-import { invoices, jobMaterialUsages } from "../../db/schema";
+import { invoices, jobMaterialUsages, users } from "../../db/schema";
 import { launchBrowser, listRows, newContext, signInAs, waitForHydration } from "../setup/browser";
 import { findClipped } from "../setup/clipping";
 import { api, baseUrl, signIn } from "../setup/http";
@@ -17,6 +17,7 @@ const DAY = "2032-02-10"; // a Tuesday, clear of the demo data and of other file
 const EMPTY_DAY = "2032-02-11";
 let browser: Browser;
 let owner = "";
+let installerName = "";
 const ids = { customer: 0, job: 0, quote: 0, invoice: 0, event: 0, task: 0, longCustomer: 0 };
 // Records imported from another system: a 50-character business name and 40-character numbers.
 // Its own tag: a search for `tag` must not find them.
@@ -74,6 +75,15 @@ beforeAll(async () => {
     })
   ).body.id;
   ids.task = (await post("/api/tasks", { title: `${tag} Order hinges`, status: "open", jobId: ids.job })).body.id;
+  const [installer] = await (
+    await getDb()
+  )
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.username, "installer"));
+  installerName = installer.name;
+  const assigned = { title: `${tag} Fit hinges`, status: "open", jobId: ids.job, assignedToUserId: installer.id };
+  expect((await post("/api/tasks", assigned)).status).toBe(201);
   ids.longCustomer = (await post("/api/customers", { name: long.customer })).body.id;
   const item = [{ description: "Cabinets", quantity: "12", unitPrice: "9387.30" }];
   const imported = { customerId: ids.longCustomer, title: "Full kitchen remodel, walnut and white oak", items: item };
@@ -175,6 +185,15 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
         expect(tap!.width).toBeGreaterThanOrEqual(44);
         expect(tap!.height).toBeGreaterThanOrEqual(44);
       }
+      // A task's card names its assignee as such ("Marcus Bennett" alone above the job and its customer
+      // read as one more person); an unassigned task leaves the line out of its card.
+      await page.goto(`/tasks?search=${tag}`);
+      const assignee = (title: string) => page.locator(ROW, { hasText: title }).locator("td:nth-child(5)");
+      expect(await assignee("Fit hinges").evaluate((td) => getComputedStyle(td, "::before").content)).toContain(
+        "Assigned to",
+      );
+      expect(await assignee("Fit hinges").textContent()).toBe(installerName);
+      expect(await assignee("Order hinges").isVisible()).toBe(false);
       // An imported record's 40-character number stops at its card's edge with an ellipsis (it ran
       // 11 px past a phone's card, never wrapped) and is still named whole.
       for (const path of ["/quotes", "/invoices"]) {
