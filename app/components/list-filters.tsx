@@ -35,7 +35,9 @@ export function ListFilters({
           placeholder={placeholder}
           aria-label={searchLabel}
           maxLength={200}
-          style={{ flex: 1, maxWidth: 420 }}
+          // At least 12rem: beside a list's several selects (Inventory's three and a checkbox at 768 px)
+          // the box shrank to its icon and "Search" cut; the selects wrap to the next line instead.
+          style={{ flex: "1 1 12rem", maxWidth: 420 }}
         >
           <TextField.Slot>
             <SpriteIcon name="search" />

@@ -129,7 +129,7 @@ export default function InventoryItems() {
             { label: "On Hand", numeric: true, col: ["date", "num"], card: "On hand" },
             { label: "Level", col: "status" },
             { label: "Reorder Point", numeric: true, col: ["num", "wide"] },
-            { label: "Avg Cost", numeric: true, col: "money" },
+            { label: "Avg Cost", numeric: true, col: "money", card: "Avg cost" },
             { label: "Location", col: "wide" },
             ACTIONS_HEADER,
           ]}

@@ -207,6 +207,27 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
     });
   }
 
+  it("at 768 and 390 px every list's search box keeps at least 12rem beside its filters; an item's cost is labelled (no JS)", async () => {
+    // Inventory's three selects and a checkbox squeezed it to its icon and "Sea" at 768 px.
+    const paths = ["/inventory", "/inventory/transactions", "/tasks", "/jobs", "/quotes", "/invoices", "/customers"];
+    const narrow: string[] = [];
+    for (const width of [768, 390]) {
+      const { context, page } = await pageAt(width, false);
+      for (const path of paths) {
+        await page.goto(path);
+        const box = await page.locator("form.list-search .rt-TextFieldRoot").boundingBox();
+        if (!box || box.width < 191) narrow.push(`${path} at ${width}: ${box?.width} px`);
+        if (path === "/inventory") {
+          // An item's card names its one money figure (it stood alone at the right, unlabelled).
+          const cost = page.locator(`${ROW} >> nth=0 >> ${await cellsOf(page, "money")}`);
+          expect(await cost.evaluate((td) => getComputedStyle(td, "::before").content)).toContain("Avg cost");
+        }
+      }
+      await context.close();
+    }
+    expect(narrow).toEqual([]);
+  });
+
   // Lists whose rows are cards by the cells' classes (`c-main`, …): before, these were plain tables
   // that a phone (the ledger also a tablet) clipped at the card's edge, money and actions included.
   // A job's Materials dialog (its Return form was out of reach) is checked over the Jobs list, and a
