@@ -224,9 +224,9 @@ export default function Inbox() {
             radius="full"
             size="2"
             data-testid="unread-count"
-            aria-label={`${unread} unread`}
+            aria-label={`${unread.toLocaleString("en-US")} unread`}
           >
-            {unread} unread
+            {unread.toLocaleString("en-US")} unread
           </Badge>
         </Flex>
       }
