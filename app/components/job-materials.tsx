@@ -172,7 +172,7 @@ export function IssueForm({
           return (
             <Card key={row.key} variant="surface" className="issue-line" data-testid="issue-row">
               <Grid columns={{ initial: "1", sm: "5" }} gap="2" align="start">
-                <div style={{ gridColumn: "span 2" }}>
+                <div className="line-wide">
                   <RecordPicker
                     kind="item"
                     label={`Item ${index + 1}`}

@@ -104,7 +104,7 @@ export function PurchaseOrderForm({
           return (
             <Card key={row.key} variant="surface" data-testid="po-line">
               <Grid columns={{ initial: "1", sm: "6" }} gap="2" align="end">
-                <div style={{ gridColumn: "span 2" }}>
+                <div className="line-wide">
                   <Text as="label" size="2" weight="medium" className="field-label" htmlFor={f.itemId.id}>
                     Item {index + 1}
                   </Text>

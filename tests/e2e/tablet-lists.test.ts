@@ -339,6 +339,36 @@ describe("lists: cards below 1024 px, a table above, never a sideways scroll", (
     });
   }
 
+  it("at 390 px a purchase order's line is one column: item, quantity, cost and job each the line's width (no JS)", async () => {
+    // An inline `grid-column: span 2` on the item made the phone's one-column grid two columns wide:
+    // Quantity and Cost side by side, "For job" squeezed under them to a 100 px select.
+    const { context, page } = await pageAt(390, false);
+    await page.goto("/inventory/purchase-orders/new");
+    const line = page.locator('[data-testid="po-line"]').first();
+    await line.waitFor();
+    const widths = await line
+      .locator('select, input:not([type="hidden"])')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+    expect(widths.length).toBe(4);
+    expect(Math.min(...widths), widths.join(", ")).toBeGreaterThanOrEqual(Math.max(...widths) - 2);
+    await context.close();
+  });
+
+  it("at 768 px a wide dialog without JS is drawn above the sidebar rail, as with JS", async () => {
+    // A job's Materials dialog spans the tablet's width: its left edge ran under the rail (z-index).
+    const { context, page } = await pageAt(768, false);
+    await page.goto(`/jobs/${ids.job}/materials`);
+    const dialog = page.getByRole("dialog");
+    const box = (await dialog.boundingBox())!;
+    expect(box.x, "the dialog reaches under the rail's 48 px").toBeLessThan(48);
+    const topmost = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[role="dialog"]'), {
+      x: box.x + 8,
+      y: box.y + 40,
+    });
+    expect(topmost, "the dialog's left edge is on top").toBe(true);
+    await context.close();
+  });
+
   it("at 1280 and 1024 px the lists are tables whose menu column is never clipped (JS on)", async () => {
     for (const width of [1280, 1024]) {
       const { context, page } = await pageAt(width, true);
