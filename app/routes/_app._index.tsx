@@ -390,6 +390,22 @@ function OfficeHome({ data }: { data: Extract<Data, { kind: "office" }> }) {
                       ]
                         .filter(Boolean)
                         .join(" · "),
+                      // What the row says is missing, one tap away: the job's Materials dialog on its
+                      // Issue tab, the install's edit dialog to book a crew.
+                      aside: (
+                        <>
+                          {e.noMaterials ? (
+                            <FastLink to={`/jobs/${e.jobId}/materials?tab=issue`} className="home-view-all">
+                              Issue materials
+                            </FastLink>
+                          ) : null}
+                          {e.noCrew ? (
+                            <FastLink to={`/schedule/events/${e.eventId}/edit`} className="home-view-all">
+                              Assign crew
+                            </FastLink>
+                          ) : null}
+                        </>
+                      ),
                     })),
                   ]}
                 />

@@ -11,6 +11,7 @@ import { getDb } from "../../db/client.server";
 import { jobs, quotes, tasks, users } from "../../db/schema";
 import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
+import { businessToday, weekStart, zonedToInstant } from "~/utils/dates";
 
 const tag = `hm${Date.now().toString(36)}`;
 const SHOTS = path.resolve("tests/.tmp/homes");
@@ -23,6 +24,7 @@ const VIEWPORTS = [
 let browser: Browser;
 let quoteId = 0;
 let jobId = 0;
+let customerId = 0;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -36,6 +38,7 @@ beforeAll(async () => {
     json: { name: `Hazel Home ${tag}`, email: `hazel-${tag}@example.com` },
   });
   expect(customer.status).toBe(201);
+  customerId = customer.body.id;
   const quote = await api("/api/quotes", {
     method: "POST",
     cookie: owner,
@@ -174,6 +177,47 @@ describe("Home without JavaScript", () => {
     await row.getByRole("link", { name: "Send Email" }).click();
     expect(new URL(page.url()).pathname).toBe(`/quotes/${quoteId}/send`);
     expect(new URL(page.url()).searchParams.get("redirectTo")).toMatch(/^\/follow-up/);
+    await context.close();
+  });
+
+  it("office: an install this week missing materials and a crew offers Issue materials and Assign crew", async () => {
+    const owner = await signIn("owner");
+    const headers = { Origin: baseUrl() };
+    const job = await api("/api/jobs", {
+      method: "POST",
+      cookie: owner,
+      headers,
+      json: { customerId: customerId, title: `Laundry wall ${tag}`, status: "approved" },
+    });
+    expect(job.status).toBe(201);
+    // A minute into this business week: first among the week's installs (oldest first), whatever
+    // other files book later in the week.
+    const timeZone = "America/New_York";
+    const start = zonedToInstant(weekStart(businessToday(timeZone)), "00:01", timeZone);
+    const event = await api("/api/schedule/events", {
+      method: "POST",
+      cookie: owner,
+      headers,
+      json: {
+        title: `Install laundry wall ${tag}`,
+        type: "install",
+        jobId: job.body.id,
+        startAt: start.toISOString(),
+        endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+      },
+    });
+    expect(event.status).toBe(201);
+    const { context, page } = await home("office");
+    const row = page.getByTestId("coordinate-item").filter({ hasText: `Laundry wall ${tag}` });
+    expect(await row.textContent()).toContain("materials not issued · no crew assigned");
+    expect(await row.getByRole("link", { name: "Assign crew" }).getAttribute("href")).toBe(
+      `/schedule/events/${event.body.id}/edit`,
+    );
+    // Issue materials opens the job's Materials dialog on its Issue tab.
+    await row.getByRole("link", { name: "Issue materials" }).click();
+    expect(new URL(page.url()).pathname).toBe(`/jobs/${job.body.id}/materials`);
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.getByRole("link", { name: "Issue Materials" }).getAttribute("aria-current")).toBe("page");
     await context.close();
   });
 
