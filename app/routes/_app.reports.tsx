@@ -254,7 +254,7 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
   );
 }
 
-/** Label/value pairs (a tab's figures) as a definition list. */
+/** A numeric column's header (right-aligned). */
 const th = (label: string) => ({ label, numeric: true as const });
 
 /**

@@ -49,8 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overdue: isOverdue(t, today),
     priority: t.priority,
     type: t.type,
-    assignedResourceName: t.assignedResourceName,
-    assignedUserName: t.assignedUserName,
+    // The person, else the resource (a crew); null when nobody is assigned.
+    assignee: t.assignedUserName ?? t.assignedResourceName,
     dueDate: t.dueDate,
     jobId: t.jobId,
     jobTitle: t.jobTitle,
@@ -175,8 +175,8 @@ export default function Tasks() {
                 </td>
                 <td>{t.type.charAt(0).toUpperCase() + t.type.slice(1)}</td>
                 {/* "Assigned to …" on a card; an unassigned task's cell is left out of its card (c-empty). */}
-                {t.assignedUserName || t.assignedResourceName ? (
-                  <td>{t.assignedUserName ?? t.assignedResourceName}</td>
+                {t.assignee ? (
+                  <td>{t.assignee}</td>
                 ) : (
                   <td className="c-empty">
                     <span className="muted">Unassigned</span>

@@ -187,7 +187,7 @@ describe("Home without JavaScript", () => {
       method: "POST",
       cookie: owner,
       headers,
-      json: { customerId: customerId, title: `Laundry wall ${tag}`, status: "approved" },
+      json: { customerId, title: `Laundry wall ${tag}`, status: "approved" },
     });
     expect(job.status).toBe(201);
     // A minute into this business week: first among the week's installs (oldest first), whatever
