@@ -17,7 +17,7 @@ import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, activityTypeLabel } from "~/utils
 import { formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { useDisplay } from "~/components/date-display";
 
 export const meta: MetaFunction = () => [{ title: "Activity · Cabinetry Jobs" }];
@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mine ? Promise.resolve([]) : activityUsers(db),
     getSettings(db),
   ]);
+  redirectPastLastPage(request, list, activity.total);
   return json({ ...activity, list, users, mine, timeZone: settings.system.timeZone });
 }
 

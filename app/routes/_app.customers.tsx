@@ -23,7 +23,7 @@ import { listCustomers } from "~/models/customer.server";
 import { getDb } from "~/utils/db.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { useDisplay } from "~/components/date-display";
 
@@ -45,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { list } = await requireListSearch(request, "customers");
   const { rows, total } = await listCustomers(await getDb(), list);
+  redirectPastLastPage(request, list, total);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const customers = rows.map((c) => ({
     id: c.id,

@@ -13,7 +13,7 @@ import { quotesAwaitingResponse } from "~/models/home.server";
 import { getSettings } from "~/models/settings.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { formatMoney } from "~/utils/money";
 import { useDisplay } from "~/components/date-display";
 import { SpriteIcon } from "~/components/sprite-icon";
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { today: businessToday(timeZone), timeZone },
     { limit: list.limit, offset: list.offset },
   );
+  redirectPastLastPage(request, list, found.total);
   return json({ ...found, list });
 }
 

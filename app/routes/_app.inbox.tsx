@@ -31,7 +31,7 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { safeEmailHtml } from "~/utils/email-html.server";
 import { flagFilter, keptQuery, listKeys } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { parseRouteId } from "~/utils/params.server";
 import { isRefusal } from "~/utils/refusal.server";
@@ -73,6 +73,7 @@ async function inboxPage(request: Request) {
     getEmailConfig(db),
     getSettings(db),
   ]);
+  redirectPastLastPage(request, list, total);
   const remoteImages = url.searchParams.get("images") === "1";
   const body = selected?.bodyHtml ? safeEmailHtml(selected.bodyHtml, { remoteImages }) : null;
   // Only what the list shows; on a document it is sent as HTML only (listRows).

@@ -12,7 +12,7 @@ import { categoryChoices, inventorySummary, listItems } from "~/models/inventory
 import { ITEM_TYPES } from "~/schemas/choices";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, flagFilter, idFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     inventorySummary(db),
     categoryChoices(db),
   ]);
+  redirectPastLastPage(request, list, total);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const items = rows.map((item) => ({
     id: item.id,

@@ -11,7 +11,7 @@ import { AddButton, ListCard } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { inventorySummary, listCategories } from "~/models/inventory.server";
 import { getDb } from "~/utils/db.server";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SpriteIcon } from "~/components/sprite-icon";
@@ -28,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCategories(db, { search: list.search, limit: list.limit, offset: list.offset }),
     inventorySummary(db),
   ]);
+  redirectPastLastPage(request, list, total);
   return json({ categories: rows, total, list, summary, canWrite: can(user.viewRole, "inventory", "write") });
 }
 

@@ -15,7 +15,7 @@ import { PO_STATUS_LABELS, PO_STATUSES } from "~/schemas/purchasing";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { can } from "~/utils/permissions";
@@ -40,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     inventorySummary(db),
     supplierChoices(db),
   ]);
+  redirectPastLastPage(request, list, total);
   // Only what the rows show; on a document they are sent as HTML only (listRows). A row's menu
   // needs its id and status (Edit for drafts).
   const orders = rows.map((o) => ({

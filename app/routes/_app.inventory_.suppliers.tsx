@@ -12,7 +12,7 @@ import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { inventorySummary, listSuppliers } from "~/models/inventory.server";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SpriteIcon } from "~/components/sprite-icon";
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listSuppliers(db, { search: list.search, active: list.status || "all", limit: list.limit, offset: list.offset }),
     inventorySummary(db),
   ]);
+  redirectPastLastPage(request, list, total);
   return json({ suppliers: rows, total, list, summary, canWrite: can(user.viewRole, "inventory", "write") });
 }
 

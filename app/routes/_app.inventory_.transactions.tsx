@@ -15,7 +15,7 @@ import { formatDateTime, isDateOnly } from "~/utils/dates";
 import { quantityWithUnit } from "~/utils/units";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter, valueFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { labelOf } from "~/components/select-field";
@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list.itemId ? itemLabel(db, list.itemId) : null,
     list.jobId ? getJob(db, list.jobId) : null,
   ]);
+  redirectPastLastPage(request, list, total);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const transactions = rows.map((t) => ({
     id: t.id,

@@ -16,7 +16,7 @@ import { INVOICE_STATUSES } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { isPayable } from "~/utils/invoice-rules";
 import { formatMoney } from "~/utils/money";
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const ctx = await moneyContext(db);
   const { rows, total, stats } = await listInvoices(db, { ...list, today: ctx.today });
+  redirectPastLastPage(request, list, total);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const invoices = rows.map((i) => ({
     id: i.id,

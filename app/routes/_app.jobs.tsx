@@ -24,7 +24,7 @@ import { JOB_STATUSES } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { can, seesMoney } from "~/utils/permissions";
@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { user, list } = await requireListSearch(request, "jobs", filters);
   const { rows, total } = await listJobs(await getDb(), list);
+  redirectPastLastPage(request, list, total);
   // Installers read jobs, not their costs (money is not theirs to see).
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const jobs = rows.map((job) => {

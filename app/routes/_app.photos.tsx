@@ -12,7 +12,7 @@ import { PHOTO_ENTITIES } from "~/schemas/choices";
 import photoStyles from "~/styles/photos.css";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, valueFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { can } from "~/utils/permissions";
 import { SpriteIcon } from "~/components/sprite-icon";
 
@@ -40,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const db = await getDb();
   const [{ rows, total }, tags] = await Promise.all([listPhotos(db, list), photoTags(db)]);
+  redirectPastLastPage(request, list, total);
   const photos = rows.map((p) => ({
     id: p.id,
     title: p.title,

@@ -14,7 +14,7 @@ import { QUOTE_STATUSES } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -37,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { list } = await requireListSearch(request, "quotes", filters);
   const db = await getDb();
   const [{ rows, total, stats }, ctx] = await Promise.all([listQuotes(db, list), moneyContext(db)]);
+  redirectPastLastPage(request, list, total);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const quotes = rows.map((q) => ({
     id: q.id,

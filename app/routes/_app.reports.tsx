@@ -34,6 +34,7 @@ import { formatDate, formatDay, type Zone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { parseListSearch } from "~/utils/list-search";
+import { redirectPastLastPage } from "~/utils/list-search.server";
 import { invalid } from "~/utils/refusal.server";
 import reportStyles from "~/styles/reports.css";
 import { useDisplay } from "~/components/date-display";
@@ -73,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     summary: await reportSummary(tx, range, ctx.today),
     report: await runReportIn(tx, tab, url.searchParams, ctx.today, ctx.timeZone, paging),
   }));
+  if (report.name === "ar-aging") redirectPastLastPage(request, { page, pageSize: limit }, report.customerCount);
   return json({
     tab,
     page,

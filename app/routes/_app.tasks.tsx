@@ -17,7 +17,7 @@ import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";
 import { choiceFilter } from "~/utils/list-search";
-import { requireListSearch } from "~/utils/list-search.server";
+import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 
 import { can } from "~/utils/permissions";
@@ -39,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, list } = await requireListSearch(request, "tasks", filters);
   const db = await getDb();
   const [{ rows, total }, settings] = await Promise.all([listTasks(db, list), getSettings(db)]);
+  redirectPastLastPage(request, list, total);
   const today = businessToday(settings.system.timeZone);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const tasks = rows.map((t) => ({

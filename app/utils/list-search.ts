@@ -22,7 +22,7 @@ export type Filter<T> = (value: string | null | undefined) => T;
 /** The search box: absent = "", cut to 200 characters. */
 export const searchFilter: Filter<string> = (v) => (v ?? "").slice(0, MAX_SEARCH);
 
-/** The page: absent or not a number = 1, at most 100,000 (past the last page the list is empty). */
+/** The page: absent or not a number = 1, at most 100,000 (past the last page: redirectPastLastPage). */
 export const pageFilter: Filter<number> = (v) => Math.max(1, Math.min(MAX_PAGE, Number.parseInt(v ?? "", 10) || 1));
 
 /** One of `values`; no filter (see isNoFilter) or an unknown value = `fallback` ("" = no filter). */
