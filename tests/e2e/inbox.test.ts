@@ -402,6 +402,13 @@ describe("Inbox", () => {
     // Elsewhere the sidebar agrees at once (the remembered count was forgotten when it was read).
     await page.goto("/customers");
     expect(await page.getByTestId("nav-count-inbox").textContent()).toBe("1");
+    // On a tablet's icon rail the count sits above the envelope, clear of it (it covered its top).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const envelope = await page.locator('.sidebar-nav a[href="/inbox"] svg').boundingBox();
+    const count = await page.getByTestId("nav-count-inbox").boundingBox();
+    expect(count!.y + count!.height).toBeLessThanOrEqual(envelope!.y);
+    await page.setViewportSize(viewport);
     await page.goBack();
     const body = page.getByTestId("email-body");
     expect(await body.first().textContent()).toContain("Measurements");
