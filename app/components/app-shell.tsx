@@ -227,7 +227,6 @@ function RoleSwitcher({ user, returnTo }: { user: ShellUser; returnTo: string })
         {ROLES.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}
-            {role === user.viewRole ? " (Current)" : ""}
           </option>
         ))}
       </select>

@@ -246,6 +246,22 @@ describe.each(VIEWPORTS)("at $width px ($name)", (viewport) => {
       expect(problems).toEqual([]);
     });
 
+    it("the owner's View as shows its chosen role whole", async () => {
+      await visit(page, "/", js);
+      const fit = await page.evaluate(() => {
+        const select = document.querySelector<HTMLSelectElement>("#view-as")!;
+        const style = getComputedStyle(select);
+        const canvas = document.createElement("canvas").getContext("2d")!;
+        canvas.font = style.font;
+        const text = Math.ceil(canvas.measureText(select.selectedOptions[0].text).width);
+        // Chromium draws the drop-down arrow inside the padding box: 20 px of it.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return { label: select.selectedOptions[0].text, text, room };
+      });
+      expect(fit.label).toBe("Owner/Manager");
+      expect(fit.text).toBeLessThanOrEqual(fit.room);
+    });
+
     it("a detail page shows its primary action and keeps the rest in one overflow menu", async () => {
       await visit(page, `/customers/${customerId}`, js);
       // The long name takes at most two lines of the heading.
