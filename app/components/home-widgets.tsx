@@ -135,6 +135,11 @@ type Pipeline = {
   bottleneck: { stage: string; count: number } | null;
 };
 
+/** The bottleneck warning's sentence (spec §9), its count with thousands separators. */
+export function bottleneckText({ stage, count }: { stage: string; count: number }) {
+  return `${count.toLocaleString("en-US")} jobs are in the "${stage}" stage. Consider reviewing capacity and processes.`;
+}
+
 /** Job Pipeline Snapshot (spec §9). */
 export function PipelineSnapshot({ pipeline }: { pipeline: Pipeline }) {
   return (
@@ -186,8 +191,7 @@ export function PipelineSnapshot({ pipeline }: { pipeline: Pipeline }) {
           <Callout.Text>
             <strong>Potential Bottleneck Detected</strong>
             <br />
-            {pipeline.bottleneck.count} jobs are in the &quot;{pipeline.bottleneck.stage}&quot; stage. Consider
-            reviewing capacity and processes.
+            {bottleneckText(pipeline.bottleneck)}
           </Callout.Text>
         </Callout.Root>
       ) : null}
