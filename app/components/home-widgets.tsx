@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { activityTypeLabel } from "~/utils/activity-types";
 import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { formatQuantity } from "~/utils/units";
 import { MarkupOnly } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { FastLink } from "./fast-link";
@@ -340,6 +341,9 @@ export function ActivityEntryView({
   compact?: boolean;
 }) {
   const display = useDisplay();
+  // "Task completed" over "Task completed · 10:34 AM": the type is said once.
+  const type = activityTypeLabel(entry.type);
+  const typePart = type.toLowerCase() === entry.title.toLowerCase() ? "" : `${type} · `;
   return (
     <div className="home-item">
       {entry.href ? (
@@ -355,7 +359,7 @@ export function ActivityEntryView({
         </div>
       ) : null}
       <Muted>
-        {compact ? null : `${activityTypeLabel(entry.type)} · ${formatDateTime(entry.createdAt, display)}`}
+        {compact ? null : `${typePart}${formatDateTime(entry.createdAt, display)}`}
         {!compact && entry.userName ? ` · ${entry.userName}` : ""}
         {entry.jobTitle ? `${compact ? "" : " · "}${entry.jobTitle}` : ""}
         {entry.amount ? ` · ${formatMoney(entry.amount)}` : ""}
@@ -398,12 +402,16 @@ type LowStock = {
   more: number;
 };
 
-const qty = (q: string) => (q.includes(".") ? q.replace(/0+$/, "").replace(/\.$/, "") : q);
 const LEVEL = {
   out: { label: "Out", color: "red" },
   critical: { label: "Critical", color: "red" },
   low: { label: "Low", color: "orange" },
 } as const;
+
+/** A low-stock item's second line: "BULK-003920 · 1,609 sheet on hand, reorder at 4,033". */
+export function stockLine(item: Pick<LowStock["items"][number], "sku" | "currentStock" | "unit" | "reorderPoint">) {
+  return `${item.sku} · ${formatQuantity(item.currentStock)} ${item.unit} on hand, reorder at ${formatQuantity(item.reorderPoint)}`;
+}
 
 /** Inventory alerts (spec §2 Inventory): the first 3 low-stock items, then "View N more items". */
 export function InventoryAlerts({ lowStock }: { lowStock: LowStock }) {
@@ -422,9 +430,7 @@ export function InventoryAlerts({ lowStock }: { lowStock: LowStock }) {
                 <li key={item.id} data-testid="low-stock-item">
                   <div className="home-item">
                     <div className="rt-Text rt-r-weight-medium">{item.name}</div>
-                    <Muted>
-                      {item.sku} · {qty(item.currentStock)} {item.unit} on hand, reorder at {qty(item.reorderPoint)}
-                    </Muted>
+                    <Muted>{stockLine(item)}</Muted>
                   </div>
                   <PlainBadge color={level.color}>{level.label}</PlainBadge>
                 </li>

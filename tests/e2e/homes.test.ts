@@ -283,6 +283,11 @@ describe("Home without JavaScript", () => {
       await expect.poll(() => attention.filter({ hasText: title }).count()).toBe(0);
       expect(await attention.filter({ hasText: kept }).count()).toBe(1);
       expect(await page.getByTestId("current-job").count()).toBe(jobsBefore);
+      // Recent Activity says the type once: "Task completed", the task, then when and who (it read
+      // "Task completed · Nov 30, …" under the same title).
+      const entry = page.getByTestId("activity-item").filter({ hasText: title });
+      await expect.poll(() => entry.count()).toBe(1);
+      expect((await entry.textContent())!.match(/Task completed/g)).toHaveLength(1);
       expect(errors).toEqual([]);
       const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, created.body.id));
       expect(row.status).toBe("done");
