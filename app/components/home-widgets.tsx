@@ -368,10 +368,10 @@ export function ActivityEntryView({
   );
 }
 
-/** Recent Activity: the five newest entries this role may see, then View all. */
+/** Recent Activity: the five newest entries this role may see, then View All. */
 export function RecentActivity({ entries, timeZone }: { entries: ActivityEntry[]; timeZone: string }) {
   return (
-    <HomeSection title="Recent Activity" viewAll={{ to: "/activity", label: "View all" }} testId="recent-activity">
+    <HomeSection title="Recent Activity" viewAll={{ to: "/activity" }} testId="recent-activity">
       {entries.length === 0 ? (
         <Text as="p" size="2" color="gray">
           No recent activity

@@ -345,7 +345,7 @@ function OfficeHome({ data }: { data: Extract<Data, { kind: "office" }> }) {
             />
             <HomeSection
               title="Pending Quotes"
-              viewAll={{ to: "/follow-up", label: `View all ${count(data.pendingTotal)}` }}
+              viewAll={{ to: "/follow-up", label: `View All ${count(data.pendingTotal)}` }}
               testId="pending-quotes"
             >
               <HomeList
@@ -443,7 +443,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
                 {c.title}
               </Text>
               <Text as="div" size="7" weight="bold" data-testid={`metric-${c.title}`}>
-                {c.value}
+                {c.value.toLocaleString("en-US")}
               </Text>
             </FastLink>
           </Card>

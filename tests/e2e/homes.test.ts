@@ -353,7 +353,7 @@ describe("Home without JavaScript", () => {
 
   it("Recent Activity's View all: a page of the log, filtered by type and user", async () => {
     const { context, page } = await home("owner");
-    await page.getByTestId("recent-activity").getByRole("link", { name: "View all" }).click();
+    await page.getByTestId("recent-activity").getByRole("link", { name: "View All", exact: true }).click();
     expect(new URL(page.url()).pathname).toBe("/activity");
     await page.selectOption('select[name="type"]', "quote_created");
     await Promise.all([
