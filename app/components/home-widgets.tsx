@@ -27,7 +27,15 @@ export type Metric = {
   note: string;
   to: string;
   variant?: "default" | "warning" | "urgent";
+  /** Which way is good news: up (the default), or down (overdue invoices: more is worse). */
+  goodWhen?: "increase" | "decrease";
 };
+
+/** A change's colour: green when it went the good way, red the other, gray when flat. The arrow shows which way. */
+export function changeColor(direction: Direction, goodWhen: "increase" | "decrease" = "increase") {
+  if (direction === "neutral") return "gray";
+  return direction === goodWhen ? "green" : "red";
+}
 
 /** "+12.5%", "−5.2%", "new" (nothing in the previous period), "0.0%". */
 export function changeText(change: { percent: string | null; direction: Direction }, suffix: string) {
@@ -56,9 +64,7 @@ export function MetricCards({ metrics }: { metrics: Metric[] }) {
                   size="1"
                   weight="medium"
                   data-testid="metric-change"
-                  color={
-                    m.change.direction === "increase" ? "green" : m.change.direction === "decrease" ? "red" : "gray"
-                  }
+                  color={changeColor(m.change.direction, m.goodWhen)}
                 >
                   {m.change.direction === "increase" ? (
                     <SpriteIcon name="arrow-up" />

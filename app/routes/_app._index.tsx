@@ -190,6 +190,7 @@ function ownerMetrics(m: HomeMetrics): Metric[] {
       note: "need attention",
       to: "/invoices?status=overdue",
       variant: "urgent",
+      goodWhen: "decrease",
     },
   ];
 }

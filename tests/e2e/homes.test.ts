@@ -125,6 +125,14 @@ describe("Home without JavaScript", () => {
     expect(await page.getByTestId("metric-Customers").getByTestId("metric-change").textContent()).toMatch(
       /from last month/,
     );
+    // More invoices falling due is bad news: red when up, green when down (the arrow says which way).
+    const overdue = page.getByTestId("metric-Overdue Invoices").getByTestId("metric-change");
+    const sign = (await overdue.textContent())!.trim()[0];
+    const colour = await overdue.getAttribute("data-accent-color");
+    if (sign === "+" || sign === "n")
+      expect(colour).toBe("red"); // "+12.5% …" or "new …" (none last month)
+    else if (sign === "−") expect(colour).toBe("green");
+    else expect(colour).toBe("gray");
     expect(await headings(page)).toEqual([
       "Job Pipeline Snapshot",
       "Quick Actions",

@@ -1,7 +1,7 @@
 // The Home widgets' sentences with a large business's figures: counts and quantities grouped by
 // thousands ("43,394 jobs", "1,609 sheet on hand"), as the money beside them is.
 import { describe, expect, it } from "vitest";
-import { bottleneckText, stockLine } from "~/components/home-widgets";
+import { bottleneckText, changeColor, stockLine } from "~/components/home-widgets";
 
 describe("the Home's widget text", () => {
   it("the bottleneck warning says the spec's sentence with the count grouped by thousands", () => {
@@ -20,5 +20,13 @@ describe("the Home's widget text", () => {
     expect(stockLine({ sku: "HNG-1", currentStock: "2.5000", unit: "lf", reorderPoint: "10" })).toBe(
       "HNG-1 · 2.5 lf on hand, reorder at 10",
     );
+  });
+
+  it("a metric's change is green when it went the good way: up for revenue, down for overdue invoices", () => {
+    expect(changeColor("increase")).toBe("green");
+    expect(changeColor("decrease")).toBe("red");
+    expect(changeColor("increase", "decrease")).toBe("red");
+    expect(changeColor("decrease", "decrease")).toBe("green");
+    expect(changeColor("neutral", "decrease")).toBe("gray");
   });
 });
