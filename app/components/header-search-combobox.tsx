@@ -6,7 +6,7 @@
 import { Badge, TextField } from "~/components/ui";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useCombobox } from "downshift";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import type { loader as searchLoader } from "~/routes/_app.search";
 import { SEARCH_BADGE_COLOR, SEARCH_INPUT } from "./header-search";
 import { SpriteIcon } from "./sprite-icon";
@@ -28,7 +28,9 @@ export function SearchCombobox({ term, setTerm, autoFocus }: SearchComboboxProps
   const input = useRef<HTMLInputElement>(null);
   const search = (value: string) => fetcher.load(`/search?q=${encodeURIComponent(value.trim())}`);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
+  // In the commit that swaps the boxes, not after the next paint: a letter typed in between went to
+  // the page, not the box ("reyes" became "ryes" on a slow tablet). This renders in the browser only.
+  useLayoutEffect(() => {
     if (!autoFocus) return;
     const box = input.current;
     box?.focus();
@@ -42,6 +44,16 @@ export function SearchCombobox({ term, setTerm, autoFocus }: SearchComboboxProps
   const answered = fetcher.data && fetcher.data.q.trim() === typed ? fetcher.data : null;
   const results = typed && answered ? answered.results : [];
 
+  // What is typed goes to `term` in the input's own change event. Not in downshift's
+  // onInputValueChange: it runs after the render, which drew the box with the old `term` meanwhile,
+  // so a letter typed in between was dropped ("Wren Halloway" became "Wren Halow" on a busy tablet).
+  const typeInto = (value: string) => {
+    setTerm(value);
+    clearTimeout(timer.current);
+    if (!value.trim()) return;
+    timer.current = setTimeout(() => search(value), DEBOUNCE_MS);
+  };
+
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, closeMenu } = useCombobox({
     items: results,
     inputValue: term,
@@ -49,14 +61,6 @@ export function SearchCombobox({ term, setTerm, autoFocus }: SearchComboboxProps
     selectedItem: null,
     itemToString: () => "",
     itemToKey: (item) => (item ? `${item.type}-${item.id}` : null),
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type !== useCombobox.stateChangeTypes.InputChange) return;
-      const value = inputValue ?? "";
-      setTerm(value);
-      clearTimeout(timer.current);
-      if (!value.trim()) return;
-      timer.current = setTimeout(() => search(value), DEBOUNCE_MS);
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
       // Choosing a result clears the box (spec §2) and opens the record.
@@ -73,6 +77,7 @@ export function SearchCombobox({ term, setTerm, autoFocus }: SearchComboboxProps
         {...getInputProps({
           ...SEARCH_INPUT,
           ref: input,
+          onChange: (event) => typeInto((event.target as HTMLInputElement).value),
           onKeyDown: (event) => {
             // Enter with nothing highlighted searches: the form goes to the /search page.
             if (event.key === "Enter" && highlightedIndex < 0) {

@@ -91,6 +91,29 @@ describe("header search with JavaScript", () => {
     await context.close();
   });
 
+  it("keeps every letter typed while the type-ahead takes over the box", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await signInAs(context, "office");
+    await page.goto("/");
+    await waitForHydration(page);
+    // The type-ahead's chunk loads on the box's first focus: hold it until the first letter is in,
+    // then type on while it arrives and replaces the plain box (letters were lost: "reyes" → "ryes").
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/header-search-combobox-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const box = page.getByRole("combobox", { name: "Search customers, jobs, quotes" });
+    await box.click();
+    await page.keyboard.type("W");
+    release();
+    await page.keyboard.type(`ren Halloway ${tag}`);
+    expect(await box.inputValue()).toBe(`Wren Halloway ${tag}`);
+    await page.getByTestId("search-option").first().waitFor();
+    await context.close();
+  });
+
   it("an installer finds the job (jobs only)", async () => {
     const context = await newContext(browser, { javaScriptEnabled: true });
     const page = await signInAs(context, "installer");
