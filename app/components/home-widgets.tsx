@@ -5,7 +5,7 @@
 // per row, the layer's components and Remix's <Link> were most of a Home's own render time.
 import { Button, Callout, Card, Flex, Grid, Heading, Text } from "~/components/ui";
 import type { ReactNode } from "react";
-import { activityTypeLabel } from "~/utils/activity-types";
+import { activityTypeLabel, titleSaysType } from "~/utils/activity-types";
 import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { formatQuantity } from "~/utils/units";
@@ -348,8 +348,7 @@ export function ActivityEntryView({
 }) {
   const display = useDisplay();
   // "Task completed" over "Task completed · 10:34 AM": the type is said once.
-  const type = activityTypeLabel(entry.type);
-  const typePart = type.toLowerCase() === entry.title.toLowerCase() ? "" : `${type} · `;
+  const typePart = titleSaysType(entry) ? "" : `${activityTypeLabel(entry.type)} · `;
   return (
     <div className="home-item">
       {entry.href ? (

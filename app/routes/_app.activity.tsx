@@ -13,7 +13,7 @@ import { keepListQuery } from "~/components/use-kept-query";
 import { activityUsers, listActivity } from "~/models/activity.server";
 import { getSettings } from "~/models/settings.server";
 import homeStyles from "~/styles/home.css";
-import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, activityTypeLabel } from "~/utils/activity-types";
+import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, activityTypeLabel, titleSaysType } from "~/utils/activity-types";
 import { formatDateTime } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { choiceFilter, idFilter } from "~/utils/list-search";
@@ -97,8 +97,12 @@ export default function Activity() {
               <td className="c-main">
                 <ActivityEntryView entry={entry} timeZone={timeZone} compact />
               </td>
-              <td>{activityTypeLabel(entry.type)}</td>
-              <td className="c-status" data-label={entry.userName ? "By" : undefined}>
+              {/* On a card a cell that would repeat the title, or say no one, is left out (c-empty). */}
+              <td className={titleSaysType(entry) ? "c-empty" : undefined}>{activityTypeLabel(entry.type)}</td>
+              <td
+                className={entry.userName ? "c-status" : "c-status c-empty"}
+                data-label={entry.userName ? "By" : undefined}
+              >
                 {entry.userName ?? <Text color="gray">—</Text>}
               </td>
               <td className="c-date">{formatDateTime(entry.createdAt, display)}</td>

@@ -41,3 +41,8 @@ export const ACTIVITY_TYPES = Object.keys(ACTIVITY_TYPE_LABELS) as ActivityType[
 export function activityTypeLabel(type: string) {
   return (ACTIVITY_TYPE_LABELS as Record<string, string>)[type] ?? type.replace(/_/g, " ");
 }
+
+/** The entry's title already says its type ("Task completed"): the type is not said again beside it. */
+export function titleSaysType(entry: { type: string; title: string }) {
+  return activityTypeLabel(entry.type).toLowerCase() === entry.title.toLowerCase();
+}

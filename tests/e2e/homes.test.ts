@@ -11,6 +11,7 @@ import { getDb } from "../../db/client.server";
 import { jobs, quotes, tasks, users } from "../../db/schema";
 import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
+import { completeTask } from "~/models/task.server";
 import { businessToday, weekStart, zonedToInstant } from "~/utils/dates";
 
 const tag = `hm${Date.now().toString(36)}`;
@@ -356,6 +357,26 @@ describe("Home without JavaScript", () => {
     const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(job.status).toBe("in-progress");
     expect(job.notes).toContain(`Boxes on site ${tag}`);
+    await context.close();
+  });
+
+  it("the Activity page on a phone: a card says its type once, who and when on the line under it", async () => {
+    const db = await getDb();
+    const [owner] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.username, "owner"));
+    const title = `Sweep the site ${tag}`;
+    const [task] = await db.insert(tasks).values({ title }).returning({ id: tasks.id });
+    await completeTask(db, task.id, owner.id);
+    const context = await newContext(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await signInAs(context, "owner");
+    await page.goto("/activity?type=task_completed");
+    const card = page.getByTestId("activity-row").filter({ hasText: title });
+    // "Task completed" is the card's title; its Type cell would say it again (shown in the table only).
+    expect((await card.innerText()).match(/Task completed/g)).toHaveLength(1);
+    const name = await card.locator("td.c-main").boundingBox();
+    const who = await card.getByText(owner.name).boundingBox();
+    expect(who!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect((await card.innerText()).match(/Task completed/g)).toHaveLength(2);
     await context.close();
   });
 
