@@ -1,13 +1,13 @@
 // The header search's results (spec §2 Universal search; docs/decisions/search.md): without
 // JavaScript the header's GET form lands here; with it the header's type-ahead loads this loader.
-import { Badge, Card, Flex, Text } from "~/components/ui";
+import { Badge, Button, Card, Flex, Text } from "~/components/ui";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { SEARCH_BADGE_COLOR } from "~/components/header-search";
-import { searchTypesFor, universalSearch } from "~/models/search.server";
+import { SEARCH_LIMIT, searchTypesFor, universalSearch } from "~/models/search.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
@@ -17,8 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "home");
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   const results = await universalSearch(await getDb(), q, user.viewRole);
-  return json({ q, results, types: searchTypesFor(user.viewRole) });
+  // At the cap there may be more: each list's own search shows them all, paged.
+  return json({ q, results, types: searchTypesFor(user.viewRole), more: results.length >= SEARCH_LIMIT });
 }
+
+/** The list whose search finds every match of a type (the same fields, a customer's name included). */
+const LIST_OF = { Customer: "/customers", Job: "/jobs", Quote: "/quotes", Invoice: "/invoices" } as const;
 
 const typeNouns = (types: string[]) =>
   types
@@ -27,7 +31,7 @@ const typeNouns = (types: string[]) =>
     .replace(/, ([^,]*)$/, " and $1");
 
 export default function Search() {
-  const { q, results, types } = useLoaderData<typeof loader>();
+  const { q, results, types, more } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
@@ -55,6 +59,20 @@ export default function Search() {
           </Card>
         ))}
       </Flex>
+      {more ? (
+        <div data-testid="search-more">
+          <Text as="p" size="2" color="gray" mt="4" mb="2">
+            {`The first ${results.length} matches. Every match, in its list:`}
+          </Text>
+          <Flex gap="2" wrap="wrap">
+            {types.map((type) => (
+              <Button key={type} asChild variant="soft">
+                <Link to={`${LIST_OF[type]}?${new URLSearchParams({ search: q.trim() })}`}>{`${type}s`}</Link>
+              </Button>
+            ))}
+          </Flex>
+        </div>
+      ) : null}
     </>
   );
 }

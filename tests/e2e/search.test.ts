@@ -140,6 +140,34 @@ describe("header search without JavaScript", () => {
     expect(await results.count()).toBe(3);
     await results.filter({ hasText: "Library shelving" }).click();
     expect(new URL(page.url()).pathname).toBe(`/jobs/${jobId}`);
+    // Three matches: no more to find, no links to the lists.
+    await page.goto(`/search?q=${encodeURIComponent(`Halloway ${tag}`)}`);
+    expect(await page.getByTestId("search-more").count()).toBe(0);
+    await context.close();
+  });
+
+  it("at eight results it links to each list's search, which shows every match", async () => {
+    const owner = await signIn("owner");
+    const name = `Quimby ${tag}`;
+    for (let i = 1; i <= 11; i++) {
+      const made = await api("/api/customers", {
+        method: "POST",
+        cookie: owner,
+        headers: { Origin: baseUrl() },
+        json: { name: `${name} ${i}` },
+      });
+      expect(made.status).toBe(201);
+    }
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await signInAs(context, "owner");
+    await page.goto(`/search?q=${encodeURIComponent(name)}`);
+    expect(await page.getByTestId("search-result").count()).toBe(8);
+    const more = page.getByTestId("search-more");
+    expect(await more.getByRole("link").allTextContents()).toEqual(["Customers", "Jobs", "Quotes", "Invoices"]);
+    await more.getByRole("link", { name: "Customers" }).click();
+    expect(new URL(page.url()).pathname).toBe("/customers");
+    expect(new URL(page.url()).searchParams.get("search")).toBe(name);
+    expect(await page.getByTestId("customer-count").textContent()).toBe("11");
     await context.close();
   });
 });
