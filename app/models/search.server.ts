@@ -21,7 +21,13 @@ export type SearchResult = {
 };
 
 const AREA = { Customer: "customers", Job: "jobs", Quote: "quotes", Invoice: "invoices" } as const;
-const HREF = { Customer: "/customers/", Job: "/jobs/", Quote: "/quotes/", Invoice: "/invoices/" } as const;
+/** Each type's list: a record is `<list>/<id>`; the list's own search finds every match, paged. */
+const LIST = { Customer: "/customers", Job: "/jobs", Quote: "/quotes", Invoice: "/invoices" } as const;
+
+/** The list of a type searched for `q` (the same fields as here, a document's customer name included). */
+export function listSearchHref(type: SearchType, q: string) {
+  return `${LIST[type]}?${new URLSearchParams({ search: q.trim() })}`;
+}
 
 type Row = { id: number; title: string; subtitle: string | null; status: string | null };
 
@@ -108,7 +114,7 @@ export async function universalSearch(db: Executor, query: string, role: Role): 
       title: r.title,
       subtitle: r.subtitle || (type === "Customer" ? "No contact details" : "Unknown"),
       status: r.status ?? undefined,
-      href: `${HREF[type]}${r.id}`,
+      href: `${LIST[type]}/${r.id}`,
     })),
   );
   return pickRoundRobin(byType, SEARCH_LIMIT);

@@ -444,7 +444,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
                 {c.title}
               </Text>
               <Text as="div" size="7" weight="bold" data-testid={`metric-${c.title}`}>
-                {c.value.toLocaleString("en-US")}
+                {count(c.value)}
               </Text>
             </FastLink>
           </Card>

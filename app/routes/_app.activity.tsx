@@ -1,9 +1,9 @@
 // All activity (Home's Recent Activity → View all): newest first, 50 a page, filtered by type and
 // user with a GET form (works without JavaScript). Installers see only their own entries.
-import { Button, Flex, Text } from "~/components/ui";
+import { Button, Flex } from "~/components/ui";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DataTable } from "~/components/data-table";
+import { DataTable, EmptyCell } from "~/components/data-table";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActivityEntryView } from "~/components/home-widgets";
@@ -97,14 +97,15 @@ export default function Activity() {
               <td className="c-main">
                 <ActivityEntryView entry={entry} timeZone={timeZone} compact />
               </td>
-              {/* On a card a cell that would repeat the title, or say no one, is left out (c-empty). */}
+              {/* On a card a Type that repeats the title is left out, as is an empty Who (c-empty). */}
               <td className={titleSaysType(entry) ? "c-empty" : undefined}>{activityTypeLabel(entry.type)}</td>
-              <td
-                className={entry.userName ? "c-status" : "c-status c-empty"}
-                data-label={entry.userName ? "By" : undefined}
-              >
-                {entry.userName ?? <Text color="gray">—</Text>}
-              </td>
+              {entry.userName ? (
+                <td className="c-status" data-label="By">
+                  {entry.userName}
+                </td>
+              ) : (
+                <EmptyCell />
+              )}
               <td className="c-date">{formatDateTime(entry.createdAt, display)}</td>
             </tr>
           ))}

@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { SEARCH_BADGE_COLOR } from "~/components/header-search";
-import { SEARCH_LIMIT, searchTypesFor, universalSearch } from "~/models/search.server";
+import { SEARCH_LIMIT, listSearchHref, searchTypesFor, universalSearch } from "~/models/search.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
@@ -17,12 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "home");
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   const results = await universalSearch(await getDb(), q, user.viewRole);
+  const types = searchTypesFor(user.viewRole);
   // At the cap there may be more: each list's own search shows them all, paged.
-  return json({ q, results, types: searchTypesFor(user.viewRole), more: results.length >= SEARCH_LIMIT });
+  const more = results.length >= SEARCH_LIMIT ? types.map((type) => ({ type, to: listSearchHref(type, q) })) : [];
+  return json({ q, results, types, more });
 }
-
-/** The list whose search finds every match of a type (the same fields, a customer's name included). */
-const LIST_OF = { Customer: "/customers", Job: "/jobs", Quote: "/quotes", Invoice: "/invoices" } as const;
 
 const typeNouns = (types: string[]) =>
   types
@@ -59,15 +58,15 @@ export default function Search() {
           </Card>
         ))}
       </Flex>
-      {more ? (
+      {more.length ? (
         <div data-testid="search-more">
           <Text as="p" size="2" color="gray" mt="4" mb="2">
             {`The first ${results.length} matches. Every match, in its list:`}
           </Text>
           <Flex gap="2" wrap="wrap">
-            {types.map((type) => (
+            {more.map(({ type, to }) => (
               <Button key={type} asChild variant="soft">
-                <Link to={`${LIST_OF[type]}?${new URLSearchParams({ search: q.trim() })}`}>{`${type}s`}</Link>
+                <Link to={to}>{`${type}s`}</Link>
               </Button>
             ))}
           </Flex>
