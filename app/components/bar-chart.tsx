@@ -16,27 +16,44 @@ const FILL: Record<ChartColor, string> = {
 
 const W = 640;
 const H = 240;
-// The pads hold "$187.5" or "$150k" at the left and half of "Nov 26" at the right also at the
+// The pads hold "$150k" or "$1.5M" at the left and half of "Nov 26" at the right also at the
 // phone's larger axis text (reports.css).
 const PAD = { top: 12, right: 32, bottom: 36, left: 84 };
 
-function niceMax(max: number) {
-  if (max <= 0) return 1;
-  const exp = 10 ** Math.floor(Math.log10(max));
-  const f = max / exp;
-  const nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
-  return nice * exp;
+type Unit = "money" | "count" | "percent";
+
+/** 1, 2 or 5 × a power of ten, the smallest at or above `raw`: a whole number for counts, a cent at least otherwise. */
+function niceStep(raw: number, unit: Unit) {
+  const exp = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / exp;
+  const step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * exp;
+  return Math.max(unit === "count" ? 1 : 0.01, step);
 }
 
-function shortNumber(value: number, unit: "money" | "count" | "percent") {
+/** "$12.5M", "$500k", "40%", "3": the value exactly, in the largest unit that keeps it short. */
+export function axisLabel(value: number, unit: Unit) {
   const abs = Math.abs(value);
-  const text =
-    abs >= 1_000_000
-      ? `${(value / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`
-      : abs >= 1_000
-        ? `${(value / 1_000).toFixed(abs >= 10_000 ? 0 : 1)}k`
-        : `${Math.round(value * 10) / 10}`;
+  const [scaled, suffix] =
+    abs >= 1_000_000 ? [value / 1_000_000, "M"] : abs >= 1_000 ? [value / 1_000, "k"] : [value, ""];
+  // Every tick is a multiple of 1, 2 or 5 × 10^n: two decimals always hold it exactly.
+  const text = `${Number(scaled.toFixed(2))}${suffix}`;
   return unit === "money" ? `$${text}` : unit === "percent" ? `${text}%` : text;
+}
+
+/**
+ * The value axis: 0 to the first multiple of a round step at or above the largest value, in at
+ * most four steps, each gridline labelled with its own value (a step of a quarter of the top read
+ * "$13M" and "$38M" for lines at 12.5 and 37.5 million).
+ */
+export function chartAxis(max: number, unit: Unit) {
+  const step = max > 0 ? niceStep(max / 4, unit) : 1;
+  const top = Math.max(step, Math.ceil(max / step - 1e-9) * step);
+  const ticks: Array<{ value: number; label: string }> = [];
+  for (let i = 0; i <= Math.round(top / step); i++) {
+    const value = Number((i * step).toPrecision(12));
+    ticks.push({ value, label: axisLabel(value, unit) });
+  }
+  return { top, ticks };
 }
 
 export function BarChart({
@@ -52,16 +69,15 @@ export function BarChart({
   description: string;
   labels: string[];
   series: ChartSeries[];
-  unit?: "money" | "count" | "percent";
+  unit?: Unit;
 }) {
   const numbers = series.map((s) => s.values.map((v) => (v === null || v === "" ? 0 : Number(v))));
-  const max = niceMax(Math.max(0, ...numbers.flat()));
+  const { top: max, ticks } = chartAxis(Math.max(0, ...numbers.flat()), unit);
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const groups = Math.max(labels.length, 1);
   const groupW = plotW / groups;
   const barW = Math.max(2, (groupW * 0.8) / Math.max(series.length, 1));
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((t) => t * max);
   // At most ~12 axis labels, so they never overlap; a phone draws its larger text on at most ~6 of
   // them (the others have class "dense", hidden there by reports.css).
   const every = Math.ceil(labels.length / 12);
@@ -77,12 +93,12 @@ export function BarChart({
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         {ticks.map((t) => {
-          const y = PAD.top + plotH - (t / max) * plotH;
+          const y = PAD.top + plotH - (t.value / max) * plotH;
           return (
-            <g key={t}>
+            <g key={t.value}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="var(--gray-a5)" strokeWidth="1" />
               <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize="11" fill="var(--gray-11)">
-                {shortNumber(t, unit)}
+                {t.label}
               </text>
             </g>
           );

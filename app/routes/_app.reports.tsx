@@ -854,7 +854,8 @@ function AgingTab({ data, report }: { data: Data; report: AgingData }) {
           }
         />
         <Text as="p" size="1" color="gray" mt="2">
-          Invoices issued on or before the date, less payments received and plus refunds made by the end of that day.
+          Invoices issued on or before the date, less the payments received, plus the refunds made, by the end of that
+          day.
         </Text>
       </Section>
       <Section title="By customer" aside={<Badge color="gray">{count(report.customerCount)} customers</Badge>}>

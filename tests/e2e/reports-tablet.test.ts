@@ -170,6 +170,34 @@ function cardProblems(page: Page) {
   });
 }
 
+/**
+ * Each chart's axis text as drawn: a chart's 640-unit viewBox scales with its box, so text of 11
+ * units beside a wide table at 1280 px came out at 7 px. At least `minPx` (9 on a phone, whose
+ * larger axis text is drawn at half size; 11 from 768 px), and no two visible month or status
+ * labels overlapping.
+ */
+function chartTextProblems(page: Page, minPx: number) {
+  return page.evaluate((min) => {
+    const problems: string[] = [];
+    for (const svg of document.querySelectorAll<SVGSVGElement>(".report-chart svg")) {
+      const name = svg.querySelector("title")?.textContent ?? "chart";
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const texts = [...svg.querySelectorAll("text")].filter((t) => getComputedStyle(t).display !== "none");
+      for (const text of texts) {
+        const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+        if (px < min) {
+          problems.push(`${name}: "${text.textContent}" drawn at ${px.toFixed(1)} px`);
+          break;
+        }
+      }
+      const labels = texts.filter((t) => t.classList.contains("x-label")).map((t) => t.getBoundingClientRect());
+      for (let i = 1; i < labels.length; i++)
+        if (labels[i].left < labels[i - 1].right) problems.push(`${name}: x labels ${i} and ${i + 1} overlap`);
+    }
+    return problems;
+  }, minPx);
+}
+
 describe.each(SIZES)("at $width px", (size) => {
   it("every Reports tab (JavaScript on): cards, no money wider than its box or broken across lines, axe clean", async () => {
     const context = await newContext(browser, { javaScriptEnabled: true });
@@ -181,6 +209,7 @@ describe.each(SIZES)("at $width px", (size) => {
       problems.push(...(await moneyOverflow(page)).map((p) => `${screen}: ${p}`));
       problems.push(...(await findBrokenFigures(page, screen)));
       problems.push(...(await cardProblems(page)).map((p) => `${screen}: ${p}`));
+      problems.push(...(await chartTextProblems(page, size.width < 768 ? 9 : 11)).map((p) => `${screen}: ${p}`));
       problems.push(...(await seriousAxe(page, screen, true)));
     }
     expect(problems).toEqual([]);
@@ -250,13 +279,14 @@ describe.each(SIZES)("at $width px", (size) => {
 });
 
 describe("at 1280 px", () => {
-  it("report tables are tables with right-aligned figures and the totals row last; nothing overflows", async () => {
+  it("report tables are tables with right-aligned figures and the totals row last; nothing overflows; chart text readable", async () => {
     const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await open(context, "owner", { width: 1280, height: 800 });
     const problems: string[] = [];
     for (const tab of TABS) {
       await visit(page, reportUrl(tab, tab === "ar-aging"), false);
       problems.push(...(await moneyOverflow(page)).map((p) => `${tab} at 1280: ${p}`));
+      problems.push(...(await chartTextProblems(page, 11)).map((p) => `${tab} at 1280: ${p}`));
     }
     expect(problems).toEqual([]);
     await visit(page, reportUrl("revenue"), false);
