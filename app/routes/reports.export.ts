@@ -28,7 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filename = `report-${name}-${span}.${format}`;
   const body =
     format === "pdf"
-      ? new Uint8Array(await reportPdf(document, ctx.settings.business.companyName, ctx.settings.system.paperSize))
+      ? new Uint8Array(
+          await reportPdf(
+            document,
+            ctx.settings.business.companyName,
+            ctx.settings.system.paperSize,
+            ctx.settings.system,
+          ),
+        )
       : reportCsv(document);
   return new Response(body, {
     headers: {

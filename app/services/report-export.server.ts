@@ -5,12 +5,60 @@
 import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
 import type { ReportData } from "../models/reports.server";
+import { DEFAULT_DATE_DISPLAY, formatDate, formatDay, type Zone } from "../utils/dates";
+import { formatMoney } from "../utils/money";
+import { formatQuantity } from "../utils/units";
 import { AGING_BUCKETS, AGING_LABELS } from "../utils/reports";
 import { escapeFormula } from "../utils/csv.server";
 
-type Column = { header: string; numeric?: boolean };
-export type ExportSection = { title: string; columns: Column[]; rows: string[][]; totals?: string[] };
-export type ExportDocument = { title: string; meta: Array<[string, string]>; sections: ExportSection[] };
+/**
+ * What a value is. The CSV writes every value plain, for a spreadsheet (1050.00, 1234, 92.0,
+ * 2026-11-30, 2026-11); the PDF, read by people, as the screen shows it ($1,050.00, 1,234, 92.0%,
+ * Nov 30, 2026, Nov 2026). Text (the default) is what a user typed or a status.
+ */
+export type CellKind = "text" | "money" | "count" | "percent" | "hours" | "quantity" | "date" | "month" | "range";
+type Column = { header: string; kind?: CellKind };
+/** A cell: its column's kind, or one of its own (a Figures section's values differ per row). */
+export type Cell = string | { value: string; kind: CellKind };
+export type ExportSection = { title: string; columns: Column[]; rows: Cell[][]; totals?: Cell[] };
+export type ExportDocument = { title: string; meta: Array<[string, Cell]>; sections: ExportSection[] };
+
+const NUMERIC: ReadonlySet<CellKind> = new Set(["money", "count", "percent", "hours", "quantity"]);
+const isNumeric = (kind: CellKind | undefined) => !!kind && NUMERIC.has(kind);
+const cellValue = (cell: Cell) => (typeof cell === "string" ? cell : cell.value);
+const cellKind = (cell: Cell, column: Column | undefined) =>
+  typeof cell === "string" ? (column?.kind ?? "text") : cell.kind;
+const grouped = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** A value as the PDF prints it (an empty value stays empty: a totals row's blank cells). */
+export function printedValue(value: string, kind: CellKind, display: Zone): string {
+  if (value === "") return "";
+  switch (kind) {
+    case "money":
+      return formatMoney(value);
+    case "count":
+    case "hours": {
+      const [whole, fraction] = value.split(".");
+      return `${grouped(whole)}${fraction === undefined ? "" : `.${fraction}`}`;
+    }
+    case "quantity":
+      return formatQuantity(value);
+    case "percent":
+      return `${value}%`;
+    case "date":
+      return formatDate(value, display) || value;
+    case "month":
+      return /^\d{4}-\d{2}$/.test(value) ? formatDay(`${value}-01`, "MMM yyyy") : value;
+    case "range":
+      // "2026-01-01 to 2026-11-30", either end "…" when open.
+      return value
+        .split(" to ")
+        .map((end) => formatDate(end, display) || end)
+        .join(" to ");
+    default:
+      return value;
+  }
+}
 
 const TITLES: Record<ReportData["name"], string> = {
   summary: "Summary",
@@ -28,28 +76,32 @@ const TITLES: Record<ReportData["name"], string> = {
 
 const n = (value: number) => String(value);
 const v = (value: string | null | undefined) => value ?? "";
-const figures = (title: string, items: Array<[string, string]>): ExportSection => ({
+const money = (value: string) => ({ value, kind: "money" as const });
+const count = (value: number) => ({ value: String(value), kind: "count" as const });
+const percent = (value: string | null | undefined) => ({ value: value ?? "", kind: "percent" as const });
+const figures = (title: string, items: Array<[string, Cell]>): ExportSection => ({
   title,
-  columns: [{ header: "Figure" }, { header: "Value", numeric: true }],
+  columns: [{ header: "Figure" }, { header: "Value", kind: "money" }],
   rows: items,
 });
 
 /** The report as titled sections of rows (money as plain numbers with 2 decimals, percentages with 1). */
 export function reportDocument(report: ReportData, generated: string): ExportDocument {
-  const meta: Array<[string, string]> =
+  const date = (value: string) => ({ value, kind: "date" as const });
+  const meta: Array<[string, Cell]> =
     report.name === "ar-aging"
       ? [
-          ["As of", report.asOf],
-          ["Generated", generated],
+          ["As of", date(report.asOf)],
+          ["Generated", date(generated)],
         ]
       : [
           [
             "Range",
             report.range.from || report.range.to
-              ? `${report.range.from ?? "…"} to ${report.range.to ?? "…"}`
+              ? { value: `${report.range.from ?? "…"} to ${report.range.to ?? "…"}`, kind: "range" }
               : "All time",
           ],
-          ["Generated", generated],
+          ["Generated", date(generated)],
         ];
   const doc = (sections: ExportSection[]): ExportDocument => ({ title: TITLES[report.name], meta, sections });
   switch (report.name) {
@@ -57,14 +109,14 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
       return doc([
         figures("Headline figures", [
           ["Total revenue", report.totalRevenue],
-          ["Revenue from invoices", n(report.revenueInvoices)],
+          ["Revenue from invoices", count(report.revenueInvoices)],
           ["Outstanding", report.outstanding],
-          ["Overdue invoices", n(report.overdueInvoices)],
-          ["Quote conversion %", v(report.conversionRate)],
-          ["Quotes approved", n(report.quotesApproved)],
-          ["Quotes sent", n(report.quotesSent)],
-          ["Active jobs", n(report.activeJobs)],
-          ["Jobs in progress", n(report.jobsInProgress)],
+          ["Overdue invoices", count(report.overdueInvoices)],
+          ["Quote conversion %", percent(report.conversionRate)],
+          ["Quotes approved", count(report.quotesApproved)],
+          ["Quotes sent", count(report.quotesSent)],
+          ["Active jobs", count(report.activeJobs)],
+          ["Jobs in progress", count(report.jobsInProgress)],
         ]),
       ]);
     case "financial":
@@ -77,7 +129,7 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
         ]),
         {
           title: "Quote status breakdown",
-          columns: [{ header: "Status" }, { header: "Count", numeric: true }, { header: "Value", numeric: true }],
+          columns: [{ header: "Status" }, { header: "Count", kind: "count" }, { header: "Value", kind: "money" }],
           rows: report.quoteStatuses.map((s) => [s.status, n(s.count), s.total]),
           totals: ["Total", n(report.quoteStatuses.reduce((s, q) => s + q.count, 0)), report.quoteValue],
         },
@@ -86,49 +138,49 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
       return doc([
         {
           title: "Job pipeline",
-          columns: [{ header: "Status" }, { header: "Jobs", numeric: true }],
+          columns: [{ header: "Status" }, { header: "Jobs", kind: "count" }],
           rows: report.pipeline.map((p) => [p.status, n(p.count)]),
           totals: ["Total", n(report.totalJobs)],
         },
         figures("Metrics", [
-          ["Average job value", v(report.averageJobValue)],
-          ["Conversion rate %", v(report.conversionRate)],
-          ["Total customers", n(report.totalCustomers)],
-          ["Active projects", n(report.activeProjects)],
-          ["Average project value", v(report.averageProjectValue)],
+          ["Average job value", money(v(report.averageJobValue))],
+          ["Conversion rate %", percent(report.conversionRate)],
+          ["Total customers", count(report.totalCustomers)],
+          ["Active projects", count(report.activeProjects)],
+          ["Average project value", money(v(report.averageProjectValue))],
         ]),
       ]);
     case "inventory":
       return doc([
         figures("Inventory", [
-          ["Total items", n(report.totalItems)],
-          ["Categories", n(report.categories)],
+          ["Total items", count(report.totalItems)],
+          ["Categories", count(report.categories)],
           ["Total value", report.totalValue],
-          ["Items with reorder points", n(report.itemsWithReorderPoints)],
+          ["Items with reorder points", count(report.itemsWithReorderPoints)],
           ["Received in range", report.receivedValue],
           ["Issued to jobs in range", report.issuedValue],
-          ["Transactions in range", n(report.transactions)],
+          ["Transactions in range", count(report.transactions)],
         ]),
         {
           title: "Reorder tracking (first 5)",
-          columns: [{ header: "Name" }, { header: "Type" }, { header: "Reorder point", numeric: true }],
+          columns: [{ header: "Name" }, { header: "Type" }, { header: "Reorder point", kind: "quantity" }],
           rows: report.reorderItems.map((i) => [i.name, i.type, i.reorderPoint]),
         },
       ]);
     case "customers":
       return doc([
         figures("Customers", [
-          ["Total customers", n(report.totalCustomers)],
-          ["Active quotes", n(report.activeQuotes)],
-          ["Active jobs", n(report.activeJobs)],
-          ["Average project value", v(report.averageProjectValue)],
+          ["Total customers", count(report.totalCustomers)],
+          ["Active quotes", count(report.activeQuotes)],
+          ["Active jobs", count(report.activeJobs)],
+          ["Average project value", money(v(report.averageProjectValue))],
         ]),
         {
           title: "Top customers by value",
           columns: [
             { header: "Customer" },
-            { header: "Quotes", numeric: true },
-            { header: "Quote total", numeric: true },
+            { header: "Quotes", kind: "count" },
+            { header: "Quote total", kind: "money" },
           ],
           rows: report.topCustomers.map((c) => [c.name, n(c.quoteCount), c.quoteTotal]),
         },
@@ -139,8 +191,8 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
           title: "Aging by customer (days past due)",
           columns: [
             { header: "Customer" },
-            ...AGING_BUCKETS.map((b) => ({ header: AGING_LABELS[b], numeric: true })),
-            { header: "Total", numeric: true },
+            ...AGING_BUCKETS.map((b): Column => ({ header: AGING_LABELS[b], kind: "money" })),
+            { header: "Total", kind: "money" },
           ],
           rows: report.customers.map((c) => [c.customerName, ...AGING_BUCKETS.map((b) => c[b]), c.total]),
           totals: ["Total", ...AGING_BUCKETS.map((b) => report.totals[b]), report.totals.total],
@@ -151,12 +203,12 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
           title: "Open invoices",
           columns: [
             { header: "Invoice" },
-            { header: "Issued" },
-            { header: "Due" },
-            { header: "Days past due", numeric: true },
+            { header: "Issued", kind: "date" },
+            { header: "Due", kind: "date" },
+            { header: "Days past due", kind: "count" },
             { header: "Bucket" },
-            { header: "Total", numeric: true },
-            { header: "Open", numeric: true },
+            { header: "Total", kind: "money" },
+            { header: "Open", kind: "money" },
           ],
           rows: report.invoiceList.map((i) => [
             i.invoiceNumber,
@@ -176,10 +228,10 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
         {
           title: "Revenue by month",
           columns: [
-            { header: "Month" },
-            { header: "Invoices", numeric: true },
-            { header: "Invoiced", numeric: true },
-            { header: "Received", numeric: true },
+            { header: "Month", kind: "month" },
+            { header: "Invoices", kind: "count" },
+            { header: "Invoiced", kind: "money" },
+            { header: "Received", kind: "money" },
           ],
           rows: report.months.map((m) => [m.month, n(m.invoices), m.invoiced, m.received]),
           totals: ["Total", n(report.totals.invoices), report.totals.invoiced, report.totals.received],
@@ -190,11 +242,11 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
         {
           title: "Sales tax by month",
           columns: [
-            { header: "Month" },
-            { header: "Invoices", numeric: true },
-            { header: "Taxable sales", numeric: true },
-            { header: "Non-taxable sales", numeric: true },
-            { header: "Tax", numeric: true },
+            { header: "Month", kind: "month" },
+            { header: "Invoices", kind: "count" },
+            { header: "Taxable sales", kind: "money" },
+            { header: "Non-taxable sales", kind: "money" },
+            { header: "Tax", kind: "money" },
           ],
           rows: report.months.map((m) => [m.month, n(m.invoices), m.taxableSales, m.nonTaxableSales, m.tax]),
           totals: [
@@ -211,10 +263,10 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
         {
           title: "Quote conversion by month sent",
           columns: [
-            { header: "Month" },
-            { header: "Sent", numeric: true },
-            { header: "Approved", numeric: true },
-            { header: "Rate %", numeric: true },
+            { header: "Month", kind: "month" },
+            { header: "Sent", kind: "count" },
+            { header: "Approved", kind: "count" },
+            { header: "Rate %", kind: "percent" },
           ],
           rows: report.months.map((m) => [m.month, n(m.sent), n(m.approved), v(m.rate)]),
           totals: ["Total", n(report.totals.sent), n(report.totals.approved), v(report.totals.rate)],
@@ -228,12 +280,12 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
             { header: "Job" },
             { header: "Customer" },
             { header: "Status" },
-            { header: "Revenue", numeric: true },
-            { header: "Material cost", numeric: true },
-            { header: "Actual cost", numeric: true },
-            { header: "Cost", numeric: true },
-            { header: "Margin", numeric: true },
-            { header: "Margin %", numeric: true },
+            { header: "Revenue", kind: "money" },
+            { header: "Material cost", kind: "money" },
+            { header: "Actual cost", kind: "money" },
+            { header: "Cost", kind: "money" },
+            { header: "Margin", kind: "money" },
+            { header: "Margin %", kind: "percent" },
           ],
           rows: report.jobs.map((j) => [
             j.title,
@@ -261,9 +313,9 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
       ]);
     case "utilisation": {
       const cols: Column[] = [
-        { header: "Scheduled hours", numeric: true },
-        { header: "Available hours", numeric: true },
-        { header: "Utilisation %", numeric: true },
+        { header: "Scheduled hours", kind: "hours" },
+        { header: "Available hours", kind: "hours" },
+        { header: "Utilisation %", kind: "percent" },
       ];
       return doc([
         {
@@ -274,7 +326,7 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
         },
         {
           title: "Per resource and week",
-          columns: [{ header: "Resource" }, { header: "Week of" }, ...cols],
+          columns: [{ header: "Resource" }, { header: "Week of", kind: "date" }, ...cols],
           rows: report.weekly.map((w) => [w.name, w.week, w.scheduledHours, w.availableHours, v(w.utilisation)]),
           totals: ["All", "", report.totals.scheduledHours, report.totals.availableHours, v(report.totals.utilisation)],
         },
@@ -285,14 +337,15 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
 
 /** CSV: metadata lines, then each section (title, header, rows, totals) separated by a blank line. */
 export function reportCsv(document: ExportDocument): string {
-  const lines: string[][] = [["Report", document.title], ...document.meta.map(([k, val]) => [k, val])];
+  const lines: string[][] = [["Report", document.title], ...document.meta.map(([k, val]) => [k, cellValue(val)])];
   for (const section of document.sections) {
     lines.push(
       [],
       [escapeFormula(section.title)],
       section.columns.map((c) => c.header),
     );
-    const cell = (value: string, i: number) => (section.columns[i]?.numeric ? value : escapeFormula(value));
+    const cell = (value: Cell, i: number) =>
+      isNumeric(cellKind(value, section.columns[i])) ? cellValue(value) : escapeFormula(cellValue(value));
     for (const row of section.rows) lines.push(row.map(cell));
     if (section.totals) lines.push(section.totals.map(cell));
   }
@@ -300,11 +353,15 @@ export function reportCsv(document: ExportDocument): string {
   return `\uFEFF${stringify(lines)}`;
 }
 
-/** PDF: title, range and dates, then each section as a table (landscape Letter or A4, pages as needed). */
+/**
+ * PDF: title, range and dates, then each section as a table (landscape Letter or A4, pages as
+ * needed), every value as the screen shows it in the business's date format (`display`).
+ */
 export function reportPdf(
   document: ExportDocument,
   business: string,
   paperSize: "LETTER" | "A4" = "LETTER",
+  display: Zone = DEFAULT_DATE_DISPLAY,
 ): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: paperSize,
@@ -324,16 +381,19 @@ export function reportPdf(
   const bottom = pdf.page.height - 40;
   pdf.font("Helvetica-Bold").fontSize(16).text(`${document.title} report`, left, 40);
   pdf.font("Helvetica").fontSize(10).fillColor("#333").text(business);
-  for (const [k, val] of document.meta) pdf.text(`${k}: ${val}`);
+  for (const [k, val] of document.meta)
+    pdf.text(`${k}: ${printedValue(cellValue(val), cellKind(val, undefined), display)}`);
   pdf.fillColor("#000");
   let y = pdf.y + 10;
   const rowHeight = 15;
   for (const section of document.sections) {
     const cols = section.columns;
-    const textCols = cols.filter((c) => !c.numeric).length;
+    const textCols = cols.filter((c) => !isNumeric(c.kind)).length;
     // Text columns share twice the width of a number column.
     const unit = width / (cols.length + textCols);
-    const widths = cols.map((c) => (c.numeric ? unit : unit * 2));
+    const widths = cols.map((c) => (isNumeric(c.kind) ? unit : unit * 2));
+    const printed = (cells: Cell[]) =>
+      cells.map((cell, i) => printedValue(cellValue(cell), cellKind(cell, cols[i]), display));
     const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((s, w) => s + w, 0));
     const line = (cells: string[], bold: boolean) => {
       if (y + rowHeight > bottom) {
@@ -344,7 +404,7 @@ export function reportPdf(
       cells.forEach((text, i) => {
         pdf.text(text, xs[i] + 2, y, {
           width: widths[i] - 4,
-          align: cols[i]?.numeric ? "right" : "left",
+          align: isNumeric(cols[i]?.kind) ? "right" : "left",
           lineBreak: false,
           ellipsis: true,
           height: rowHeight,
@@ -369,14 +429,14 @@ export function reportPdf(
       .strokeColor("#999")
       .stroke();
     if (section.rows.length === 0) line(["(none)"], false);
-    for (const row of section.rows) line(row, false);
+    for (const row of section.rows) line(printed(row), false);
     if (section.totals) {
       pdf
         .moveTo(left, y - 2)
         .lineTo(left + width, y - 2)
         .strokeColor("#999")
         .stroke();
-      line(section.totals, true);
+      line(printed(section.totals), true);
     }
     y += 8;
   }

@@ -8,6 +8,7 @@ import { parse } from "csv-parse/sync";
 import { getDb } from "../../db/client.server";
 import { customers, invoices } from "../../db/schema";
 import { api, baseUrl, signIn } from "../setup/http";
+import { withSettings } from "../setup/shared-settings";
 import { buildReportsFixture, removeReportsFixture, type ReportsFixture } from "../setup/reports-fixture";
 
 const tag = `rpa${Date.now().toString(36)}`;
@@ -204,8 +205,9 @@ describe("the Reports page and its exports", () => {
     expect(rows.find((r) => r[0] === "Total")?.slice(1, 7)).toEqual(["0.00", "10.00", "0.00", "0.00", "0.00", "10.00"]);
   });
 
-  it("PDF: a download with the report's title, range, date and figures", async () => {
-    const res = await get(`/reports/export?report=sales-tax&format=pdf&${range()}`, owner);
+  it("PDF: a download with the report's title, range, date and figures, printed as the screen shows them", async () => {
+    // The business's date format (US by default) is shared state another file may change meanwhile.
+    const res = await withSettings("rely", () => get(`/reports/export?report=sales-tax&format=pdf&${range()}`, owner));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toContain("attachment;");
@@ -214,11 +216,16 @@ describe("the Reports page and its exports", () => {
     const text = pdfText(bytes);
     for (const expected of [
       "Sales Tax Collected report",
-      "Range: 1950-02-01 to 1950-03-31",
+      "Range: Feb 1, 1950 to Mar 31, 1950",
       "Generated:",
-      "262.50",
-      "3000.00",
+      "Feb 1950",
+      "Mar 1950",
+      "$262.50",
+      "$3,000.00",
     ])
       expect(text).toContain(expected);
+    // Not the CSV's plain values: people read this one.
+    expect(text).not.toContain("3000.00");
+    expect(text).not.toMatch(/Generated: \d{4}-/);
   });
 });

@@ -157,10 +157,10 @@ describe("report export PDF", () => {
           columns: [
             { header: "Job" },
             { header: "Customer" },
-            { header: "Revenue", numeric: true },
-            { header: "Materials", numeric: true },
-            { header: "Margin", numeric: true },
-            { header: "Margin %", numeric: true },
+            { header: "Revenue", kind: "money" },
+            { header: "Materials", kind: "money" },
+            { header: "Margin", kind: "money" },
+            { header: "Margin %", kind: "percent" },
           ],
           rows: Array.from({ length: 80 }, (_, i) => [
             `${lorem} ${i}`,
@@ -178,7 +178,9 @@ describe("report export PDF", () => {
     expect(pdf.pages.length).toBeGreaterThan(1);
     // Landscape.
     expect(pdf.pages[0].width).toBeCloseTo(expected(paperSize).height, 0);
-    expect(pdf.words.map((w) => w.text)).toContain("987654321.00");
+    // Printed as the screen shows them: the currency, thousands grouped.
+    expect(pdf.words.map((w) => w.text)).toContain("$987,654,321.00");
+    expect(pdf.words.map((w) => w.text)).toContain("91.1%");
     expect(outside(pdf, 40)).toEqual([]);
   });
 });
