@@ -33,6 +33,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDay, type Zone } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
+import { formatQuantity } from "~/utils/units";
 import { parseListSearch } from "~/utils/list-search";
 import { redirectPastLastPage } from "~/utils/list-search.server";
 import { invalid } from "~/utils/refusal.server";
@@ -731,10 +732,10 @@ function TabBody({ data }: { data: Data }) {
                     <tr key={w.week}>
                       <td className="c-main">{formatDate(w.week, display)}</td>
                       <td className="num" data-label="Scheduled h">
-                        {w.scheduledHours}
+                        {formatQuantity(w.scheduledHours)}
                       </td>
                       <td className="num" data-label="Available h">
-                        {w.availableHours}
+                        {formatQuantity(w.availableHours)}
                       </td>
                       <td className="num" data-label="Utilisation">
                         {pct(w.utilisation)}
@@ -759,10 +760,10 @@ function TabBody({ data }: { data: Data }) {
                       <td className="c-main">{x.name}</td>
                       <td data-label="Type">{x.type}</td>
                       <td className="num" data-label="Scheduled h">
-                        {x.scheduledHours}
+                        {formatQuantity(x.scheduledHours)}
                       </td>
                       <td className="num" data-label="Available h">
-                        {x.availableHours}
+                        {formatQuantity(x.availableHours)}
                       </td>
                       <td className="num" data-label="Utilisation">
                         {pct(x.utilisation)}
@@ -775,10 +776,10 @@ function TabBody({ data }: { data: Data }) {
                     </th>
                     <td data-label="Type" />
                     <td className="num" data-label="Scheduled h">
-                      {r.totals.scheduledHours}
+                      {formatQuantity(r.totals.scheduledHours)}
                     </td>
                     <td className="num" data-label="Available h">
-                      {r.totals.availableHours}
+                      {formatQuantity(r.totals.availableHours)}
                     </td>
                     <td className="num" data-label="Utilisation">
                       {pct(r.totals.utilisation)}

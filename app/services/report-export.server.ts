@@ -16,19 +16,18 @@ import { escapeFormula } from "../utils/csv.server";
  * 2026-11-30, 2026-11); the PDF, read by people, as the screen shows it ($1,050.00, 1,234, 92.0%,
  * Nov 30, 2026, Nov 2026). Text (the default) is what a user typed or a status.
  */
-export type CellKind = "text" | "money" | "count" | "percent" | "hours" | "quantity" | "date" | "month" | "range";
+export type CellKind = "text" | "money" | "count" | "percent" | "quantity" | "date" | "month" | "range";
 type Column = { header: string; kind?: CellKind };
 /** A cell: its column's kind, or one of its own (a Figures section's values differ per row). */
 export type Cell = string | { value: string; kind: CellKind };
 export type ExportSection = { title: string; columns: Column[]; rows: Cell[][]; totals?: Cell[] };
 export type ExportDocument = { title: string; meta: Array<[string, Cell]>; sections: ExportSection[] };
 
-const NUMERIC: ReadonlySet<CellKind> = new Set(["money", "count", "percent", "hours", "quantity"]);
+const NUMERIC: ReadonlySet<CellKind> = new Set(["money", "count", "percent", "quantity"]);
 const isNumeric = (kind: CellKind | undefined) => !!kind && NUMERIC.has(kind);
 const cellValue = (cell: Cell) => (typeof cell === "string" ? cell : cell.value);
 const cellKind = (cell: Cell, column: Column | undefined) =>
   typeof cell === "string" ? (column?.kind ?? "text") : cell.kind;
-const grouped = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** A value as the PDF prints it (an empty value stays empty: a totals row's blank cells). */
 export function printedValue(value: string, kind: CellKind, display: Zone): string {
@@ -37,10 +36,6 @@ export function printedValue(value: string, kind: CellKind, display: Zone): stri
     case "money":
       return formatMoney(value);
     case "count":
-    case "hours": {
-      const [whole, fraction] = value.split(".");
-      return `${grouped(whole)}${fraction === undefined ? "" : `.${fraction}`}`;
-    }
     case "quantity":
       return formatQuantity(value);
     case "percent":
@@ -313,8 +308,8 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
       ]);
     case "utilisation": {
       const cols: Column[] = [
-        { header: "Scheduled hours", kind: "hours" },
-        { header: "Available hours", kind: "hours" },
+        { header: "Scheduled hours", kind: "quantity" },
+        { header: "Available hours", kind: "quantity" },
         { header: "Utilisation %", kind: "percent" },
       ];
       return doc([
