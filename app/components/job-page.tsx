@@ -44,7 +44,10 @@ export function JobPage({
 }: JobPageData) {
   const display = useDisplay();
   const { job, customer } = detail;
-  const canInstall = canSchedule && (job.status === "approved" || job.status === "in-progress");
+  const active = job.status === "approved" || job.status === "in-progress";
+  const canInstall = canSchedule && active;
+  // The installer's Quick Actions (Home) on this job: the form opens with the job chosen.
+  const fieldActions = canTask && active;
   const variance = job.estimatedCost && job.actualCost ? subtractMoney(job.actualCost, job.estimatedCost) : null;
   return (
     <>
@@ -76,6 +79,13 @@ export function JobPage({
                   >
                     Add Task
                   </ActionMenuLink>
+                ) : null}
+                {fieldActions ? (
+                  <>
+                    <ActionMenuLink to={`/report-issue?jobId=${job.id}`}>Report Issue</ActionMenuLink>
+                    <ActionMenuLink to={`/request-materials?jobId=${job.id}`}>Request Materials</ActionMenuLink>
+                    <ActionMenuLink to={`/update-progress?jobId=${job.id}`}>Update Progress</ActionMenuLink>
+                  </>
                 ) : null}
                 {canEdit ? <ActionMenuLink to={`/jobs/${job.id}/phases/new`}>Add Phase</ActionMenuLink> : null}
                 {canInvoice ? (

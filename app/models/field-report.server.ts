@@ -9,20 +9,39 @@ import type { ReportIssueInput, RequestMaterialsInput, UpdateProgressInput } fro
 import { invalid, requireFound } from "../utils/refusal.server";
 import { logActivity } from "./activity.server";
 
-/** Jobs an installer reports on: approved or in progress, those with a task of theirs first. */
-export async function fieldJobs(db: Executor, userId: number) {
+/** How many jobs the Quick Actions' job select offers (a busy shop has thousands approved or in progress). */
+export const FIELD_JOBS_SHOWN = 200;
+
+/**
+ * Jobs an installer reports on: approved or in progress, those with a task of theirs first, the
+ * first `limit` of them — and `asked` (the job a job page's link names, `?jobId=`) whenever it is
+ * approved or in progress, even past the cut, so the link always opens the form on its job.
+ */
+export async function fieldJobs(
+  db: Executor,
+  userId: number,
+  { asked = null, limit = FIELD_JOBS_SHOWN }: { asked?: number | null; limit?: number } = {},
+) {
+  const columns = { id: jobs.id, title: jobs.title, status: jobs.status, customerName: customers.name };
+  const active = inArray(jobs.status, ["approved", "in-progress"]);
   const found = await db
-    .select({ id: jobs.id, title: jobs.title, status: jobs.status, customerName: customers.name })
+    .select(columns)
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .where(inArray(jobs.status, ["approved", "in-progress"]))
+    .where(active)
     .orderBy(
       sql`exists (select 1 from ${tasks} where ${tasks.jobId} = ${jobs.id} and ${tasks.assignedToUserId} = ${userId}) desc`,
       asc(jobs.title),
       asc(jobs.id),
     )
-    .limit(200);
-  return found;
+    .limit(limit);
+  if (asked === null || found.some((j) => j.id === asked)) return found;
+  const [extra] = await db
+    .select(columns)
+    .from(jobs)
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .where(and(eq(jobs.id, asked), active));
+  return extra ? [extra, ...found] : found;
 }
 
 export async function jobPhasesOf(db: Executor, jobId: number) {

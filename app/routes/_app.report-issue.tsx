@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormActions, TextareaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { SelectField, toOptions } from "~/components/select-field";
+import { parseRouteId } from "~/utils/params.server";
 import { fieldJobs, reportIssue } from "~/models/field-report.server";
 import { ReportIssueSchema } from "~/schemas/field-report";
 import { TASK_PRIORITIES } from "~/schemas/task";
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Report Issue · Cabinetry Job
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const jobId = new URL(request.url).searchParams.get("jobId") ?? "";
-  return json({ jobs: await fieldJobs(await getDb(), user.id), jobId });
+  return json({ jobs: await fieldJobs(await getDb(), user.id, { asked: parseRouteId(jobId) }), jobId });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

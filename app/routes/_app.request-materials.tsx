@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormActions, TextareaField, listRows } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { SelectField } from "~/components/select-field";
+import { parseRouteId } from "~/utils/params.server";
 import { fieldJobs, requestMaterials } from "~/models/field-report.server";
 import { MATERIAL_ROWS, RequestMaterialsSchema } from "~/schemas/field-report";
 import { requirePermission } from "~/utils/auth.server";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Request Materials · Cabinetr
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const jobId = new URL(request.url).searchParams.get("jobId") ?? "";
-  return json({ jobs: await fieldJobs(await getDb(), user.id), jobId });
+  return json({ jobs: await fieldJobs(await getDb(), user.id, { asked: parseRouteId(jobId) }), jobId });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

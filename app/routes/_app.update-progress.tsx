@@ -31,8 +31,8 @@ const STATUS_LABEL: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const db = await getDb();
-  const jobs = await fieldJobs(db, user.id);
   const jobId = parseRouteId(new URL(request.url).searchParams.get("jobId") ?? undefined);
+  const jobs = await fieldJobs(db, user.id, { asked: jobId });
   const job = jobs.find((j) => j.id === jobId) ?? null;
   return json({ jobs, job, phases: job ? await jobPhasesOf(db, job.id) : [] });
 }

@@ -5,9 +5,10 @@ import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
 import { activityLog, customers, jobPhases, jobs, tasks, users } from "../../db/schema";
-import { reportIssue, requestMaterials, updateProgress } from "../../app/models/field-report.server";
+import { fieldJobs, reportIssue, requestMaterials, updateProgress } from "../../app/models/field-report.server";
 import { RequestMaterialsSchema, UpdateProgressSchema } from "../../app/schemas/field-report";
 import { isRefusal } from "../../app/utils/refusal.server";
+import { baseUrl, signIn } from "../setup/http";
 
 const tag = `fr${Date.now().toString(36)}`;
 let jobId = 0;
@@ -116,5 +117,44 @@ describe("installer quick actions", () => {
 
     const refused = await updateProgress(db, { ...input, phaseId: 2_147_483_000 }, actor, "2031-04-03").catch((e) => e);
     expect(isRefusal(refused) && refused.message).toBe("That phase is not part of this job");
+  });
+});
+
+describe("the Quick Actions' job select", () => {
+  it("offers the job a link names even past the select's cut, if it is approved or in progress", async () => {
+    const db = await getDb();
+    const [c] = await db
+      .insert(customers)
+      .values({ name: `Select ${tag}` })
+      .returning();
+    // Titles that sort after every other job's, so a cut of one never keeps them by chance.
+    const [last, done] = await db
+      .insert(jobs)
+      .values([
+        // Approved, not in progress: the installer's Home lists the jobs in progress (homes.test counts them).
+        { customerId: c.id, title: `zzzz Last pantry ${tag}`, status: "approved" },
+        { customerId: c.id, title: `zzzz Finished vanity ${tag}`, status: "completed" },
+      ])
+      .returning();
+    const cut = await fieldJobs(db, actor.id, { limit: 1 });
+    expect(cut).toHaveLength(1);
+    expect(cut[0].id).not.toBe(last.id);
+    const asked = await fieldJobs(db, actor.id, { limit: 1, asked: last.id });
+    expect(asked.map((j) => j.id)).toEqual([last.id, cut[0].id]);
+    expect(asked[0]).toMatchObject({ title: last.title, status: "approved", customerName: c.name });
+    // A completed job is not one to report on.
+    expect((await fieldJobs(db, actor.id, { limit: 1, asked: done.id })).map((j) => j.id)).toEqual([cut[0].id]);
+
+    // Through the pages: the job's menu links to the three forms, each opening on the job.
+    const cookie = await signIn("installer");
+    const jobPage = await (await fetch(`${baseUrl()}/jobs/${last.id}`, { headers: { Cookie: cookie } })).text();
+    for (const form of ["report-issue", "request-materials", "update-progress"]) {
+      expect(jobPage).toContain(`href="/${form}?jobId=${last.id}"`);
+      const html = await (await fetch(`${baseUrl()}/${form}?jobId=${last.id}`, { headers: { Cookie: cookie } })).text();
+      expect(html, form).toMatch(new RegExp(`<option value="${last.id}" selected=""`));
+    }
+    // Not on a finished job's page.
+    const donePage = await (await fetch(`${baseUrl()}/jobs/${done.id}`, { headers: { Cookie: cookie } })).text();
+    expect(donePage).not.toContain("/report-issue?jobId=");
   });
 });
