@@ -28,6 +28,7 @@ import {
   PROFIT_PAGE,
   RANGE_LABELS,
   RANGE_PRESETS,
+  monthLabel,
 } from "~/utils/reports";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatDay, type Zone } from "~/utils/dates";
@@ -98,7 +99,6 @@ function href(params: Record<string, string | null | undefined>) {
 
 const count = (n: number) => n.toLocaleString("en-US");
 const pct = (p: string | null) => (p === null ? "—" : `${p}%`);
-const monthLabel = (month: string) => formatDay(`${month}-01`, "MMM yyyy");
 
 export default function Reports() {
   const display = useDisplay();

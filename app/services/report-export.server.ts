@@ -5,10 +5,10 @@
 import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
 import type { ReportData } from "../models/reports.server";
-import { DEFAULT_DATE_DISPLAY, formatDate, formatDay, type Zone } from "../utils/dates";
+import { DEFAULT_DATE_DISPLAY, formatDate, type Zone } from "../utils/dates";
 import { formatMoney } from "../utils/money";
 import { formatQuantity } from "../utils/units";
-import { AGING_BUCKETS, AGING_LABELS } from "../utils/reports";
+import { AGING_BUCKETS, AGING_LABELS, monthLabel } from "../utils/reports";
 import { escapeFormula } from "../utils/csv.server";
 
 /**
@@ -43,7 +43,8 @@ export function printedValue(value: string, kind: CellKind, display: Zone): stri
     case "date":
       return formatDate(value, display) || value;
     case "month":
-      return /^\d{4}-\d{2}$/.test(value) ? formatDay(`${value}-01`, "MMM yyyy") : value;
+      // A totals row's "Total" stands in a month column too.
+      return /^\d{4}-\d{2}$/.test(value) ? monthLabel(value) : value;
     case "range":
       // "2026-01-01 to 2026-11-30", either end "…" when open.
       return value

@@ -1,5 +1,6 @@
 // Constants of the Reports screen shared by the model (app/models/reports.server.ts) and the page:
 // browser-safe, since the page's component reads them too.
+import { formatDay } from "./dates";
 
 export const RANGE_PRESETS = ["7", "30", "90", "365", "all"] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number] | "custom";
@@ -32,3 +33,6 @@ export const MAX_WEEKS = 53;
 export const PROFIT_PAGE = 50;
 /** Spec: "Reports lists cut to 5". */
 export const REPORT_LIST_CUT = 5;
+
+/** A report month ("2026-11") as the page, its charts' descriptions and the PDF name it: "Nov 2026". */
+export const monthLabel = (month: string) => formatDay(`${month}-01`, "MMM yyyy");
