@@ -323,8 +323,14 @@ describe("Home without JavaScript", () => {
     ]);
     await page.getByText("Issue reported").first().waitFor();
 
-    await page.goto("/request-materials");
-    await page.locator('select[name="jobId"]').selectOption(String(jobId));
+    // From the job's own page (no JavaScript: its More menu is a <details>), the form opens on the job.
+    await page.goto(`/jobs/${jobId}`);
+    await page.getByLabel("More actions").click();
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/request-materials"),
+      page.getByRole("link", { name: "Request Materials" }).click(),
+    ]);
+    expect(await page.locator('select[name="jobId"]').inputValue()).toBe(String(jobId));
     await page.locator('input[name="items[0].name"]').fill(`Edge banding ${tag}`);
     // A name without a quantity comes back with the error on its field.
     const [bad] = await Promise.all([
