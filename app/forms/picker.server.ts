@@ -9,6 +9,7 @@ import {
   type PickerKind,
   type PickerLookups,
   type PickerRow,
+  OPEN_JOB_STATUSES,
 } from "../utils/picker";
 import { customerOptions, type CustomerPickerScope } from "../models/customer.server";
 import { jobOptions } from "../models/job.server";
@@ -18,7 +19,12 @@ type OptionsQuery = (
   db: Executor,
   opts: { search?: string; includeId?: number | null; limit?: number; scope?: CustomerPickerScope },
 ) => Promise<PickerRow[]>;
-const OPTIONS: Record<PickerKind, OptionsQuery> = { customer: customerOptions, job: jobOptions, item: itemOptions };
+const OPTIONS: Record<PickerKind, OptionsQuery> = {
+  customer: customerOptions,
+  job: jobOptions,
+  openJob: (db, opts) => jobOptions(db, { ...opts, statuses: OPEN_JOB_STATUSES }),
+  item: itemOptions,
+};
 
 /**
  * For each picker field: the rows its select lists (the matches of its search, or just the chosen

@@ -7,10 +7,14 @@ import { customers, jobPhases, jobs, tasks } from "../../db/schema";
 import { statusStamps } from "./job-phase.server";
 import type { ReportIssueInput, RequestMaterialsInput, UpdateProgressInput } from "../schemas/field-report";
 import { invalid, requireFound } from "../utils/refusal.server";
+import { OPEN_JOB_STATUSES, PICKER_LIMIT } from "../utils/picker";
 import { logActivity } from "./activity.server";
 
-/** How many jobs the Quick Actions' job select offers (a busy shop has thousands approved or in progress). */
-export const FIELD_JOBS_SHOWN = 200;
+/**
+ * How many jobs the Quick Actions' job picker lists before a search (a busy shop has thousands
+ * approved or in progress; its Find and type-ahead reach the rest), as every record picker.
+ */
+export const FIELD_JOBS_SHOWN = PICKER_LIMIT;
 
 /**
  * Jobs an installer reports on: approved or in progress, those with a task of theirs first, the
@@ -22,8 +26,14 @@ export async function fieldJobs(
   userId: number,
   { asked = null, limit = FIELD_JOBS_SHOWN }: { asked?: number | null; limit?: number } = {},
 ) {
-  const columns = { id: jobs.id, title: jobs.title, status: jobs.status, customerName: customers.name };
-  const active = inArray(jobs.status, ["approved", "in-progress"]);
+  const columns = {
+    id: jobs.id,
+    title: jobs.title,
+    status: jobs.status,
+    customerId: jobs.customerId,
+    customerName: customers.name,
+  };
+  const active = inArray(jobs.status, OPEN_JOB_STATUSES);
   const found = await db
     .select(columns)
     .from(jobs)

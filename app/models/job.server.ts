@@ -1,5 +1,5 @@
 // The one place that reads and writes jobs (pages and /api both call it).
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, invoices, jobMaterialUsages, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
 import type { JobInput } from "../schemas/job";
@@ -38,10 +38,14 @@ function searchCondition(search: string | undefined) {
 
 export async function listJobs(
   db: Executor,
-  opts: { search?: string; status?: string; limit: number; offset: number },
+  opts: { search?: string; status?: string | readonly string[]; limit: number; offset: number },
 ) {
   const conditions: (SQL | undefined)[] = [searchCondition(opts.search)];
-  if (opts.status && opts.status !== "all") conditions.push(eq(jobs.status, opts.status));
+  // One status from the page's filter ("" and "all" = any), or several from /api (`status=a,b`).
+  const { status } = opts;
+  if (typeof status === "string") {
+    if (status && status !== "all") conditions.push(eq(jobs.status, status));
+  } else if (status) conditions.push(inArray(jobs.status, status));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -106,15 +110,17 @@ export async function getJob(db: Executor, id: number) {
 }
 
 /**
- * What a job picker offers, newest first, cancelled jobs left out: the matches for `search` (title or
- * customer name, as the list searches), or without one the `limit` newest. `includeId` (the chosen
- * job) is always there, first when it is not among them; `limit: 0` returns just that one.
+ * What a job picker offers, newest first, cancelled jobs left out (with `statuses`, only jobs in one
+ * of them): the matches for `search` (title or customer name, as the list searches), or without one
+ * the `limit` newest. `includeId` (the chosen job) is always there, first when it is not among them;
+ * `limit: 0` returns just that one.
  */
 export async function jobOptions(
   db: Executor,
-  opts: { search?: string; includeId?: number | null; limit?: number } = {},
+  opts: { search?: string; includeId?: number | null; limit?: number; statuses?: readonly string[] } = {},
 ): Promise<JobPickerRow[]> {
   const limit = opts.limit ?? PICKER_LIMIT;
+  const offered = opts.statuses ? inArray(jobs.status, opts.statuses) : ne(jobs.status, "cancelled");
   const columns = { id: jobs.id, title: jobs.title, customerId: jobs.customerId, customerName: customers.name };
   const rows: JobPickerRow[] =
     limit > 0
@@ -122,7 +128,7 @@ export async function jobOptions(
           .select(columns)
           .from(jobs)
           .innerJoin(customers, eq(customers.id, jobs.customerId))
-          .where(and(ne(jobs.status, "cancelled"), searchCondition(opts.search)))
+          .where(and(offered, searchCondition(opts.search)))
           .orderBy(desc(jobs.createdAt), desc(jobs.id))
           .limit(limit)
       : [];

@@ -1,20 +1,24 @@
 // Report Issue (installer Quick Action, issue 14 item 3): a task of type issue on the job, then
-// the photos of it. A plain page with a POST form; works without JavaScript.
+// the photos of it. A plain page with a POST form; works without JavaScript. The job is the shared
+// record picker (a large shop has thousands of open jobs: Find without JavaScript, type-ahead with).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Card, Flex } from "~/components/ui";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormActions, TextareaField } from "~/components/forms";
+import { DefaultSubmit, Field, FormActions, TextareaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { RecordPicker, validateUnlessFinding } from "~/components/record-picker";
 import { SelectField, toOptions } from "~/components/select-field";
+import { readPickers } from "~/forms/picker.server";
 import { parseRouteId } from "~/utils/params.server";
 import { fieldJobs, reportIssue } from "~/models/field-report.server";
 import { ReportIssueSchema } from "~/schemas/field-report";
 import { TASK_PRIORITIES } from "~/schemas/task";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { OPEN_JOB_PICKER, searchablePickers } from "~/utils/picker";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -23,35 +27,41 @@ export const meta: MetaFunction = () => [{ title: "Report Issue · Cabinetry Job
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const jobId = new URL(request.url).searchParams.get("jobId") ?? "";
-  return json({ jobs: await fieldJobs(await getDb(), user.id, { asked: parseRouteId(jobId) }), jobId });
+  const jobs = await fieldJobs(await getDb(), user.id, { asked: parseRouteId(jobId) });
+  return json({ jobs, jobId, searchable: searchablePickers(user.viewRole).openJob });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
-  const submission = parseWithZod(await request.formData(), { schema: ReportIssueSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const db = await getDb();
+  const formData = await request.formData();
+  const pickers = await readPickers(db, formData, OPEN_JOB_PICKER);
+  const submission = parseWithZod(formData, { schema: ReportIssueSchema });
+  // A "Find" (no JS) re-renders the form with the values kept.
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), pickers }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    const { task, job } = await reportIssue(await getDb(), submission.value, user);
+    const { task, job } = await reportIssue(db, submission.value, user);
     return redirectWithToast(request, "/", {
       title: "Issue reported",
       description: `"${task.title}" is on ${job.title} for the office. Add photos of it from Photos.`,
     });
   } catch (error) {
     const { reply, status } = refusalReply(submission, error);
-    return json(reply, { status });
+    return json({ result: reply, pickers }, { status });
   }
 }
 
 export default function ReportIssue() {
-  const { jobs, jobId } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { jobs, jobId, searchable } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
   const pending = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "report-issue",
-    lastResult,
+    lastResult: data?.result,
     constraint: getZodConstraint(ReportIssueSchema),
     defaultValue: { jobId, priority: "high" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportIssueSchema }),
+    onValidate: ({ formData }) => validateUnlessFinding(formData, OPEN_JOB_PICKER, ReportIssueSchema),
     shouldRevalidate: "onBlur",
   });
   return (
@@ -59,15 +69,17 @@ export default function ReportIssue() {
       <PageHeader title="Report Issue" subtitle="Tell the office what is wrong on a job; it becomes a task for them." />
       <Card size="3" style={{ maxWidth: 640 }}>
         <Form method="post" {...getFormProps(form)}>
+          <DefaultSubmit />
           <Flex direction="column" gap="4">
-            <SelectField label="Job" selectProps={getSelectProps(fields.jobId)} errors={fields.jobId.errors}>
-              <option value="">Choose the job</option>
-              {jobs.map((j) => (
-                <option key={j.id} value={j.id}>
-                  {j.title} — {j.customerName}
-                </option>
-              ))}
-            </SelectField>
+            <RecordPicker
+              kind="openJob"
+              label="Job"
+              field={fields.jobId}
+              options={jobs}
+              lookup={data?.pickers?.jobId}
+              empty={{ value: "", label: "Choose the job" }}
+              searchable={searchable}
+            />
             <Field
               label="Issue"
               inputProps={getInputProps(fields.title, { type: "text" })}

@@ -1,14 +1,24 @@
 // Update Progress (installer Quick Action, issue 14 item 3): a job's status, optionally one of its
 // phases, and a note. Choosing the job first (a GET form) lists its phases; works without JavaScript.
+// The job is the shared record picker: its no-JS Find is part of that GET form, so the loader reads
+// it (`readPickers` over the query) as the other forms' actions do.
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Button, Card, Flex, Text } from "~/components/ui";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormActions, TextareaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { RecordPicker } from "~/components/record-picker";
 import { SelectField } from "~/components/select-field";
+import { readPickers } from "~/forms/picker.server";
 import { StatusBadge } from "~/components/status-badge";
 import { fieldJobs, jobPhasesOf, updateProgress } from "~/models/field-report.server";
 import { getSettings } from "~/models/settings.server";
@@ -16,7 +26,7 @@ import { PROGRESS_STATUSES, UpdateProgressSchema } from "~/schemas/field-report"
 import { requirePermission } from "~/utils/auth.server";
 import { businessToday } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { parseRouteId } from "~/utils/params.server";
+import { OPEN_JOB_PICKER, pickedId, searchablePickers, type PickerLookup } from "~/utils/picker";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -31,10 +41,20 @@ const STATUS_LABEL: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "tasks", "write");
   const db = await getDb();
-  const jobId = parseRouteId(new URL(request.url).searchParams.get("jobId") ?? undefined);
+  const query = new FormData();
+  for (const [name, value] of new URL(request.url).searchParams) query.append(name, value);
+  // The Find's matches (a single one is chosen), or just the job asked for.
+  const pickers = await readPickers(db, query, OPEN_JOB_PICKER);
+  const jobId = pickedId(query.get("jobId"));
   const jobs = await fieldJobs(db, user.id, { asked: jobId });
   const job = jobs.find((j) => j.id === jobId) ?? null;
-  return json({ jobs, job, phases: job ? await jobPhasesOf(db, job.id) : [] });
+  return json({
+    jobs,
+    job,
+    phases: job ? await jobPhasesOf(db, job.id) : [],
+    lookup: pickers.jobId?.search ? pickers.jobId : null,
+    searchable: searchablePickers(user.viewRole).openJob,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UpdateProgress() {
-  const { jobs, job, phases } = useLoaderData<typeof loader>();
+  const { jobs, job, phases, lookup, searchable } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const pending = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -75,24 +95,14 @@ export default function UpdateProgress() {
     <>
       <PageHeader title="Update Progress" subtitle="Move a job along and leave a note for the office." />
       <Card size="3" style={{ maxWidth: 640 }}>
-        {/* Step 1: the job (GET), so its phases can be offered. */}
-        <Form method="get">
-          <Flex gap="2" align="end" wrap="wrap" mb="4">
-            <div style={{ flex: 1, minWidth: 220 }}>
-              <SelectField label="Job" selectProps={{ name: "jobId", defaultValue: job ? String(job.id) : "" }}>
-                <option value="">Choose the job</option>
-                {jobs.map((j) => (
-                  <option key={j.id} value={j.id}>
-                    {j.title} — {j.customerName}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <Button type="submit" variant="soft" size="3">
-              Choose Job
-            </Button>
-          </Flex>
-        </Form>
+        {/* Step 1: the job (GET), so its phases can be offered. A new answer draws it afresh. */}
+        <JobStep
+          key={`${job?.id ?? ""}:${lookup?.search ?? ""}`}
+          jobs={jobs}
+          jobId={job?.id ?? null}
+          lookup={lookup}
+          searchable={searchable}
+        />
         {job ? (
           <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name={fields.jobId.name} value={job.id} />
@@ -151,6 +161,40 @@ export default function UpdateProgress() {
         )}
       </Card>
     </>
+  );
+}
+
+function JobStep({
+  jobs,
+  jobId,
+  lookup,
+  searchable,
+}: {
+  jobs: SerializeFrom<typeof loader>["jobs"];
+  jobId: number | null;
+  lookup: PickerLookup | null;
+  searchable: boolean;
+}) {
+  const [form, fields] = useForm({ id: "choose-job", defaultValue: { jobId: jobId ? String(jobId) : "" } });
+  return (
+    <Form method="get" {...getFormProps(form)} noValidate>
+      <Flex gap="2" align="end" wrap="wrap" mb="4">
+        <div style={{ flex: 1, minWidth: 220 }}>
+          <RecordPicker
+            kind="openJob"
+            label="Job"
+            field={fields.jobId}
+            options={jobs}
+            lookup={lookup}
+            empty={{ value: "", label: "Choose the job" }}
+            searchable={searchable}
+          />
+        </div>
+        <Button type="submit" variant="soft" size="3">
+          Choose Job
+        </Button>
+      </Flex>
+    </Form>
   );
 }
 

@@ -6,14 +6,14 @@ import { listParams, listResponse, methodNotAllowed, parseBody } from "~/utils/a
 import { requireApiPermission } from "~/utils/auth.server";
 import { businessToday } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { choiceParam } from "~/utils/ops-api.server";
+import { choicesParam } from "~/utils/ops-api.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiPermission(request, "jobs");
   const url = new URL(request.url);
   const { rows, total } = await listJobs(await getDb(), {
     search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
-    status: choiceParam(url, "status", JOB_STATUSES),
+    status: choicesParam(url, "status", JOB_STATUSES),
     ...listParams(url),
   });
   return listResponse(

@@ -9,3 +9,16 @@ export function choiceParam(url: URL, name: string, values: readonly string[]) {
   if (!values.includes(raw)) throw apiError(400, `${name} must be one of ${values.join(", ")}`);
   return raw;
 }
+
+/**
+ * An optional enum query parameter that may name several values, comma-separated
+ * (`status=approved,in-progress`); absent, "" or "all" = no filter; an unknown value is a 400.
+ */
+export function choicesParam(url: URL, name: string, values: readonly string[]) {
+  const raw = url.searchParams.get(name) ?? "";
+  if (isNoFilter(raw)) return undefined;
+  const chosen = [...new Set(raw.split(",").map((v) => v.trim()))];
+  const unknown = chosen.filter((v) => !values.includes(v));
+  if (unknown.length) throw apiError(400, `${name} must be one or more of ${values.join(", ")}, comma-separated`);
+  return chosen;
+}

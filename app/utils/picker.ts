@@ -20,7 +20,7 @@ export type ItemPickerRow = {
   active?: boolean;
   trackStock?: boolean;
 };
-export type PickerRows = { customer: CustomerPickerRow; job: JobPickerRow; item: ItemPickerRow };
+export type PickerRows = { customer: CustomerPickerRow; job: JobPickerRow; openJob: JobPickerRow; item: ItemPickerRow };
 export type PickerKind = keyof PickerRows;
 export type PickerRow = PickerRows[PickerKind];
 
@@ -41,6 +41,10 @@ export type PickerLookups = Partial<Record<string, PickerLookup>>;
 
 export type PickerOption = { id: number; label: string; detail: string | null };
 
+/** The jobs the installer's Quick Actions (Report Issue, Request Materials, Update Progress) offer. */
+export const OPEN_JOB_STATUSES = ["approved", "in-progress"] as const;
+type OpenJobStatus = (typeof OPEN_JOB_STATUSES)[number];
+
 export const PICKER_KINDS = {
   customer: {
     noun: "customer",
@@ -60,6 +64,13 @@ export const PICKER_KINDS = {
     // Cancelled jobs are not offered (the native list leaves them out too).
     offered: (row: { status?: string }) => row.status !== "cancelled",
   },
+  // A job work is being done on (approved or in progress): the installer's Quick Actions report on it.
+  openJob: {
+    noun: "job",
+    endpoint: `/api/jobs?status=${OPEN_JOB_STATUSES.join(",")}`,
+    toOption: (row: JobPickerRow): PickerOption => ({ id: row.id, label: row.title, detail: row.customerName }),
+    offered: (row: { status?: string }) => OPEN_JOB_STATUSES.includes(row.status as OpenJobStatus),
+  },
   item: {
     noun: "item",
     // Active, stock-tracked items only (what the Issue form may issue).
@@ -77,19 +88,25 @@ export const PICKER_KINDS = {
 export const FIND_PLACEHOLDER: Record<PickerKind, string> = {
   customer: "Name, email or phone",
   job: "Job title or customer",
+  openJob: "Job title or customer",
   item: "SKU or name",
 };
 
 /** Where the combobox may search: the /api list it asks follows its own screen's permission. */
 export function searchablePickers(role: Role): Record<PickerKind, boolean> {
-  return { customer: can(role, "customers"), job: can(role, "jobs"), item: can(role, "inventory") };
+  return {
+    customer: can(role, "customers"),
+    job: can(role, "jobs"),
+    openJob: can(role, "jobs"),
+    item: can(role, "inventory"),
+  };
 }
 
 export function toPickerOption(kind: PickerKind, row: PickerRow): PickerOption {
   return kind === "customer"
     ? PICKER_KINDS.customer.toOption(row as CustomerPickerRow)
-    : kind === "job"
-      ? PICKER_KINDS.job.toOption(row as JobPickerRow)
+    : kind === "job" || kind === "openJob"
+      ? PICKER_KINDS[kind].toOption(row as JobPickerRow)
       : PICKER_KINDS.item.toOption(row as ItemPickerRow);
 }
 
@@ -147,3 +164,5 @@ export function linePickerFields(formData: FormData, list: string, field: string
 export const CUSTOMER_PICKER: PickerFields = { customerId: "customer" };
 /** The picker fields of the task and event dialogs. */
 export const CUSTOMER_AND_JOB_PICKERS: PickerFields = { customerId: "customer", jobId: "job" };
+/** The job picker of the installer's Quick Actions. */
+export const OPEN_JOB_PICKER: PickerFields = { jobId: "openJob" };

@@ -5,7 +5,7 @@ import { inArray, like } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
-import { customers, jobs, quoteItems, quotes } from "../../db/schema";
+import { customers, jobs, quoteItems, quotes, tasks } from "../../db/schema";
 import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
 
 const tag = `pk${Date.now().toString(36)}`;
@@ -177,6 +177,37 @@ describe("customer picker with JavaScript", () => {
       .from(jobs)
       .where(like(jobs.title, `Picker job ${tag}`));
     expect(job.customerId).toBe(target.a);
+    await context.close();
+  });
+});
+
+describe("the installer's job picker with JavaScript", () => {
+  it("Report Issue searches the open jobs as you type (a finished one is not offered) and reports on the one chosen", async () => {
+    const db = await getDb();
+    await db.insert(jobs).values({ customerId: target.b, title: `Walnut island ${tag} (old)`, status: "completed" });
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await signInAs(context, "installer");
+    await page.goto("/report-issue");
+    await waitForHydration(page);
+    const combobox = page.getByRole("combobox", { name: "Job", exact: true });
+    await combobox.click();
+    await combobox.pressSequentially(`walnut island ${tag}`);
+    const listbox = page.getByRole("listbox", { name: "Job" });
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "1 job found" }).count()).toBe(1);
+    expect(await listbox.getByRole("option").allTextContents()).toEqual([`Walnut island ${tag}Zz Picker ${tag} Birch`]);
+    await combobox.press("ArrowDown");
+    await combobox.press("Enter");
+    await expect.poll(() => page.locator('input[name="jobId"]').inputValue()).toBe(String(target.job));
+    await page.locator('input[name="title"]').fill(`Split end panel ${tag}`);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/"),
+      page.getByRole("button", { name: "Report Issue" }).click(),
+    ]);
+    const [task] = await db
+      .select()
+      .from(tasks)
+      .where(like(tasks.title, `Split end panel ${tag}`));
+    expect(task).toMatchObject({ jobId: target.job, type: "issue" });
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ import { activityLog, customers, jobPhases, jobs, tasks, users } from "../../db/
 import { fieldJobs, reportIssue, requestMaterials, updateProgress } from "../../app/models/field-report.server";
 import { RequestMaterialsSchema, UpdateProgressSchema } from "../../app/schemas/field-report";
 import { isRefusal } from "../../app/utils/refusal.server";
-import { baseUrl, signIn } from "../setup/http";
+import { api, baseUrl, signIn } from "../setup/http";
 
 const tag = `fr${Date.now().toString(36)}`;
 let jobId = 0;
@@ -161,5 +161,117 @@ describe("the Quick Actions' job select", () => {
     // Not on a finished job's page.
     const donePage = await (await fetch(`${baseUrl()}/jobs/${done.id}`, { headers: { Cookie: cookie } })).text();
     expect(donePage).not.toContain("/report-issue?jobId=");
+  });
+});
+
+describe("the Quick Actions' job picker finds any open job", () => {
+  it("without JavaScript: Find lists the open jobs matching, keeps what was typed; Update Progress's Find chooses a single match", async () => {
+    const db = await getDb();
+    const [c] = await db
+      .insert(customers)
+      .values({ name: `Finder ${tag}` })
+      .returning();
+    // Old jobs (the picker's short list is the first 100 by the installer's tasks and title): only Find reaches them.
+    const [open, busy, finished] = await db
+      .insert(jobs)
+      .values([
+        { customerId: c.id, title: `zzzz Boot room ${tag} bench`, status: "approved" },
+        { customerId: c.id, title: `zzzz Boot room ${tag} lockers`, status: "in-progress" },
+        { customerId: c.id, title: `zzzz Boot room ${tag} shelf`, status: "completed" },
+      ])
+      .returning();
+    await db.insert(jobPhases).values({ jobId: busy.id, name: `Fit lockers ${tag}`, sortOrder: 1 });
+    const cookie = await signIn("installer");
+    const post = (form: string, fields: Record<string, string>) =>
+      fetch(`${baseUrl()}/${form}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: baseUrl() },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+
+    // Report Issue: Enter in the Find box (a plain submit with a new search typed) is a Find, not a save.
+    const found = await post("report-issue", {
+      jobId: "",
+      findJob: `Boot room ${tag}`,
+      findJobListed: "",
+      title: "Loose hinge",
+      priority: "high",
+    });
+    expect(found.status).toBe(200);
+    const html = await found.text();
+    expect(html).toContain(`2 jobs match “Boot room ${tag}”.`);
+    expect(html).toContain(`<option value="${open.id}">`);
+    expect(html).toContain(`<option value="${busy.id}">`);
+    expect(html).not.toContain(`value="${finished.id}"`);
+    expect(html).toContain('value="Loose hinge"');
+    expect(
+      await db
+        .select()
+        .from(tasks)
+        .where(inArray(tasks.jobId, [open.id, busy.id])),
+    ).toEqual([]);
+
+    // Its button with one match: that job is chosen, and a save then reports on it.
+    const one = await post("request-materials", {
+      jobId: "",
+      findJob: `${tag} lockers`,
+      findJobListed: "",
+      intent: "find-openJob",
+    });
+    expect(one.status).toBe(200);
+    expect(await one.text()).toMatch(new RegExp(`<option value="${busy.id}" selected=""`));
+    const saved = await post("report-issue", { jobId: String(busy.id), title: `Loose hinge ${tag}`, priority: "low" });
+    expect(saved.status).toBe(302);
+    const [issue] = await db.select().from(tasks).where(eq(tasks.jobId, busy.id));
+    expect(issue).toMatchObject({ title: `Loose hinge ${tag}`, type: "issue", priority: "low" });
+
+    // Update Progress chooses its job in a GET form: a Find with one match goes straight to the job's step.
+    const query = new URLSearchParams({
+      jobId: "",
+      findJob: `${tag} lockers`,
+      findJobListed: "",
+      intent: "find-openJob",
+    });
+    const progress = await (
+      await fetch(`${baseUrl()}/update-progress?${query}`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(progress).toContain(`name="jobId" value="${busy.id}"`);
+    expect(progress).toContain(`Fit lockers ${tag}`);
+    const none = new URLSearchParams({ findJob: `${tag} shelf`, intent: "find-openJob" });
+    const nothing = await (await fetch(`${baseUrl()}/update-progress?${none}`, { headers: { Cookie: cookie } })).text();
+    expect(nothing).toContain(`No job matches “${tag} shelf”.`);
+    expect(nothing).toContain("Choose a job to update.");
+  });
+
+  it("with JavaScript it searches /api/jobs, which takes several statuses", async () => {
+    const db = await getDb();
+    const [c] = await db
+      .insert(customers)
+      .values({ name: `Api finder ${tag}` })
+      .returning();
+    const made = await db
+      .insert(jobs)
+      .values(
+        (["quoted", "approved", "in-progress", "completed", "cancelled"] as const).map((status) => ({
+          customerId: c.id,
+          title: `Mudroom ${tag} ${status}`,
+          status,
+        })),
+      )
+      .returning();
+    const cookie = await signIn("installer");
+    const open = await api(`/api/jobs?status=approved,in-progress&search=Mudroom%20${tag}`, { cookie });
+    expect(open.status).toBe(200);
+    const rows: Array<{ id: number; status: string }> = open.body;
+    expect(rows.map((r) => r.status).sort()).toEqual(["approved", "in-progress"]);
+    expect(rows.every((r) => made.some((m) => m.id === r.id))).toBe(true);
+    const one = await api(`/api/jobs?status=completed&search=Mudroom%20${tag}%20completed`, { cookie });
+    expect(one.body.map((r: { id: number }) => r.id)).toEqual([made[3].id]);
+    const bad = await api(`/api/jobs?status=approved,bogus`, { cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(
+      "status must be one or more of quoted, approved, in-progress, completed, cancelled, comma-separated",
+    );
   });
 });
