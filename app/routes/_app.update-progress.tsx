@@ -26,7 +26,7 @@ import { PROGRESS_STATUSES, UpdateProgressSchema } from "~/schemas/field-report"
 import { requirePermission } from "~/utils/auth.server";
 import { businessToday } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { OPEN_JOB_PICKER, pickedId, searchablePickers, type PickerLookup } from "~/utils/picker";
+import { findNames, OPEN_JOB_PICKER, pickedId, searchablePickers, type PickerLookup } from "~/utils/picker";
 import { refusalReply } from "~/utils/refusal-response.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -43,8 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const query = new FormData();
   for (const [name, value] of new URL(request.url).searchParams) query.append(name, value);
-  // The Find's matches (a single one is chosen), or just the job asked for.
-  const pickers = await readPickers(db, query, OPEN_JOB_PICKER);
+  // A Find sent with the job step: its matches (a single one is chosen). Otherwise just the job asked for.
+  const pickers = query.has(findNames("openJob").box) ? await readPickers(db, query, OPEN_JOB_PICKER) : {};
   const jobId = pickedId(query.get("jobId"));
   const jobs = await fieldJobs(db, user.id, { asked: jobId });
   const job = jobs.find((j) => j.id === jobId) ?? null;
