@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeFindings, runAxe } from "../setup/axe";
-import { findBrokenFigures, findClipped } from "../setup/clipping";
+import { findBrokenFigures, findClipped, findSmallTargets } from "../setup/clipping";
 import { launchBrowser, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import {
   createScreenFixture,
@@ -62,6 +62,7 @@ type Results = {
   overflow: string[];
   clipped: string[];
   brokenFigures: string[];
+  smallTargets: string[];
   visited: number;
 };
 
@@ -79,7 +80,15 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
   const { js, theme } = viewport;
   const label = `${viewport.width}-${js ? "js" : "nojs"}${theme === "dark" ? "-dark" : ""}`;
   let context: BrowserContext;
-  const walk: Results = { axe: [], moderate: [], overflow: [], clipped: [], brokenFigures: [], visited: 0 };
+  const walk: Results = {
+    axe: [],
+    moderate: [],
+    overflow: [],
+    clipped: [],
+    brokenFigures: [],
+    smallTargets: [],
+    visited: 0,
+  };
 
   beforeAll(async () => {
     context = await browser.newContext({
@@ -130,6 +139,7 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
           }));
           if (scrollWidth > clientWidth)
             walk.overflow.push(`${screen.name}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`);
+          walk.smallTargets.push(...(await findSmallTargets(page, screen.name)));
         }
         if (theme === "light") {
           walk.clipped.push(...(await findClipped(page, screen.name)));
@@ -172,6 +182,14 @@ describe.each(WALKS)("at $width px, JavaScript $js, $theme theme", (viewport) =>
     () => {
       expect(walk.visited).toBe(SCREENS.length);
       expect(walk.clipped).toEqual([]);
+    },
+  );
+
+  it.runIf(viewport.width < 1024 && theme === "light")(
+    "every button, field, select and tab is a 44 × 44 px touch target (tests/setup/clipping.ts)",
+    () => {
+      expect(walk.visited).toBe(SCREENS.length);
+      expect(walk.smallTargets).toEqual([]);
     },
   );
 

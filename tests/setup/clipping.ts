@@ -115,3 +115,34 @@ export async function findBrokenFigures(page: Page, screen: string): Promise<str
   });
   return findings.map((finding) => `${screen}: ${finding}`);
 }
+
+/**
+ * Controls smaller than a finger on a touch layout (below 1024 px, app.css's touch-target rule):
+ * every button, select, text field, tab and button-styled link at least 44 × 44 px. Links inside
+ * running text are exempt, as WCAG 2.5.5 allows; a text field is measured by its drawn box (Radix's
+ * root), whose border surrounds the 42 px input. One line per finding: "<screen>: <control> w×h".
+ */
+export async function findSmallTargets(page: Page, screen: string): Promise<string[]> {
+  const findings = await page.evaluate(() => {
+    const out: string[] = [];
+    const targets =
+      "button, select, summary, [role=button], [role=tab], a.rt-BaseButton, .row-action, .link-button, .rt-TextFieldRoot, .rt-SelectTrigger";
+    for (const el of document.querySelectorAll(targets)) {
+      if (el.closest(".visually-hidden, .rt-VisuallyHidden, [aria-hidden=true]")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) continue;
+      if (!el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+      if (r.width >= 43.5 && r.height >= 43.5) continue;
+      const text = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).name || "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 40);
+      const cls = typeof el.className === "string" ? el.className.split(/\s+/).filter(Boolean)[0] : "";
+      out.push(
+        `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ""} "${text}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+      );
+    }
+    return out;
+  });
+  return findings.map((finding) => `${screen}: ${finding}`);
+}
