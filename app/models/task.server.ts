@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../db/schema";
 import type { TaskInput } from "../schemas/task";
+import { OPEN_TASK_STATUSES } from "../schemas/choices";
 import { logActivity } from "./activity.server";
 import { containsPattern } from "../utils/search.server";
 import { invalid, requireFound } from "../utils/refusal.server";
@@ -214,12 +215,7 @@ const installerOpenTasks = reusableStatement("installer_open_tasks", (db) =>
     })
     .from(tasks)
     .leftJoin(jobs, eq(jobs.id, tasks.jobId))
-    .where(
-      and(
-        eq(tasks.assignedToUserId, sql.placeholder("userId")),
-        inArray(tasks.status, ["open", "in-progress", "blocked"]),
-      ),
-    )
+    .where(and(eq(tasks.assignedToUserId, sql.placeholder("userId")), inArray(tasks.status, OPEN_TASK_STATUSES)))
     // Overdue and due today first, then by due date, undated last: due-date order is exactly
     // that, and the open-tasks index reads it (tasks_open_by_assignee_due_idx).
     .orderBy(

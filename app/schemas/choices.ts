@@ -10,6 +10,8 @@ export const QUOTE_STATUSES = ["draft", "sent", "approved", "rejected", "expired
 export const TASK_TYPES = ["installation", "followup", "internal", "project", "issue", "materials"] as const;
 export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const TASK_STATUSES = ["open", "in-progress", "blocked", "done", "cancelled"] as const;
+/** A task still to be done (the partial index `tasks_open_by_assignee_due_idx` is over these). */
+export const OPEN_TASK_STATUSES = ["open", "in-progress", "blocked"] as const;
 
 export const PO_STATUSES = ["draft", "ordered", "partial", "received", "cancelled"] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];

@@ -127,13 +127,14 @@ describe("the Quick Actions' job select", () => {
       .insert(customers)
       .values({ name: `Select ${tag}` })
       .returning();
-    // Titles that sort after every other job's, so a cut of one never keeps them by chance.
+    // Old jobs with no task of the installer's, so a cut of one (their own jobs, then the newest) never keeps them.
+    const old = new Date("2001-02-03T12:00:00Z");
     const [last, done] = await db
       .insert(jobs)
       .values([
         // Approved, not in progress: the installer's Home lists the jobs in progress (homes.test counts them).
-        { customerId: c.id, title: `zzzz Last pantry ${tag}`, status: "approved" },
-        { customerId: c.id, title: `zzzz Finished vanity ${tag}`, status: "completed" },
+        { customerId: c.id, title: `zzzz Last pantry ${tag}`, status: "approved", createdAt: old },
+        { customerId: c.id, title: `zzzz Finished vanity ${tag}`, status: "completed", createdAt: old },
       ])
       .returning();
     const cut = await fieldJobs(db, actor.id, { limit: 1 });
@@ -165,6 +166,39 @@ describe("the Quick Actions' job select", () => {
 });
 
 describe("the Quick Actions' job picker finds any open job", () => {
+  it("lists the jobs the installer has an open task on first, then the newest others", async () => {
+    const db = await getDb();
+    const [c] = await db
+      .insert(customers)
+      .values({ name: `Order ${tag}` })
+      .returning();
+    const old = new Date("2001-02-03T12:00:00Z");
+    // Old and last by title: only an open task of the installer's puts a job at the head of the list.
+    const [theirs, closed, fresh] = await db
+      .insert(jobs)
+      .values([
+        { customerId: c.id, title: `zzzz Theirs ${tag}`, status: "in-progress", createdAt: old },
+        { customerId: c.id, title: `zzzz Done with ${tag}`, status: "in-progress", createdAt: old },
+        { customerId: c.id, title: `zzzz Fresh ${tag}`, status: "approved" },
+      ])
+      .returning();
+    await db.insert(tasks).values([
+      { title: `Fit doors ${tag}`, jobId: theirs.id, assignedToUserId: actor.id, status: "in-progress" },
+      { title: `Old visit ${tag}`, jobId: closed.id, assignedToUserId: actor.id, status: "done" },
+    ]);
+    // Every open job of this small database fits a cut of 1,000 (the large one's cut of 100 is the newest).
+    const listed = await fieldJobs(db, actor.id, { limit: 1000 });
+    const at = (id: number) => listed.findIndex((j) => j.id === id);
+    expect(at(theirs.id)).toBeGreaterThanOrEqual(0);
+    // "zzzz Theirs" sorts after "zzzz Done with" and "zzzz Fresh" by title, yet comes before both:
+    // an open task of theirs puts it in the first group; a finished task does not.
+    expect(at(closed.id)).toBeGreaterThan(at(theirs.id));
+    expect(at(fresh.id)).toBeGreaterThan(at(theirs.id));
+    // The cut keeps the first group first: a cut of one is one of theirs, not the newest job ("zzzz Fresh").
+    const [first] = await fieldJobs(db, actor.id, { limit: 1 });
+    expect(first.id).not.toBe(fresh.id);
+  });
+
   it("without JavaScript: Find lists the open jobs matching, keeps what was typed; Update Progress's Find chooses a single match", async () => {
     const db = await getDb();
     const [c] = await db
