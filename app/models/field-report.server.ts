@@ -12,12 +12,6 @@ import { OPEN_TASK_STATUSES } from "../schemas/choices";
 import { logActivity } from "./activity.server";
 
 /**
- * How many jobs the Quick Actions' job picker lists before a search (a busy shop has thousands
- * approved or in progress; its Find and type-ahead reach the rest), as every record picker.
- */
-export const FIELD_JOBS_SHOWN = PICKER_LIMIT;
-
-/**
  * Jobs an installer reports on, approved or in progress: those they have an open task on first,
  * then the newest others, each group by title, `limit` in all — and `asked` (the job a job page's
  * link names, `?jobId=`) whenever it is approved or in progress, even past the cut, so the link
@@ -27,7 +21,8 @@ export const FIELD_JOBS_SHOWN = PICKER_LIMIT;
 export async function fieldJobs(
   db: Executor,
   userId: number,
-  { asked = null, limit = FIELD_JOBS_SHOWN }: { asked?: number | null; limit?: number } = {},
+  // As every record picker's list before a search (its Find and type-ahead reach the rest).
+  { asked = null, limit = PICKER_LIMIT }: { asked?: number | null; limit?: number } = {},
 ) {
   const columns = {
     id: jobs.id,
