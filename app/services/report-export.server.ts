@@ -72,7 +72,6 @@ const TITLES: Record<ReportData["name"], string> = {
 
 const n = (value: number) => String(value);
 const v = (value: string | null | undefined) => value ?? "";
-const money = (value: string) => ({ value, kind: "money" as const });
 const count = (value: number) => ({ value: String(value), kind: "count" as const });
 const percent = (value: string | null | undefined) => ({ value: value ?? "", kind: "percent" as const });
 const figures = (title: string, items: Array<[string, Cell]>): ExportSection => ({
@@ -139,11 +138,11 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
           totals: ["Total", n(report.totalJobs)],
         },
         figures("Metrics", [
-          ["Average job value", money(v(report.averageJobValue))],
+          ["Average job value", v(report.averageJobValue)],
           ["Conversion rate %", percent(report.conversionRate)],
           ["Total customers", count(report.totalCustomers)],
           ["Active projects", count(report.activeProjects)],
-          ["Average project value", money(v(report.averageProjectValue))],
+          ["Average project value", v(report.averageProjectValue)],
         ]),
       ]);
     case "inventory":
@@ -169,7 +168,7 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
           ["Total customers", count(report.totalCustomers)],
           ["Active quotes", count(report.activeQuotes)],
           ["Active jobs", count(report.activeJobs)],
-          ["Average project value", money(v(report.averageProjectValue))],
+          ["Average project value", v(report.averageProjectValue)],
         ]),
         {
           title: "Top customers by value",

@@ -44,6 +44,7 @@ export type PickerOption = { id: number; label: string; detail: string | null };
 /** The jobs the installer's Quick Actions (Report Issue, Request Materials, Update Progress) offer. */
 export const OPEN_JOB_STATUSES = ["approved", "in-progress"] as const;
 type OpenJobStatus = (typeof OPEN_JOB_STATUSES)[number];
+const jobOption = (row: JobPickerRow): PickerOption => ({ id: row.id, label: row.title, detail: row.customerName });
 
 export const PICKER_KINDS = {
   customer: {
@@ -60,7 +61,7 @@ export const PICKER_KINDS = {
   job: {
     noun: "job",
     endpoint: "/api/jobs",
-    toOption: (row: JobPickerRow): PickerOption => ({ id: row.id, label: row.title, detail: row.customerName }),
+    toOption: jobOption,
     // Cancelled jobs are not offered (the native list leaves them out too).
     offered: (row: { status?: string }) => row.status !== "cancelled",
   },
@@ -68,7 +69,7 @@ export const PICKER_KINDS = {
   openJob: {
     noun: "job",
     endpoint: `/api/jobs?status=${OPEN_JOB_STATUSES.join(",")}`,
-    toOption: (row: JobPickerRow): PickerOption => ({ id: row.id, label: row.title, detail: row.customerName }),
+    toOption: jobOption,
     offered: (row: { status?: string }) => OPEN_JOB_STATUSES.includes(row.status as OpenJobStatus),
   },
   item: {
@@ -106,7 +107,7 @@ export function toPickerOption(kind: PickerKind, row: PickerRow): PickerOption {
   return kind === "customer"
     ? PICKER_KINDS.customer.toOption(row as CustomerPickerRow)
     : kind === "job" || kind === "openJob"
-      ? PICKER_KINDS[kind].toOption(row as JobPickerRow)
+      ? jobOption(row as JobPickerRow)
       : PICKER_KINDS.item.toOption(row as ItemPickerRow);
 }
 
