@@ -63,9 +63,9 @@ export async function localRedisUrl() {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs a command to completion (output streamed with a prefix), rejecting on a non-zero exit. */
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: string): Promise<void> {
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: string, cwd = root): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let tail = "";
     const relay = (chunk: Buffer) => {
       const text = chunk.toString();
@@ -83,8 +83,14 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: 
 }
 
 /** Starts a long-running child whose output is prefixed; the caller stops it with stopChild(). */
-export function startChild(cmd: string, args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
-  const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+export function startChild(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  label: string,
+  cwd = root,
+): ChildProcess {
+  const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   const relay = (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n")) if (line.trim()) console.log(`  [${label}] ${line}`);
   };

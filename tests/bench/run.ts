@@ -909,12 +909,15 @@ async function main() {
   }
 }
 
-/** `--all`: the other benchmarks (`bench:*` scripts of package.json), one after the other. */
+/**
+ * `--all`: the other benchmarks (`bench:*` scripts of package.json), one after the other; not
+ * `bench:ab`, which compares two versions named on its command line rather than measuring this one.
+ */
 async function runOthers() {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  const others = Object.keys(pkg.scripts).filter((name) => name.startsWith("bench:"));
+  const others = Object.keys(pkg.scripts).filter((name) => name.startsWith("bench:") && name !== "bench:ab");
   let failed = 0;
   for (const name of others) {
     log(`--all: npm run ${name}`);
