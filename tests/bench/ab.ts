@@ -83,7 +83,9 @@ async function main() {
   const servers: ReturnType<typeof startChild>[] = [];
   let client: postgres.Sql | undefined;
   try {
-    sides.push(await prepare("A", revA), await prepare("B", revB));
+    // One at a time, so a failed second build still has the first one's scratch folder removed.
+    sides.push(await prepare("A", revA));
+    sides.push(await prepare("B", revB));
     database = await benchDatabase("cab_ab", { log });
     client = postgres(database.url, { max: 1, onnotice: () => {} });
     const backends = async () =>
