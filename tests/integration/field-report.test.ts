@@ -172,13 +172,15 @@ describe("the Quick Actions' job picker finds any open job", () => {
       .insert(customers)
       .values({ name: `Order ${tag}` })
       .returning();
+    // "zzzz Theirs" is old and last by title among the three: only an open task of the installer's can
+    // put it at the head of the list. The other two are new, so the newest jobs' read keeps them
+    // whatever other files add meanwhile.
     const old = new Date("2001-02-03T12:00:00Z");
-    // Old and last by title: only an open task of the installer's puts a job at the head of the list.
     const [theirs, closed, fresh] = await db
       .insert(jobs)
       .values([
         { customerId: c.id, title: `zzzz Theirs ${tag}`, status: "in-progress", createdAt: old },
-        { customerId: c.id, title: `zzzz Done with ${tag}`, status: "in-progress", createdAt: old },
+        { customerId: c.id, title: `zzzz Done with ${tag}`, status: "in-progress" },
         { customerId: c.id, title: `zzzz Fresh ${tag}`, status: "approved" },
       ])
       .returning();
@@ -186,12 +188,13 @@ describe("the Quick Actions' job picker finds any open job", () => {
       { title: `Fit doors ${tag}`, jobId: theirs.id, assignedToUserId: actor.id, status: "in-progress" },
       { title: `Old visit ${tag}`, jobId: closed.id, assignedToUserId: actor.id, status: "done" },
     ]);
-    // Every open job of this small database fits a cut of 1,000 (the large one's cut of 100 is the newest).
+    // A cut wide enough for the installer's jobs and the newest others (the large dataset's is 100).
     const listed = await fieldJobs(db, actor.id, { limit: 1000 });
     const at = (id: number) => listed.findIndex((j) => j.id === id);
     expect(at(theirs.id)).toBeGreaterThanOrEqual(0);
     // "zzzz Theirs" sorts after "zzzz Done with" and "zzzz Fresh" by title, yet comes before both:
-    // an open task of theirs puts it in the first group; a finished task does not.
+    // an open task of theirs puts it in the first group; a finished task does not (were it counted,
+    // "zzzz Done with" would be in the first group, before "zzzz Theirs").
     expect(at(closed.id)).toBeGreaterThan(at(theirs.id));
     expect(at(fresh.id)).toBeGreaterThan(at(theirs.id));
     // The cut keeps the first group first: a cut of one is one of theirs, not the newest job ("zzzz Fresh").
