@@ -1,5 +1,5 @@
 // The one place that reads and writes jobs (pages and /api both call it).
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, invoices, jobMaterialUsages, jobs, quotes, scheduleEvents, tasks } from "../../db/schema";
 import type { JobInput } from "../schemas/job";
@@ -29,6 +29,14 @@ const listColumns = {
   customerName: customers.name,
 };
 
+/**
+ * "My jobs": the jobs the user holds a task on (any task, as Needs Attention's installs and the
+ * installer's My Current Jobs read it). Read from the user's tasks (tasks_assigned_user_idx).
+ */
+export function heldBy(userId: Placeholder | number) {
+  return sql`${jobs.id} in (select ${tasks.jobId} from ${tasks} where ${tasks.assignedToUserId} = ${userId})`;
+}
+
 function searchCondition(search: string | undefined) {
   const term = search?.trim();
   if (!term) return undefined;
@@ -38,9 +46,17 @@ function searchCondition(search: string | undefined) {
 
 export async function listJobs(
   db: Executor,
-  opts: { search?: string; status?: string | readonly string[]; limit: number; offset: number },
+  opts: {
+    search?: string;
+    status?: string | readonly string[];
+    /** Only the jobs this user holds a task on ("My jobs only"). */
+    heldBy?: number | null;
+    limit: number;
+    offset: number;
+  },
 ) {
   const conditions: (SQL | undefined)[] = [searchCondition(opts.search)];
+  if (opts.heldBy) conditions.push(heldBy(opts.heldBy));
   // One status from the page's filter ("" and "all" = any), or several from /api (`status=a,b`).
   const { status } = opts;
   if (typeof status === "string") {

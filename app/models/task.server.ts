@@ -5,6 +5,7 @@ import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../
 import type { TaskInput } from "../schemas/task";
 import { OPEN_TASK_STATUSES } from "../schemas/choices";
 import { logActivity } from "./activity.server";
+import { heldBy } from "./job.server";
 import { containsPattern } from "../utils/search.server";
 import { invalid, requireFound } from "../utils/refusal.server";
 
@@ -186,8 +187,9 @@ export async function deleteTask(db: Executor, id: number) {
 
 /**
  * The installer's day (spec: Home → Installer; one vocabulary, 'done'): tasks assigned to the user
- * due today and not cancelled, jobs in progress, the user's tasks done today (business time zone),
- * and the open list with today's and overdue tasks first.
+ * due today and not cancelled, jobs in progress (all of them: the spec's counter), the user's tasks
+ * done today (business time zone), the open list with today's and overdue tasks first, and the
+ * jobs in progress the user holds a task on (My Current Jobs).
  */
 // The installer's Home, read on every visit: its statements built once, run prepared
 // (db/client.server.ts reusableStatement, docs/decisions/prepared-statements.md).
@@ -225,7 +227,10 @@ const installerOpenTasks = reusableStatement("installer_open_tasks", (db) =>
     )
     .limit(20),
 );
-const jobsInProgress = reusableStatement("jobs_in_progress", (db) =>
+// My Current Jobs: the jobs in progress the installer holds a task on (as Needs Attention's installs
+// and the Quick Actions' "my jobs"), oldest start first. Read from the user's tasks
+// (tasks_assigned_user_idx), not by walking every job in progress.
+const myJobsInProgress = reusableStatement("my_jobs_in_progress", (db) =>
   db
     .select({
       id: jobs.id,
@@ -236,7 +241,7 @@ const jobsInProgress = reusableStatement("jobs_in_progress", (db) =>
     })
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .where(eq(jobs.status, "in-progress"))
+    .where(and(eq(jobs.status, "in-progress"), heldBy(sql.placeholder("userId"))))
     .orderBy(asc(jobs.startDate), asc(jobs.id))
     .limit(10),
 );
@@ -245,7 +250,7 @@ export async function installerDay(db: Executor, userId: number, today: string, 
   const [[figures], myTasks, currentJobs] = await Promise.all([
     installerFigures(db, { userId, today, from: dayStart.toISOString(), to: dayEnd.toISOString() }),
     installerOpenTasks(db, { userId }),
-    jobsInProgress(db, {}),
+    myJobsInProgress(db, { userId }),
   ]);
   return {
     tasksToday: Number(figures.tasksToday),

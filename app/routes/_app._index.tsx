@@ -498,10 +498,14 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
                 </CompleteTasksForm>
               )}
             </HomeSection>
-            <HomeSection title="My Current Jobs" viewAll={{ to: "/jobs?status=in-progress" }} testId="current-jobs">
+            <HomeSection
+              title="My Current Jobs"
+              viewAll={{ to: "/jobs?status=in-progress&mine=1" }}
+              testId="current-jobs"
+            >
               <HomeList
                 testId="current-job"
-                empty="No jobs in progress."
+                empty="None of your jobs is in progress."
                 items={installer.currentJobs?.map((j) => ({
                   key: j.id,
                   to: `/jobs/${j.id}`,

@@ -101,7 +101,7 @@ export default function InventoryItems() {
           options={["inactive"]}
           label="Filter by status"
         />
-        <label style={{ display: "inline-flex", alignItems: "center", gap: 6, minHeight: 44 }}>
+        <label className="inline-check">
           <input type="checkbox" name="lowStock" value="1" defaultChecked={list.lowStock} /> Low stock only
         </label>
       </ListFilters>

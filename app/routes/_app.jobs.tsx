@@ -23,7 +23,7 @@ import { jobForRole, listJobs } from "~/models/job.server";
 import { JOB_STATUSES } from "~/schemas/choices";
 import { formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
-import { choiceFilter } from "~/utils/list-search";
+import { choiceFilter, flagFilter } from "~/utils/list-search";
 import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
@@ -44,7 +44,7 @@ const JobPage = lazyComponent(() =>
 // The job page's photo strip, drawn here under a dialog opened from the page.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
 
-const filters = { status: choiceFilter(JOB_STATUSES) };
+const filters = { status: choiceFilter(JOB_STATUSES), mine: flagFilter };
 export const handle = keepListQuery(filters);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ behind: await jobPageData(await getDb(), user, behind) });
   }
   const { user, list } = await requireListSearch(request, "jobs", filters);
-  const { rows, total } = await listJobs(await getDb(), list);
+  const { rows, total } = await listJobs(await getDb(), { ...list, heldBy: list.mine ? user.id : null });
   redirectPastLastPage(request, list, total);
   // Installers read jobs, not their costs (money is not theirs to see).
   // Only what the rows show; on a document they are sent as HTML only (listRows).
@@ -133,6 +133,9 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
           submitLabel="Apply"
         >
           <FilterSelect name="status" value={list.status} allLabel="All statuses" options={JOB_STATUSES} />
+          <label className="inline-check">
+            <input type="checkbox" name="mine" value="1" defaultChecked={list.mine} /> My jobs only
+          </label>
         </ListFilters>
       }
     >

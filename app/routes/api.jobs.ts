@@ -14,6 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { rows, total } = await listJobs(await getDb(), {
     search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
     status: choicesParam(url, "status", JOB_STATUSES),
+    heldBy: url.searchParams.get("mine") === "1" ? user.id : null,
     ...listParams(url),
   });
   return listResponse(
