@@ -139,7 +139,13 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
         </ListFilters>
       }
     >
-      <ListCard heading="All Jobs" total={total} countTestId="job-count" list={list} empty={empty}>
+      <ListCard
+        heading={list.mine ? "My Jobs" : "All Jobs"}
+        total={total}
+        countTestId="job-count"
+        list={list}
+        empty={empty}
+      >
         <DataTable
           label="Jobs"
           markupOnly={!jobs}

@@ -96,6 +96,7 @@ describe("My jobs", () => {
 
   it("the Jobs list's My jobs only keeps the jobs I hold a task on, without JavaScript", async () => {
     const mine = await html(`/jobs?search=${tag}&mine=1`);
+    expect(mine).toContain(">My Jobs <");
     expect(mine).toMatch(/<input type="checkbox" name="mine" checked="" value="1"\/>/);
     for (const title of ["Fitting", "Finishing", "Approved"]) expect(mine).toContain(`${title} ${tag}`);
     expect(mine).not.toContain(`Others ${tag}`);
