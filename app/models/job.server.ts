@@ -31,7 +31,7 @@ const listColumns = {
 
 /**
  * "My jobs": the jobs the user holds a task on (any task, as Needs Attention's installs and the
- * installer's My Current Jobs read it). Read from the user's tasks (tasks_assigned_user_idx).
+ * installer's My Current Jobs read it).
  */
 export function heldBy(userId: Placeholder | number) {
   return sql`${jobs.id} in (select ${tasks.jobId} from ${tasks} where ${tasks.assignedToUserId} = ${userId})`;

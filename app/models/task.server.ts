@@ -228,8 +228,9 @@ const installerOpenTasks = reusableStatement("installer_open_tasks", (db) =>
     .limit(20),
 );
 // My Current Jobs: the jobs in progress the installer holds a task on (as Needs Attention's installs
-// and the Quick Actions' "my jobs"), oldest start first. Read from the user's tasks
-// (tasks_assigned_user_idx), not by walking every job in progress.
+// and the Quick Actions' "my jobs"), oldest start first. PostgreSQL reads the user's tasks first
+// when they have few (tasks_assigned_user_idx), else the jobs in progress by start date, each
+// checked for a task of theirs (tasks_job_idx) until ten are found.
 const myJobsInProgress = reusableStatement("my_jobs_in_progress", (db) =>
   db
     .select({
