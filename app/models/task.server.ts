@@ -1,13 +1,30 @@
 // The one place that reads and writes tasks (pages, /api and the installer's Home).
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { reusableStatement, type Executor } from "../../db/client.server";
 import { customers, jobs, resources, scheduleEvents, tasks, users } from "../../db/schema";
 import type { TaskInput } from "../schemas/task";
-import { OPEN_TASK_STATUSES } from "../schemas/choices";
+import { OPEN_TASK_STATUSES, type TaskWhen } from "../schemas/choices";
 import { logActivity } from "./activity.server";
 import { heldBy } from "./job.server";
 import { containsPattern } from "../utils/search.server";
 import { invalid, requireFound } from "../utils/refusal.server";
+import { addDays, dayRange, weekStart } from "../utils/dates";
 
 export type Task = typeof tasks.$inferSelect;
 
@@ -18,6 +35,9 @@ export type TaskFilters = {
   type?: string;
   assignedToUserId?: number;
   assignedToResourceId?: number;
+  /** Due or done when (TASK_WHEN), against the business day `clock` names. */
+  when?: TaskWhen | "";
+  clock?: { today: string; timeZone: string };
 };
 
 /** Spec §4: overdue = due date before business today and status not done or cancelled. */
@@ -45,7 +65,30 @@ function filterWhere(f: TaskFilters) {
   if (f.type && f.type !== "all") conditions.push(eq(tasks.type, f.type));
   if (f.assignedToUserId) conditions.push(eq(tasks.assignedToUserId, f.assignedToUserId));
   if (f.assignedToResourceId) conditions.push(eq(tasks.assignedToResourceId, f.assignedToResourceId));
+  if (f.when && f.clock) conditions.push(whenCondition(f.when, f.clock));
   return and(...conditions);
+}
+
+/** The same days as the installer's counters (Tasks Today, Completed Today) and isOverdue. */
+function whenCondition(when: TaskWhen, { today, timeZone }: { today: string; timeZone: string }) {
+  const notCancelled = ne(tasks.status, "cancelled");
+  const monday = weekStart(today);
+  const doneWithin = (from: string, to: string) => {
+    const range = dayRange(from, to, timeZone);
+    return and(eq(tasks.status, "done"), gte(tasks.completedAt, range.from), lt(tasks.completedAt, range.to));
+  };
+  switch (when) {
+    case "overdue":
+      return and(lt(tasks.dueDate, today), inArray(tasks.status, OPEN_TASK_STATUSES));
+    case "today":
+      return and(eq(tasks.dueDate, today), notCancelled);
+    case "week":
+      return and(gte(tasks.dueDate, monday), lte(tasks.dueDate, addDays(monday, 6)), notCancelled);
+    case "done-today":
+      return doneWithin(today, addDays(today, 1));
+    case "done-week":
+      return doneWithin(monday, addDays(monday, 7));
+  }
 }
 
 function joined(db: Executor) {

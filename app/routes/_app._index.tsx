@@ -424,9 +424,9 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
   const display = useDisplay();
   const { installer } = data;
   const counters = [
-    { title: "Tasks Today", value: installer.tasksToday, to: "/tasks" },
+    { title: "Tasks Today", value: installer.tasksToday, to: "/tasks?when=today&mine=1" },
     { title: "Active Jobs", value: installer.activeJobs, to: "/jobs?status=in-progress" },
-    { title: "Completed Today", value: installer.completedToday, to: "/tasks?status=done" },
+    { title: "Completed Today", value: installer.completedToday, to: "/tasks?when=done-today&mine=1" },
   ];
   return (
     <>
@@ -461,7 +461,7 @@ function InstallerHome({ data }: { data: Extract<Data, { kind: "installer" }> })
                 { label: "Update Progress", to: "/update-progress" },
               ]}
             />
-            <HomeSection title="My Tasks" viewAll={{ to: "/tasks" }} testId="my-tasks">
+            <HomeSection title="My Tasks" viewAll={{ to: "/tasks?mine=1" }} testId="my-tasks">
               {data.shown === 0 ? (
                 <EmptyState title="All caught up! No open tasks." />
               ) : (

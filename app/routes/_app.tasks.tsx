@@ -11,12 +11,12 @@ import { CompleteTaskButton, CompleteTasksForm } from "~/components/complete-tas
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { getSettings } from "~/models/settings.server";
 import { completeTask, isOverdue, listTasks } from "~/models/task.server";
-import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "~/schemas/choices";
+import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, TASK_WHEN, TASK_WHEN_OPTIONS } from "~/schemas/choices";
 import { requirePermission } from "~/utils/auth.server";
 import { businessToday, formatDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { requireId } from "~/utils/params.server";
-import { choiceFilter } from "~/utils/list-search";
+import { choiceFilter, flagFilter } from "~/utils/list-search";
 import { redirectPastLastPage, requireListSearch } from "~/utils/list-search.server";
 import { listRows } from "~/utils/list-rows.server";
 
@@ -32,15 +32,22 @@ const filters = {
   status: choiceFilter(TASK_STATUSES),
   priority: choiceFilter(TASK_PRIORITIES),
   type: choiceFilter(TASK_TYPES),
+  when: choiceFilter(TASK_WHEN),
+  mine: flagFilter,
 };
 export const handle = keepListQuery(filters);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, list } = await requireListSearch(request, "tasks", filters);
   const db = await getDb();
-  const [{ rows, total }, settings] = await Promise.all([listTasks(db, list), getSettings(db)]);
+  const { timeZone } = (await getSettings(db)).system;
+  const today = businessToday(timeZone);
+  const { rows, total } = await listTasks(db, {
+    ...list,
+    assignedToUserId: list.mine ? user.id : undefined,
+    clock: { today, timeZone },
+  });
   redirectPastLastPage(request, list, total);
-  const today = businessToday(settings.system.timeZone);
   // Only what the rows show; on a document they are sent as HTML only (listRows).
   const tasks = rows.map((t) => ({
     id: t.id,
@@ -105,10 +112,26 @@ export default function Tasks() {
           <FilterSelect name="status" value={list.status} allLabel="All statuses" options={TASK_STATUSES} />
           <FilterSelect name="priority" value={list.priority} allLabel="All priorities" options={TASK_PRIORITIES} />
           <FilterSelect name="type" value={list.type} allLabel="All types" options={TASK_TYPES} />
+          <FilterSelect
+            name="when"
+            value={list.when}
+            allLabel="Any date"
+            options={TASK_WHEN_OPTIONS}
+            label="Filter by due or done date"
+          />
+          <label className="inline-check">
+            <input type="checkbox" name="mine" value="1" defaultChecked={list.mine} /> My tasks only
+          </label>
         </ListFilters>
       }
     >
-      <ListCard heading="All Tasks" total={total} countTestId="task-count" list={list} empty={empty}>
+      <ListCard
+        heading={list.mine ? "My Tasks" : "All Tasks"}
+        total={total}
+        countTestId="task-count"
+        list={list}
+        empty={empty}
+      >
         <CompleteTasksForm enabled={canWrite}>
           <DataTable
             label="Tasks"

@@ -12,6 +12,19 @@ export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const TASK_STATUSES = ["open", "in-progress", "blocked", "done", "cancelled"] as const;
 /** A task still to be done (the partial index `tasks_open_by_assignee_due_idx` is over these). */
 export const OPEN_TASK_STATUSES = ["open", "in-progress", "blocked"] as const;
+/**
+ * The Tasks list's "when" filter, in the business time zone: overdue (due before today, still to
+ * be done), due today or this week (not cancelled), done today or this week (by completion time).
+ */
+export const TASK_WHEN = ["overdue", "today", "week", "done-today", "done-week"] as const;
+export type TaskWhen = (typeof TASK_WHEN)[number];
+export const TASK_WHEN_OPTIONS: readonly { value: TaskWhen; label: string }[] = [
+  { value: "overdue", label: "Overdue" },
+  { value: "today", label: "Due today" },
+  { value: "week", label: "Due this week" },
+  { value: "done-today", label: "Done today" },
+  { value: "done-week", label: "Done this week" },
+];
 
 export const PO_STATUSES = ["draft", "ordered", "partial", "received", "cancelled"] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
