@@ -2,20 +2,13 @@
 // one SQL aggregate served by an index, compared with the previous period of the same length.
 import { sql } from "drizzle-orm";
 import { rows, type Executor } from "../../db/client.server";
-import { addDays, addMonths, dayRange, monthStart, weekStart } from "../utils/dates";
+import { addDays, addMonths, dayRange, monthStart, quarterStart, weekStart } from "../utils/dates";
 import { divRound } from "../utils/money";
 
 /** "today" is the business day (settings' time zone); `now` the instant the figures are taken at. */
 export type HomeClock = { today: string; timeZone: string; now?: Date };
 
 const iso = (d: Date) => d.toISOString();
-
-/** The first day of the quarter holding `date`. */
-export function quarterStart(date: string) {
-  const month = Number(date.slice(5, 7));
-  const first = Math.floor((month - 1) / 3) * 3 + 1;
-  return `${date.slice(0, 4)}-${String(first).padStart(2, "0")}-01`;
-}
 
 /**
  * The period so far ([start, today]) and the same number of days at the start of the previous one

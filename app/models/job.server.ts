@@ -8,6 +8,7 @@ import { listPhases } from "./job-phase.server";
 import { getCustomer } from "./customer.server";
 import { can, seesMoney, type Role } from "../utils/permissions";
 import { PICKER_LIMIT, type JobPickerRow } from "../utils/picker";
+import { ACTIVE_JOB_STATUSES } from "../schemas/choices";
 import { containsPattern } from "../utils/search.server";
 import { conflict, invalid, notFound, requireFound } from "../utils/refusal.server";
 
@@ -57,10 +58,12 @@ export async function listJobs(
 ) {
   const conditions: (SQL | undefined)[] = [searchCondition(opts.search)];
   if (opts.heldBy) conditions.push(heldBy(opts.heldBy));
-  // One status from the page's filter ("" and "all" = any), or several from /api (`status=a,b`).
+  // One status from the page's filter ("" and "all" = any; "active" = quoted, approved or in
+  // progress), or several from /api (`status=a,b`).
   const { status } = opts;
   if (typeof status === "string") {
-    if (status && status !== "all") conditions.push(eq(jobs.status, status));
+    if (status === "active") conditions.push(inArray(jobs.status, ACTIVE_JOB_STATUSES));
+    else if (status && status !== "all") conditions.push(eq(jobs.status, status));
   } else if (status) conditions.push(inArray(jobs.status, status));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([

@@ -43,7 +43,7 @@ import { getSettings } from "~/models/settings.server";
 import { completeTask, installerDay, isOverdue } from "~/models/task.server";
 import homeStyles from "~/styles/home.css";
 import { requirePermission } from "~/utils/auth.server";
-import { addDays, businessToday, dayRange, formatDate, formatInZone } from "~/utils/dates";
+import { addDays, businessToday, dayRange, formatDate, formatInZone, monthStart, quarterStart } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { listRows, listsOnce } from "~/utils/list-rows.server";
 import { formatMoney } from "~/utils/money";
@@ -127,7 +127,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     kind: "owner" as const,
     name: user.name,
     timeZone,
-    metrics: ownerMetrics(metrics),
+    metrics: ownerMetrics(metrics, today),
     pipeline,
     jobs,
     quotes,
@@ -139,21 +139,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-function ownerMetrics(m: HomeMetrics): Metric[] {
+/** Each card opens what it counts: the Reports over the card's own days, the jobs it counts. */
+function ownerMetrics(m: HomeMetrics, today: string): Metric[] {
   return [
     {
       title: "Total Revenue",
       value: formatMoney(m.revenue.value),
       change: changeText(m.revenue.change, "from last month"),
       note: "received this month",
-      to: "/invoices",
+      to: `/reports?from=${monthStart(today)}&to=${today}`,
     },
     {
       title: "Active Jobs",
       value: count(m.activeJobs.value),
       change: changeText(m.activeJobs.change, "from last week"),
       note: `${count(m.activeJobs.opened)} new this week`,
-      to: "/jobs",
+      to: "/jobs?status=active",
     },
     {
       title: "Pending Quotes",
@@ -181,7 +182,7 @@ function ownerMetrics(m: HomeMetrics): Metric[] {
               direction: m.winRate.change.direction,
             },
       note: `this quarter · ${count(m.winRate.won)} of ${count(m.winRate.sent)} sent`,
-      to: "/quotes?status=approved",
+      to: `/reports?from=${quarterStart(today)}&to=${today}`,
     },
     {
       title: "Overdue Invoices",

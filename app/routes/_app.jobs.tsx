@@ -16,6 +16,7 @@ import { EmptyState } from "~/components/empty-state";
 import { RowMenuLink } from "~/components/action-menu";
 import { FastLink } from "~/components/fast-link";
 import { FilterSelect, ListFilters } from "~/components/list-filters";
+import { labelOf } from "~/components/select-field";
 import { AddButton, ListCard, ListPage } from "~/components/list-page";
 import { keepListQuery, useKeptQuery } from "~/components/use-kept-query";
 import { StatusBadge } from "~/components/status-badge";
@@ -44,7 +45,13 @@ const JobPage = lazyComponent(() =>
 // The job page's photo strip, drawn here under a dialog opened from the page.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: photoStyles }];
 
-const filters = { status: choiceFilter(JOB_STATUSES), mine: flagFilter };
+// "Active" = quoted, approved or in progress (the spec's active jobs; the owner's Active Jobs card opens it).
+const STATUS_FILTER = [...JOB_STATUSES, "active"] as const;
+const STATUS_OPTIONS = [
+  { value: "active", label: "Active" },
+  ...JOB_STATUSES.map((value) => ({ value, label: labelOf(value) })),
+];
+const filters = { status: choiceFilter(STATUS_FILTER), mine: flagFilter };
 export const handle = keepListQuery(filters);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -132,7 +139,7 @@ function JobList(data: Extract<SerializeFrom<typeof loader>, { behind: null }>) 
           placeholder="Search by job title or customer..."
           submitLabel="Apply"
         >
-          <FilterSelect name="status" value={list.status} allLabel="All statuses" options={JOB_STATUSES} />
+          <FilterSelect name="status" value={list.status} allLabel="All statuses" options={STATUS_OPTIONS} />
           <label className="inline-check">
             <input type="checkbox" name="mine" value="1" defaultChecked={list.mine} /> My jobs only
           </label>

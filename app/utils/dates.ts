@@ -402,6 +402,13 @@ export function monthStart(date: string) {
   return `${date.slice(0, 7)}-01`;
 }
 
+/** The first day of the quarter holding `date`. */
+export function quarterStart(date: string) {
+  const month = Number(date.slice(5, 7));
+  const first = Math.floor((month - 1) / 3) * 3 + 1;
+  return `${date.slice(0, 4)}-${String(first).padStart(2, "0")}-01`;
+}
+
 /** Day of week of a calendar date, 0 = Monday … 6 = Sunday. */
 export function weekdayIndex(date: string) {
   return (utcDay(date).getUTCDay() + 6) % 7;

@@ -12,7 +12,8 @@ import { jobs, quotes, tasks, users } from "../../db/schema";
 import { launchBrowser, newContext, signInAs, waitForHydration, keepScreenshot } from "../setup/browser";
 import { api, baseUrl, signIn } from "../setup/http";
 import { completeTask } from "~/models/task.server";
-import { businessToday, weekStart, zonedToInstant } from "~/utils/dates";
+import { getSettings } from "~/models/settings.server";
+import { businessToday, monthStart, quarterStart, weekStart, zonedToInstant } from "~/utils/dates";
 
 const tag = `hm${Date.now().toString(36)}`;
 const SHOTS = path.resolve("tests/.tmp/homes");
@@ -143,6 +144,14 @@ describe("Home without JavaScript", () => {
       "Inventory Alerts",
       "Recent Activity",
     ]);
+    // Each card opens what it counts: the Reports over the card's own days (the same definitions:
+    // payments less refunds; quotes sent this quarter now approved), the active jobs.
+    const today = businessToday((await getSettings(await getDb())).system.timeZone);
+    const href = (title: string) => page.getByTestId(`metric-${title}`).getAttribute("href");
+    expect(await href("Total Revenue")).toBe(`/reports?from=${monthStart(today)}&to=${today}`);
+    expect(await href("Quote Win Rate")).toBe(`/reports?from=${quarterStart(today)}&to=${today}`);
+    expect(await href("Active Jobs")).toBe("/jobs?status=active");
+    expect(await href("Overdue Invoices")).toBe("/invoices?status=overdue");
     expect(await page.getByTestId("pipeline-total").textContent()).toMatch(/^[\d,]+ Total Jobs$/);
     expect(await page.getByTestId("stage-quoted").getByTestId("stage-percent").textContent()).toMatch(
       /^\d+\.\d% of total$/,

@@ -16,7 +16,7 @@ const made = {
   user: 0,
   other: 0,
   customer: 0,
-  job: {} as Record<"fitting" | "finishing" | "others" | "approved", number>,
+  job: {} as Record<"fitting" | "finishing" | "others" | "approved" | "completed", number>,
 };
 let cookie = "";
 
@@ -51,12 +51,14 @@ beforeAll(async () => {
     finishing: await job("Finishing", "in-progress", "2031-03-01"),
     others: await job("Others", "in-progress", "2031-02-01"),
     approved: await job("Approved", "approved", "2031-01-01"),
+    completed: await job("Completed", "completed", "2030-12-01"),
   };
   await db.insert(tasks).values([
     { title: `Fit doors ${tag}`, jobId: made.job.fitting, assignedToUserId: me.id },
     { title: `Oil tops ${tag}`, jobId: made.job.finishing, assignedToUserId: me.id, status: "done" },
     { title: `Someone else ${tag}`, jobId: made.job.others, assignedToUserId: other.id },
     { title: `Measure ${tag}`, jobId: made.job.approved, assignedToUserId: me.id },
+    { title: `Snag list ${tag}`, jobId: made.job.completed, assignedToUserId: me.id, status: "done" },
   ]);
   cookie = await signIn(`mj_inst_${tag}`, PASSWORD);
 }, 60_000);
@@ -98,13 +100,18 @@ describe("My jobs", () => {
     const mine = await html(`/jobs?search=${tag}&mine=1`);
     expect(mine).toContain(">My Jobs <");
     expect(mine).toMatch(/<input type="checkbox" name="mine" checked="" value="1"\/>/);
-    for (const title of ["Fitting", "Finishing", "Approved"]) expect(mine).toContain(`${title} ${tag}`);
+    for (const title of ["Fitting", "Finishing", "Approved", "Completed"]) expect(mine).toContain(`${title} ${tag}`);
     expect(mine).not.toContain(`Others ${tag}`);
     const inProgress = await html(`/jobs?search=${tag}&status=in-progress&mine=1`);
     expect(inProgress).toContain(`Fitting ${tag}`);
     expect(inProgress).not.toContain(`Approved ${tag}`);
     // Unticked, every job.
     expect(await html(`/jobs?search=${tag}`)).toContain(`Others ${tag}`);
+    // Active (the owner's Active Jobs card opens it): quoted, approved or in progress.
+    const active = await html(`/jobs?search=${tag}&status=active&mine=1`);
+    for (const title of ["Fitting", "Finishing", "Approved"]) expect(active).toContain(`${title} ${tag}`);
+    expect(active).not.toContain(`Completed ${tag}`);
+    expect(mine).toContain(`Completed ${tag}`);
   });
 
   it("/api/jobs reads mine=1 the same way", async () => {
