@@ -714,7 +714,9 @@ export async function jobProfitability(
         and (t.invoices > 0 or t.moves > 0 or j.actual_cost is not null)`;
   const kept = sql`select *, coalesce(actual, material) as cost from (${perJob}) p
       where revenue <> 0 or coalesce(actual, material) <> 0 or material <> 0`;
-  // Totals over every kept job by window aggregates, computed before the cut: one pass.
+  // Totals over every kept job by window aggregates, computed before the cut: one pass. Ordered by
+  // the numeric column (`k.revenue`): a bare `revenue` names the output's text column, and sorted
+  // $9,679 above $83,580.
   const page = (limit: number | undefined, offset: number) =>
     rows<{
       id: number;
@@ -734,7 +736,7 @@ export async function jobProfitability(
       sql`select id, title, customer, status, actual::text as actual, revenue::text as revenue, material::text as material,
         count(*) over ()::int as n, (sum(revenue) over ())::text as s_revenue, (sum(material) over ())::text as s_material,
         coalesce(sum(actual) over (), 0)::text as s_actual, (sum(cost) over ())::text as s_cost
-      from (${kept}) k order by revenue desc, id ${limit === undefined ? sql`` : sql`limit ${limit}`}
+      from (${kept}) k order by k.revenue desc, k.id ${limit === undefined ? sql`` : sql`limit ${limit}`}
       ${offset ? sql`offset ${offset}` : sql``}`,
     );
   const offset = opts.offset ?? 0;

@@ -37,7 +37,7 @@ import { formatMoney } from "~/utils/money";
 import { formatQuantity } from "~/utils/units";
 import { parseListSearch } from "~/utils/list-search";
 import { redirectPastLastPage } from "~/utils/list-search.server";
-import { invalid } from "~/utils/refusal.server";
+import { invalid, isRefusal } from "~/utils/refusal.server";
 import reportStyles from "~/styles/reports.css";
 import { useDisplay } from "~/components/date-display";
 import { SpriteIcon } from "~/components/sprite-icon";
@@ -68,25 +68,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: Tab = rawTab;
   const db = await getDb();
   const ctx = await moneyContext(db);
-  const range = parseReportRange(url.searchParams, ctx.today, ctx.timeZone);
+  // A range the user typed wrong (From after To, a bad date) keeps the page: the dates they typed
+  // and the reason by the range form, a 400, and the figures of the default range, which the range
+  // line names (it was a whole-page error that lost the form).
+  let params = url.searchParams;
+  let rangeError: { message: string; from: string; to: string } | null = null;
+  let range: ReturnType<typeof parseReportRange>;
+  try {
+    range = parseReportRange(params, ctx.today, ctx.timeZone);
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    rangeError = { message: error.message, from: params.get("from") ?? "", to: params.get("to") ?? "" };
+    params = new URLSearchParams(params);
+    for (const key of ["from", "to", "range"]) params.delete(key);
+    range = parseReportRange(params, ctx.today, ctx.timeZone);
+  }
   // AR aging lists its customers 50 a page (`page`, as every list); profitability its top jobs.
   const { limit, offset, page } = parseListSearch(url.searchParams);
   const paging = tab === "ar-aging" ? { limit, offset } : { limit: PROFIT_PAGE };
   const { summary, report } = await readReports(db, async (tx) => ({
     summary: await reportSummary(tx, range, ctx.today),
-    report: await runReportIn(tx, tab, url.searchParams, ctx.today, ctx.timeZone, paging),
+    report: await runReportIn(tx, tab, params, ctx.today, ctx.timeZone, paging),
   }));
   if (report.name === "ar-aging") redirectPastLastPage(request, { page, pageSize: limit }, report.customerCount);
-  return json({
-    tab,
-    page,
-    pageSize: limit,
-    today: ctx.today,
-    range: { preset: range.preset, from: range.from, to: range.to, label: range.label },
-    rangeQuery: rangeQuery(range),
-    summary,
-    report,
-  });
+  return json(
+    {
+      tab,
+      page,
+      pageSize: limit,
+      today: ctx.today,
+      range: { preset: range.preset, from: range.from, to: range.to, label: range.label },
+      rangeQuery: rangeQuery(range),
+      rangeError,
+      summary,
+      report,
+    },
+    { status: rangeError ? 400 : 200 },
+  );
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -172,7 +190,10 @@ function rangeText(range: Data["range"], display: Zone) {
 
 function RangeBar({ data }: { data: Data }) {
   const display = useDisplay();
-  const { range, tab } = data;
+  const { range, tab, rangeError } = data;
+  const entered = (end: "from" | "to") =>
+    rangeError ? rangeError[end] : range.preset === "custom" ? (range[end] ?? "") : "";
+  const errorProps = rangeError ? { "aria-invalid": true, "aria-describedby": "range-error" } : {};
   return (
     <Card mb="4">
       <Flex direction={{ initial: "column", md: "row" }} gap="3" align={{ initial: "stretch", md: "end" }} wrap="wrap">
@@ -194,21 +215,22 @@ function RangeBar({ data }: { data: Data }) {
             <Text size="2" weight="medium">
               From
             </Text>
-            <TextField.Root
-              type="date"
-              name="from"
-              defaultValue={range.preset === "custom" ? (range.from ?? "") : ""}
-            />
+            <TextField.Root type="date" name="from" defaultValue={entered("from")} {...errorProps} />
           </label>
           <label>
             <Text size="2" weight="medium">
               To
             </Text>
-            <TextField.Root type="date" name="to" defaultValue={range.preset === "custom" ? (range.to ?? "") : ""} />
+            <TextField.Root type="date" name="to" defaultValue={entered("to")} {...errorProps} />
           </label>
           <Button type="submit">Apply range</Button>
         </Form>
       </Flex>
+      {rangeError ? (
+        <Text as="p" size="2" color="red" mt="2" id="range-error" role="alert" data-testid="range-error">
+          {rangeError.message}
+        </Text>
+      ) : null}
       <Text as="p" size="2" color="gray" mt="2" data-testid="range-label">
         Showing{" "}
         {range.preset === "custom"
@@ -402,7 +424,7 @@ function TabBody({ data }: { data: Data }) {
                         <td className="c-main">{i.name}</td>
                         <td data-label="Type">{i.type}</td>
                         <td className="num" data-label="Reorder point">
-                          {i.reorderPoint}
+                          {formatQuantity(i.reorderPoint)}
                         </td>
                       </tr>
                     ))}

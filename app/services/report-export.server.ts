@@ -17,7 +17,8 @@ import { escapeFormula } from "../utils/csv.server";
  * Nov 30, 2026, Nov 2026). Text (the default) is what a user typed or a status.
  */
 export type CellKind = "text" | "money" | "count" | "percent" | "quantity" | "date" | "month" | "range";
-type Column = { header: string; kind?: CellKind };
+/** `narrow`: a short text column (a status) printed as wide as a number column, not twice. */
+type Column = { header: string; kind?: CellKind; narrow?: boolean };
 /** A cell: its column's kind, or one of its own (a Figures section's values differ per row). */
 export type Cell = string | { value: string; kind: CellKind };
 export type ExportSection = { title: string; columns: Column[]; rows: Cell[][]; totals?: Cell[] };
@@ -274,7 +275,7 @@ export function reportDocument(report: ReportData, generated: string): ExportDoc
           columns: [
             { header: "Job" },
             { header: "Customer" },
-            { header: "Status" },
+            { header: "Status", narrow: true },
             { header: "Revenue", kind: "money" },
             { header: "Material cost", kind: "money" },
             { header: "Actual cost", kind: "money" },
@@ -383,10 +384,10 @@ export function reportPdf(
   const rowHeight = 15;
   for (const section of document.sections) {
     const cols = section.columns;
-    const textCols = cols.filter((c) => !isNumeric(c.kind)).length;
-    // Text columns share twice the width of a number column.
-    const unit = width / (cols.length + textCols);
-    const widths = cols.map((c) => (isNumeric(c.kind) ? unit : unit * 2));
+    const wide = (c: Column) => !isNumeric(c.kind) && !c.narrow;
+    // Text columns share twice the width of a number column (a narrow one as much as a number).
+    const unit = width / (cols.length + cols.filter(wide).length);
+    const widths = cols.map((c) => (wide(c) ? unit * 2 : unit));
     const printed = (cells: Cell[]) =>
       cells.map((cell, i) => printedValue(cellValue(cell), cellKind(cell, cols[i]), display));
     const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((s, w) => s + w, 0));
@@ -397,8 +398,8 @@ export function reportPdf(
       }
       pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
       cells.forEach((text, i) => {
-        pdf.text(text, xs[i] + 2, y, {
-          width: widths[i] - 4,
+        pdf.text(text, xs[i] + 3, y, {
+          width: widths[i] - 6,
           align: isNumeric(cols[i]?.kind) ? "right" : "left",
           lineBreak: false,
           ellipsis: true,

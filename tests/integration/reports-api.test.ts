@@ -139,6 +139,22 @@ describe("/api/reports", () => {
     expect((await api("/api/reports/everything", { cookie: owner })).status).toBe(404);
   });
 
+  it("the page keeps a wrong custom range's dates with the reason, and shows the default range's figures", async () => {
+    const res = await fetch(`${baseUrl()}/reports?tab=financial&from=1950-03-02&to=1950-03-01`, {
+      headers: { Cookie: owner },
+    });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toMatch(/data-testid="range-error"[^>]*>From must be on or before To</);
+    expect(page).toMatch(/name="from"[^>]*value="1950-03-02"/);
+    expect(page).toMatch(/name="to"[^>]*value="1950-03-01"/);
+    expect(page).toMatch(/data-testid="range-label"[^>]*>Showing<!-- --> <!-- -->Last 30 days/);
+    // A bad preset the same way.
+    const preset = await fetch(`${baseUrl()}/reports?range=12`, { headers: { Cookie: owner } });
+    expect(preset.status).toBe(400);
+    expect(await preset.text()).toContain("Range must be one of 7, 30, 90, 365 or all");
+  });
+
   it("is the owner's only: office and installer 403, anonymous 401", async () => {
     expect((await api("/api/reports/summary", { cookie: office })).status).toBe(403);
     expect((await api("/api/reports/ar-aging", { cookie: installer })).status).toBe(403);

@@ -22,6 +22,9 @@ import {
   type ReportRange,
 } from "~/models/reports.server";
 import { isRefusal } from "~/utils/refusal.server";
+import { zonedToInstant } from "~/utils/dates";
+import { eq } from "drizzle-orm";
+import { customers, invoices, jobs } from "../../db/schema";
 import { buildReportsFixture, FIXTURE_TZ, removeReportsFixture, type ReportsFixture } from "../setup/reports-fixture";
 
 const tag = `rpm${Date.now().toString(36)}`;
@@ -271,6 +274,59 @@ describe("job profitability and utilisation", () => {
       margin: "2079.88",
       marginPercent: "61.2",
     });
+  });
+
+  it("ranks jobs by revenue as amounts, not as text ($12,000 above $8,524.59 above $950)", async () => {
+    const db = await getDb();
+    const created = zonedToInstant("1979-05-10", "12:00", FIXTURE_TZ);
+    const [customer] = await db
+      .insert(customers)
+      .values({ name: `Ranked ${tag}`, createdAt: created })
+      .returning({ id: customers.id });
+    try {
+      const made = await db
+        .insert(jobs)
+        .values(
+          ["950.00", "12000.00", "8524.59"].map((v) => ({
+            customerId: customer.id,
+            title: `Ranked ${v} ${tag}`,
+            createdAt: created,
+          })),
+        )
+        .returning({ id: jobs.id, title: jobs.title });
+      await db.insert(invoices).values(
+        made.map((j, n) => {
+          const subtotal = j.title.split(" ")[1];
+          return {
+            customerId: customer.id,
+            jobId: j.id,
+            invoiceNumber: `INV-${tag}-rank-${n}`,
+            title: j.title,
+            status: "sent",
+            issueDate: "1979-05-10",
+            dueDate: "1979-06-10",
+            subtotal,
+            taxRate: "0",
+            taxAmount: "0.00",
+            total: subtotal,
+            paidTotal: "0.00",
+            createdAt: created,
+          };
+        }),
+      );
+      const may = parseReportRange(new URLSearchParams({ from: "1979-05-01", to: "1979-05-31" }), TODAY, FIXTURE_TZ);
+      const mine = new Set(made.map((j) => j.id));
+      const report = await jobProfitability(db, may);
+      expect(report.jobs.filter((j) => mine.has(j.jobId)).map((j) => j.revenue)).toEqual([
+        "12000.00",
+        "8524.59",
+        "950.00",
+      ]);
+    } finally {
+      await db.delete(invoices).where(eq(invoices.customerId, customer.id));
+      await db.delete(jobs).where(eq(jobs.customerId, customer.id));
+      await db.delete(customers).where(eq(customers.id, customer.id));
+    }
   });
 
   it("scheduled ÷ available hours per resource and week (40 h a week; all-day 8 h; cancelled not counted)", async () => {
