@@ -3,7 +3,7 @@
 // embedded database (PGlite, the same migrations), where no other test file's rows can move them.
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -351,6 +351,26 @@ describe("job pipeline", () => {
       expect(p.stages[2].percent).toBe("45.5");
     } finally {
       await db.delete(schema.jobs).where(eq(schema.jobs.id, extra.id));
+    }
+  });
+
+  it("never calls finished work a bottleneck: Installed over 40% is not flagged", async () => {
+    const customerId = (await db.select().from(schema.customers))[0].id;
+    const done = await db
+      .insert(schema.jobs)
+      .values(Array.from({ length: 6 }, (_, n) => ({ customerId, title: `Done ${n}`, status: "completed" })))
+      .returning({ id: schema.jobs.id });
+    try {
+      const p = await jobPipeline(db);
+      expect(p.stages[3]).toMatchObject({ label: "Installed", count: 7, percent: "43.8" });
+      expect(p.bottleneck).toBeNull();
+    } finally {
+      await db.delete(schema.jobs).where(
+        inArray(
+          schema.jobs.id,
+          done.map((d) => d.id),
+        ),
+      );
     }
   });
 });
