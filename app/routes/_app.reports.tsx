@@ -500,7 +500,7 @@ function TabBody({ data }: { data: Data }) {
                       `${monthLabel(m.month)}: invoiced ${formatMoney(m.invoiced)}, received ${formatMoney(m.received)}`,
                   )
                   .join("; ")}
-                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy", display))}
+                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM ’yy", display))}
                 series={[
                   { name: "Invoiced", color: "blue", values: r.months.map((m) => m.invoiced) },
                   { name: "Received", color: "orange", values: r.months.map((m) => m.received) },
@@ -555,7 +555,7 @@ function TabBody({ data }: { data: Data }) {
                 id="tax-chart"
                 title="Sales tax per month"
                 description={r.months.map((m) => `${monthLabel(m.month)}: ${formatMoney(m.tax)}`).join("; ")}
-                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy", display))}
+                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM ’yy", display))}
                 series={[{ name: "Tax", color: "purple", values: r.months.map((m) => m.tax) }]}
               />
             }
@@ -613,7 +613,7 @@ function TabBody({ data }: { data: Data }) {
                 description={r.months
                   .map((m) => `${monthLabel(m.month)}: ${m.approved} of ${m.sent} approved (${pct(m.rate)})`)
                   .join("; ")}
-                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM yy", display))}
+                labels={r.months.map((m) => formatDay(`${m.month}-01`, "MMM ’yy", display))}
                 unit="count"
                 series={[
                   { name: "Sent", color: "blue", values: r.months.map((m) => m.sent) },
