@@ -336,6 +336,27 @@ type ActivityEntry = {
   href: string | null;
 };
 
+/**
+ * An entry's grey line: "Payment received · Nov 3, 10:34 AM · Ann · Kitchen refit · $500.00". The type
+ * is left out where the title says it ("Task completed"), the amount where the description names it
+ * ("$500.00 from Ann Lee (card)"); `when` is null in the activity table, whose columns say type,
+ * user and time.
+ */
+export function activityMeta(
+  entry: Pick<ActivityEntry, "type" | "title" | "description" | "userName" | "jobTitle" | "amount">,
+  when: string | null,
+) {
+  const amount = entry.amount ? formatMoney(entry.amount) : null;
+  return [
+    when === null ? null : titleSaysType(entry) ? when : `${activityTypeLabel(entry.type)} · ${when}`,
+    when === null ? null : entry.userName,
+    entry.jobTitle,
+    amount && !entry.description?.includes(amount) ? amount : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 /** One activity entry (Home feed and the /activity page). */
 export function ActivityEntryView({
   entry,
@@ -347,8 +368,7 @@ export function ActivityEntryView({
   compact?: boolean;
 }) {
   const display = useDisplay();
-  // "Task completed" over "Task completed · 10:34 AM": the type is said once.
-  const typePart = titleSaysType(entry) ? "" : `${activityTypeLabel(entry.type)} · `;
+  const meta = activityMeta(entry, compact ? null : formatDateTime(entry.createdAt, display));
   return (
     <div className="home-item">
       {entry.href ? (
@@ -363,12 +383,7 @@ export function ActivityEntryView({
           {entry.description}
         </div>
       ) : null}
-      <Muted>
-        {compact ? null : `${typePart}${formatDateTime(entry.createdAt, display)}`}
-        {!compact && entry.userName ? ` · ${entry.userName}` : ""}
-        {entry.jobTitle ? `${compact ? "" : " · "}${entry.jobTitle}` : ""}
-        {entry.amount ? ` · ${formatMoney(entry.amount)}` : ""}
-      </Muted>
+      {meta ? <Muted>{meta}</Muted> : null}
     </div>
   );
 }

@@ -64,7 +64,8 @@ export function StatCards({ stats }: { stats: Stat[] }) {
 
 /**
  * "All Customers (1,234)", the rows, and Previous/Next. `empty` (an EmptyState) stands in for the
- * rows when there are none; `aside` sits right of the heading (a loading note).
+ * rows when there are none; `aside` sits right of the heading (a loading note). While the list is
+ * filtered an "All …" heading reads "Matching …": the count is the filtered one, not all of them.
  */
 export function ListCard({
   heading,
@@ -77,18 +78,19 @@ export function ListCard({
 }: {
   heading: string;
   total: number;
-  list: { page: number; pageSize: number };
+  list: { page: number; pageSize: number; filtered?: boolean };
   countTestId?: string;
   aside?: ReactNode;
   empty?: ReactNode;
   children: ReactNode;
 }) {
+  const shown = list.filtered && heading.startsWith("All ") ? `Matching ${heading.slice(4)}` : heading;
   return (
     <Card size="2">
       <Flex justify="between" align="center" mb="3">
         <Heading as="h2" size="4">
           {/* One text node and a one-class badge: no `<!-- -->` marker, no Radix classes. */}
-          {`${heading} `}
+          {`${shown} `}
           <PlainBadge color="gray" data-radius="full" data-testid={countTestId}>
             {total.toLocaleString("en-US")}
           </PlainBadge>

@@ -54,7 +54,7 @@ export default function Activity() {
       title="Activity"
       subtitle={mine ? "What you have done, newest first" : "Everything that happened, newest first"}
       filters={
-        <Form method="get" className="list-search">
+        <Form method="get" className="list-search activity-filters">
           <Flex gap="2" mb="4" align="center" wrap="wrap">
             <FilterSelect
               name="type"
@@ -85,7 +85,7 @@ export default function Activity() {
       }
     >
       <ListCard
-        heading="All Activity"
+        heading={mine ? "My Activity" : "All Activity"}
         total={total}
         countTestId="activity-count"
         list={list}

@@ -105,13 +105,22 @@ describe("My jobs", () => {
     const inProgress = await html(`/jobs?search=${tag}&status=in-progress&mine=1`);
     expect(inProgress).toContain(`Fitting ${tag}`);
     expect(inProgress).not.toContain(`Approved ${tag}`);
-    // Unticked, every job.
-    expect(await html(`/jobs?search=${tag}`)).toContain(`Others ${tag}`);
+    // Unticked, every job — under "Matching Jobs", since the count is the search's, not all jobs'.
+    const searched = await html(`/jobs?search=${tag}`);
+    expect(searched).toContain(`Others ${tag}`);
+    expect(searched).toContain(">Matching Jobs <");
+    expect(await html("/jobs")).toContain(">All Jobs <");
     // Active (the owner's Active Jobs card opens it): quoted, approved or in progress.
     const active = await html(`/jobs?search=${tag}&status=active&mine=1`);
     for (const title of ["Fitting", "Finishing", "Approved"]) expect(active).toContain(`${title} ${tag}`);
     expect(active).not.toContain(`Completed ${tag}`);
     expect(mine).toContain(`Completed ${tag}`);
+  });
+
+  it("the installer's Activity page is headed as theirs: it lists only their own entries", async () => {
+    const page = await html("/activity");
+    expect(page).toContain(">My Activity <");
+    expect(page).not.toContain(">All Activity <");
   });
 
   it("/api/jobs reads mine=1 the same way", async () => {
