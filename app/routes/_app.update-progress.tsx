@@ -12,7 +12,8 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormActions, TextareaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -77,83 +78,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function UpdateProgress() {
   const { jobs, job, phases, lookup, searchable } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const pending = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "update-progress",
-    lastResult,
-    constraint: getZodConstraint(UpdateProgressSchema),
-    defaultValue: {
-      jobId: job ? String(job.id) : "",
-      status: job?.status ?? "in-progress",
-      phaseStatus: "in-progress",
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProgressSchema }),
-    shouldRevalidate: "onBlur",
-  });
   return (
     <>
       <PageHeader title="Update Progress" subtitle="Move a job along and leave a note for the office." />
       <Card size="3" style={{ maxWidth: 640 }}>
-        {/* Step 1: the job (GET), so its phases can be offered. A new answer draws it afresh. */}
+        {/* Step 1: the job (GET), so its phases can be offered. A new Find draws it afresh; a job
+            chosen in the combobox does not, so focus stays where the user is. */}
         <JobStep
-          key={`${job?.id ?? ""}:${lookup?.search ?? ""}`}
+          key={lookup?.search ?? ""}
           jobs={jobs}
           jobId={job?.id ?? null}
           lookup={lookup}
           searchable={searchable}
         />
+        {/* Step 2, drawn afresh for each job: its status is the form's starting value. */}
         {job ? (
-          <Form method="post" {...getFormProps(form)}>
-            <input type="hidden" name={fields.jobId.name} value={job.id} />
-            <Flex direction="column" gap="4">
-              <Text as="p" size="2">
-                {job.title} · {job.customerName} · now <StatusBadge status={job.status} />
-              </Text>
-              <SelectField
-                label="Status"
-                selectProps={getSelectProps(fields.status)}
-                options={PROGRESS_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
-                errors={fields.status.errors}
-              />
-              {phases.length ? (
-                <Flex gap="3" wrap="wrap">
-                  <div style={{ flex: 2, minWidth: 200 }}>
-                    <SelectField
-                      label="Phase (optional)"
-                      selectProps={getSelectProps(fields.phaseId)}
-                      errors={fields.phaseId.errors}
-                    >
-                      <option value="">No phase</option>
-                      {phases.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name} ({p.status})
-                        </option>
-                      ))}
-                    </SelectField>
-                  </div>
-                  <div style={{ flex: 1, minWidth: 140 }}>
-                    <SelectField
-                      label="Phase status"
-                      selectProps={getSelectProps(fields.phaseStatus)}
-                      options={[
-                        { value: "planned", label: "Planned" },
-                        { value: "in-progress", label: "In Progress" },
-                        { value: "done", label: "Done" },
-                      ]}
-                      errors={fields.phaseStatus.errors}
-                    />
-                  </div>
-                </Flex>
-              ) : null}
-              <TextareaField
-                label="Note"
-                textareaProps={{ ...getTextareaProps(fields.note), rows: 4 }}
-                errors={fields.note.errors}
-              />
-              <FormActions cancelTo="/" pending={pending} submitLabel="Update Progress" pendingLabel="Saving…" />
-            </Flex>
-          </Form>
+          <ProgressStep key={job.id} job={job} phases={phases} />
         ) : (
           <Text as="p" size="2" color="gray">
             Choose a job to update.
@@ -161,6 +101,77 @@ export default function UpdateProgress() {
         )}
       </Card>
     </>
+  );
+}
+
+function ProgressStep({
+  job,
+  phases,
+}: {
+  job: NonNullable<SerializeFrom<typeof loader>["job"]>;
+  phases: SerializeFrom<typeof loader>["phases"];
+}) {
+  const lastResult = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "update-progress",
+    lastResult,
+    constraint: getZodConstraint(UpdateProgressSchema),
+    defaultValue: { jobId: String(job.id), status: job.status, phaseStatus: "in-progress" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProgressSchema }),
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name={fields.jobId.name} value={job.id} />
+      <Flex direction="column" gap="4">
+        <Text as="p" size="2">
+          {job.title} · {job.customerName} · now <StatusBadge status={job.status} />
+        </Text>
+        <SelectField
+          label="Status"
+          selectProps={getSelectProps(fields.status)}
+          options={PROGRESS_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+          errors={fields.status.errors}
+        />
+        {phases.length ? (
+          <Flex gap="3" wrap="wrap">
+            <div style={{ flex: 2, minWidth: 200 }}>
+              <SelectField
+                label="Phase (optional)"
+                selectProps={getSelectProps(fields.phaseId)}
+                errors={fields.phaseId.errors}
+              >
+                <option value="">No phase</option>
+                {phases.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} ({p.status})
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <div style={{ flex: 1, minWidth: 140 }}>
+              <SelectField
+                label="Phase status"
+                selectProps={getSelectProps(fields.phaseStatus)}
+                options={[
+                  { value: "planned", label: "Planned" },
+                  { value: "in-progress", label: "In Progress" },
+                  { value: "done", label: "Done" },
+                ]}
+                errors={fields.phaseStatus.errors}
+              />
+            </div>
+          </Flex>
+        ) : null}
+        <TextareaField
+          label="Note"
+          textareaProps={{ ...getTextareaProps(fields.note), rows: 4 }}
+          errors={fields.note.errors}
+        />
+        <FormActions cancelTo="/" pending={pending} submitLabel="Update Progress" pendingLabel="Saving…" />
+      </Flex>
+    </Form>
   );
 }
 
@@ -176,6 +187,16 @@ function JobStep({
   searchable: boolean;
 }) {
   const [form, fields] = useForm({ id: "choose-job", defaultValue: { jobId: jobId ? String(jobId) : "" } });
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  // With JavaScript the picker is a combobox: choosing a job (Enter or a click, never an arrow key
+  // passing over it) loads its form below, with no "Choose Job" press. The page stays, and so does
+  // focus (WCAG 3.2.2: new content, not a new context). The native select keeps its button.
+  const loadsOnPick = hydrated && searchable;
+  const onPick = (row: { id: number } | null) => {
+    if ((row?.id ?? null) === jobId) return;
+    navigate(row ? `?jobId=${row.id}` : ".", { replace: true, preventScrollReset: true });
+  };
   return (
     <Form method="get" {...getFormProps(form)} noValidate>
       <Flex gap="2" align="end" wrap="wrap" mb="4">
@@ -188,11 +209,14 @@ function JobStep({
             lookup={lookup}
             empty={{ value: "", label: "Choose the job" }}
             searchable={searchable}
+            onPick={loadsOnPick ? onPick : undefined}
           />
         </div>
-        <Button type="submit" variant="soft" size="3">
-          Choose Job
-        </Button>
+        {loadsOnPick ? null : (
+          <Button type="submit" variant="soft" size="3">
+            Choose Job
+          </Button>
+        )}
       </Flex>
     </Form>
   );

@@ -1,11 +1,11 @@
 // The customer picker in a real browser: without JavaScript the native select lists a bounded
 // set and "Find" re-renders the form with the matches (keeping what was typed); with JavaScript
 // a combobox searches /api as you type and is driven by the keyboard.
-import { inArray, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server";
-import { customers, jobs, quoteItems, quotes, tasks } from "../../db/schema";
+import { customers, jobPhases, jobs, quoteItems, quotes, tasks } from "../../db/schema";
 import { launchBrowser, newContext, signInAs, waitForHydration } from "../setup/browser";
 
 const tag = `pk${Date.now().toString(36)}`;
@@ -182,6 +182,45 @@ describe("customer picker with JavaScript", () => {
 });
 
 describe("the installer's job picker with JavaScript", () => {
+  it("Update Progress loads the chosen job's form as it is chosen: no Choose Job press, focus stays in the picker", async () => {
+    const db = await getDb();
+    const [job] = await db
+      .insert(jobs)
+      .values({ customerId: target.a, title: `Pantry wall ${tag}`, status: "approved" })
+      .returning({ id: jobs.id });
+    await db.insert(jobPhases).values({ jobId: job.id, name: `Carcasses ${tag}` });
+    const context = await newContext(browser, { javaScriptEnabled: true });
+    const page = await signInAs(context, "installer");
+    await page.goto("/update-progress");
+    await waitForHydration(page);
+    expect(await page.getByRole("button", { name: "Choose Job" }).count()).toBe(0);
+    const combobox = page.getByRole("combobox", { name: "Job", exact: true });
+    await combobox.click();
+    await combobox.pressSequentially(`pantry wall ${tag}`);
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "1 job found" }).count()).toBe(1);
+    // An arrow key passing over the job does not load it; Enter does.
+    await combobox.press("ArrowDown");
+    expect(await page.locator('select[name="status"]').count()).toBe(0);
+    await combobox.press("Enter");
+    await page.waitForURL((u) => u.searchParams.get("jobId") === String(job.id));
+    const status = page.locator('select[name="status"]');
+    await status.waitFor();
+    expect(await status.inputValue()).toBe("approved");
+    expect(await page.locator('select[name="phaseId"] option').allTextContents()).toContain(
+      `Carcasses ${tag} (planned)`,
+    );
+    expect(await combobox.evaluate((el) => el === document.activeElement)).toBe(true);
+    await status.selectOption("in-progress");
+    await page.locator('textarea[name="note"]').fill(`Started ${tag}`);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/"),
+      page.getByRole("button", { name: "Update Progress" }).click(),
+    ]);
+    const [after] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job.id));
+    expect(after.status).toBe("in-progress");
+    await context.close();
+  });
+
   it("Report Issue searches the open jobs as you type (a finished one is not offered) and reports on the one chosen", async () => {
     const db = await getDb();
     await db.insert(jobs).values({ customerId: target.b, title: `Walnut island ${tag} (old)`, status: "completed" });
