@@ -47,6 +47,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: one browser at a time keeps the server and Chromium responsive.
           fileParallelism: false,
+          // The browser files share one worker and its imports (docs/decisions/tests-in-parallel.md,
+          // session 32): ~45 s less between files; tests/setup/env.ts restores process.env per file.
+          isolate: false,
         },
       },
     ],

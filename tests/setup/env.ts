@@ -1,6 +1,13 @@
 // Runs in every test worker: points the app's modules at this run's database, Redis and server.
 import { inject } from "vitest";
 
+// The browser files share a worker (isolate: false, tests/vitest.config.ts): each file starts from
+// the environment the worker started with, whatever the file before it set (an SMTP server of its own).
+const scope = globalThis as { workerEnv?: NodeJS.ProcessEnv };
+scope.workerEnv ??= { ...process.env };
+for (const name of Object.keys(process.env)) if (!(name in scope.workerEnv)) delete process.env[name];
+Object.assign(process.env, scope.workerEnv);
+
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.REDIS_URL = inject("redisUrl");
 process.env.QUEUE_PREFIX = inject("queuePrefix");
