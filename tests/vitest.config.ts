@@ -50,6 +50,9 @@ export default defineConfig({
           // The browser files share one worker and its imports (docs/decisions/tests-in-parallel.md,
           // session 32): ~45 s less between files; tests/setup/env.ts restores process.env per file.
           isolate: false,
+          // After the unit and integration files, as vitest runs a one-worker project anyway (a
+          // project with its own worker count needs its own group).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
